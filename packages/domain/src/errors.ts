@@ -1,0 +1,61 @@
+/**
+ * Stable error codes of the API (DESIGN §5). The server answers
+ * `{ "error": { "code", "message", "retryAfterSeconds"?, "details"? } }` with the HTTP status below;
+ * the web shows the translated text for the code (catalogue key `error.<CODE>`).
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  NOT_FOUND: 404,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  INTERNAL: 500,
+
+  /** Login: unknown number or wrong PIN look the same ('invalid mobile number and PIN'). */
+  LOGIN_INVALID: 401,
+  /** Too many wrong PINs: wait `retryAfterSeconds` (15 min after 5, doubling after each further one). */
+  PIN_LOCKED: 429,
+  /** 10 wrong PINs in a row: PIN login refused until the PIN is reset by OTP. */
+  PIN_BLOCKED: 423,
+  PIN_OLD_INVALID: 400,
+  PIN_SAME_AS_OLD: 400,
+  /** Right PIN on a browser not yet bound to the account: an OTP was sent to bind it. */
+  DEVICE_NOT_BOUND: 403,
+
+  MOBILE_NOT_REGISTERED: 404,
+  MOBILE_ALREADY_REGISTERED: 409,
+  AGE_UNDER_18: 400,
+
+  OTP_INVALID: 400,
+  OTP_EXPIRED: 400,
+  /** 5 wrong tries voided the code; a new one can be asked when the send window allows. */
+  OTP_ATTEMPTS_EXCEEDED: 429,
+  /** 3 sends per 15 minutes per number. */
+  OTP_SEND_LIMIT: 429,
+  /** 30 s between sends. */
+  OTP_RESEND_COOLDOWN: 429,
+  /** The proof of a verified OTP is missing, expired, used or for another purpose. */
+  OTP_TICKET_INVALID: 401,
+
+  /** Refresh cookie missing, expired or revoked. */
+  SESSION_EXPIRED: 401,
+  /** A rotated refresh token was used again: the whole session is revoked. */
+  SESSION_REVOKED: 401,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    retryAfterSeconds?: number;
+    details?: { path: string; code: string }[];
+  };
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_STATUS;
+}

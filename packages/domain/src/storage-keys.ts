@@ -1,0 +1,26 @@
+/**
+ * Local storage keys of spec §3. Values are kept encrypted (DESIGN §7).
+ * Nothing secret is stored: the access token lives in memory, the refresh token in an httpOnly cookie.
+ */
+export const COACH_MARK_KEYS = [
+  'hideHomeCoachMark',
+  'hideTractorUsageCoachMark',
+  'hideGeofenceCoachMark',
+  'hideAlertsCoachMark',
+] as const;
+
+/**
+ * Kept when a session ends (spec §4 token refresh): language, mobile number, coach-mark flags,
+ * device token, selected tractor registration — plus `deviceid`, the browser's binding id, so
+ * logging out does not force a new OTP on the same phone (our addition).
+ */
+export const KEYS_KEPT_ON_SIGN_OUT = [
+  'language',
+  'mobNum',
+  ...COACH_MARK_KEYS,
+  'deviceToken',
+  'selectedTractorRegno',
+  'deviceid',
+] as const;
+
+export type CoachMarkKey = (typeof COACH_MARK_KEYS)[number];

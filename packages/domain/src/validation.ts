@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/**
+ * Field rules of spec §5, shared by the web forms and the server so both refuse the same input.
+ * Each schema's message is a stable code; the web maps it to a translated text.
+ */
+
+/** Indian mobile numbers: 10 digits, digits only, starting 6–9 (numbering plan of India). */
+export const MOBILE_PATTERN = /^[6-9]\d{9}$/;
+export const mobileNo = z.string().regex(MOBILE_PATTERN, 'MOBILE_INVALID');
+
+export const OTP_LENGTH = 6;
+export const otp = z.string().regex(/^\d{6}$/, 'OTP_FORMAT');
+
+export const PIN_LENGTH = 4;
+export const pin = z.string().regex(/^\d{4}$/, 'PIN_FORMAT');
+
+/** Letters A–Z a–z only, words separated by single spaces. */
+export const FULL_NAME_PATTERN = /^[A-Za-z]+( [A-Za-z]+)*$/;
+export const FULL_NAME_MAX = 60;
+export const fullName = z
+  .string()
+  .min(1, 'NAME_REQUIRED')
+  .max(FULL_NAME_MAX, 'NAME_TOO_LONG')
+  .regex(FULL_NAME_PATTERN, 'NAME_INVALID');
+
+export const EMAIL_MAX = 254;
+export const email = z.email('EMAIL_INVALID').max(EMAIL_MAX, 'EMAIL_INVALID');
+
+export const MINIMUM_AGE_YEARS = 18;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Parses a calendar date 'YYYY-MM-DD'; undefined when it is not a real date. */
+export function parseIsoDate(value: string): { year: number; month: number; day: number } | undefined {
+  const m = ISO_DATE.exec(value);
+  if (!m) return undefined;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return undefined;
+  return { year, month, day };
+}
+
+export const birthDate = z
+  .string()
+  .min(1, 'BIRTH_DATE_REQUIRED')
+  .refine((v) => parseIsoDate(v) !== undefined, 'BIRTH_DATE_INVALID');
+
+/**
+ * Age in whole years on `today` ('YYYY-MM-DD', the date in India). Someone born on 29 February
+ * turns a year older on 1 March in common years, as Indian law counts it.
+ */
+export function ageOn(birth: string, today: string): number | undefined {
+  const b = parseIsoDate(birth);
+  const t = parseIsoDate(today);
+  if (!b || !t) return undefined;
+  let age = t.year - b.year;
+  if (t.month < b.month || (t.month === b.month && t.day < b.day)) age -= 1;
+  return age;
+}
+
+export function isAdultOn(birth: string, today: string): boolean {
+  const age = ageOn(birth, today);
+  return age !== undefined && age >= MINIMUM_AGE_YEARS && birth <= today;
+}
+
+/** Today's calendar date in India, whatever the zone of the process or the phone. */
+export function indianDate(epochMs: number): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(epochMs));
+}
