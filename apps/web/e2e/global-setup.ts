@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { CHROMIUM_MISSING, findChromium } from '../../../scripts/find-chromium.mjs';
+
+const root = join(import.meta.dirname, '../../..');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    chromePath: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}) before it was healthy:\n${log()}`);
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`The server did not become healthy within 60 s:\n${log()}`);
+}
+
+export default async function setup(project: TestProject) {
+  const chromePath = findChromium();
+  if (!chromePath) throw new Error(CHROMIUM_MISSING);
+
+  if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@tractorlink/web'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('The web build failed');
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'tl-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  let output = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMS_PROVIDER: 'local',
+      LOG_LEVEL: 'warn',
+      // Every browser test signs in from 127.0.0.1; the per-IP limit is tested on its own in the server tests.
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+  server.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+  await waitForHealth(baseURL, server, () => output);
+
+  project.provide('baseURL', baseURL);
+  project.provide('chromePath', chromePath);
+
+  return async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,58 @@
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+// Flags Chromium needs on this kind of machine (DESIGN §4): as root, no GPU, no outbound calls of its own.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export const baseURL = (): string => inject('baseURL');
+
+/** One Chromium per test file; each test opens fresh contexts (a fresh context = a fresh browser profile). */
+export function useBrowser(): { browser: () => Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: inject('chromePath'), headless: true, args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    browser: () => {
+      if (!browser) throw new Error('the browser is not started');
+      return browser;
+    },
+  };
+}
+
+/** A phone-sized context with the app's origin as base URL. */
+export async function newPhone(browser: Browser, options: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: { width: 390, height: 780 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: options.locale ?? 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Opens a hash route, e.g. open(page, '/login') loads `/#/login`. */
+export async function open(page: Page, route: string): Promise<void> {
+  await page.goto(`/#${route}`);
+}
+
+/** Waits until the page's hash route is `route`. */
+export async function expectRoute(page: Page, route: string): Promise<void> {
+  await page.waitForURL((url) => url.hash === `#${route}`, { timeout: 15_000 });
+}

@@ -1,0 +1,51 @@
+// Starts the real server as `npm start` does (built web app, embedded SQLite in a temp folder)
+// and measures the time from spawn to the first successful /api/v1/health.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root } from '../../scripts/web-build.mjs';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Spawns the server; resolves once healthy with { url, ms, stop }. `dataDir` reuses an existing database. */
+export async function startServer({ dataDir = mkdtempSync(join(tmpdir(), 'tl-bench-')), env = {} } = {}) {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const started = performance.now();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const ms = performance.now() - started;
+  const stop = async ({ keepData = false } = {}) => {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { url, ms, dataDir, stop };
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm run bench`: prints figures for the budgets in the issues, each beside a baseline measured
+// in the same run where one fits, and writes them to bench/results/latest.json. Not a test:
+// budgets are judged by reading the figures (BENCHMARKS.md keeps the history).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureWebBuilt, root } from '../scripts/web-build.mjs';
+import { startServer } from './lib/server.mjs';
+import { lighthouseScores, loginScriptBytes } from './web-login.mjs';
+
+const only = process.argv.slice(2);
+const wanted = (name) => only.length === 0 || only.includes(name);
+const rows = [];
+const results = { at: new Date().toISOString(), node: process.version };
+const row = (what, figure, budget, baseline = '') => {
+  rows.push({ what, figure, budget, baseline });
+  console.log(`  ${what}: ${figure}${baseline ? `  (baseline: ${baseline})` : ''}  [budget ${budget}]`);
+};
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+ensureWebBuilt();
+
+if (wanted('startup')) {
+  console.log('== start to first /api/v1/health');
+  // Baseline: Node with the TypeScript loader and nothing else, the floor under any server start.
+  const t0 = performance.now();
+  spawnSync(process.execPath, ['--import', 'tsx', '-e', ''], { cwd: root });
+  const baselineMs = performance.now() - t0;
+  const first = await startServer();
+  await first.stop({ keepData: true });
+  const again = await startServer({ dataDir: first.dataDir });
+  await again.stop();
+  results.startup = { emptyDbMs: Math.round(first.ms), existingDbMs: Math.round(again.ms), bareNodeTsxMs: Math.round(baselineMs) };
+  row('start → healthy, empty database (migrations + demo owner)', `${Math.round(first.ms)} ms`, '≤ 5000 ms', `bare node+tsx ${Math.round(baselineMs)} ms`);
+  row('start → healthy, existing database', `${Math.round(again.ms)} ms`, '≤ 5000 ms');
+}
+
+if (wanted('login')) {
+  console.log('== login screen');
+  const server = await startServer();
+  try {
+    const js = await loginScriptBytes(server.url);
+    results.loginScripts = js;
+    row('JS to show the login screen (gzip)', kb(js.gzip), '≤ 120 KB', `${kb(js.raw)} uncompressed, ${js.files.length} files`);
+    const lh = await lighthouseScores(`${server.url}/#/login`);
+    results.lighthouseLogin = lh;
+    row('Lighthouse mobile, login: performance', String(lh.performance), '≥ 95', `FCP ${lh.fcpMs} ms, LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms`);
+    row('Lighthouse mobile, login: accessibility', String(lh.accessibility), '= 100', lh.failedAudits.join(', '));
+    row('Lighthouse mobile, login: best practices', String(lh.bestPractices), '≥ 95');
+  } finally {
+    await server.stop();
+  }
+}
+
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log('\n| measure | figure | budget | baseline / detail |\n|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.what} | ${r.figure} | ${r.budget} | ${r.baseline} |`);

@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+// `npm start`: builds the web app when its sources are newer than the last build, then runs the
+// server (which migrates the embedded database and creates the demo owner on first start).
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ensureWebBuilt, root } from './web-build.mjs';
+
+if (process.env.SKIP_WEB_BUILD !== 'true') ensureWebBuilt();
+
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

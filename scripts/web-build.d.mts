@@ -1,0 +1,3 @@
+export declare const root: string;
+export declare function webBuildIsStale(): boolean;
+export declare function ensureWebBuilt(): void;
