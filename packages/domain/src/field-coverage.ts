@@ -1,0 +1,115 @@
+import { type LatLon, toLocalMeters } from './geo';
+
+/**
+ * The ground an implement has covered, as a bitmap of small square cells in a local metric plane.
+ * Each swath (the implement's width along a stretch of track) marks the cells whose centres it
+ * covers; a cell counts once however many passes cross it, so overlapping or repeated passes add
+ * nothing. Cells are kept in 32 m tiles, so memory follows the area worked, not the farm's extent.
+ */
+export const CELL_METERS = 0.5;
+const TILE_CELLS = 64; // 64 × 64 cells = 512 bytes a tile
+const TILE_BYTES = (TILE_CELLS * TILE_CELLS) / 8;
+const CELL_AREA = CELL_METERS * CELL_METERS;
+const KEY_SPAN = 1 << 20;
+
+export class FieldCoverage {
+  private readonly tiles = new Map<number, Uint8Array>();
+  private cells = 0;
+
+  constructor(readonly origin: LatLon) {}
+
+  /** Square metres covered so far. */
+  get areaM2(): number {
+    return this.cells * CELL_AREA;
+  }
+
+  get tileCount(): number {
+    return this.tiles.size;
+  }
+
+  /**
+   * Marks the swath of width `widthM` from `from` to `to` (flat ends, so consecutive stretches join
+   * without double counting); returns the square metres newly covered.
+   */
+  addSwath(from: LatLon, to: LatLon, widthM: number): number {
+    const a = toLocalMeters(this.origin, from);
+    const b = toLocalMeters(this.origin, to);
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const length = Math.hypot(dx, dy);
+    const half = widthM / 2;
+    if (length === 0 || !(half > 0)) return 0;
+    const ux = dx / length;
+    const uy = dy / length;
+    const reach = half + CELL_METERS;
+    const minCx = Math.floor((Math.min(a.x, b.x) - reach) / CELL_METERS);
+    const maxCx = Math.ceil((Math.max(a.x, b.x) + reach) / CELL_METERS);
+    const minCy = Math.floor((Math.min(a.y, b.y) - reach) / CELL_METERS);
+    const maxCy = Math.ceil((Math.max(a.y, b.y) + reach) / CELL_METERS);
+    let added = 0;
+    for (let cy = minCy; cy <= maxCy; cy++) {
+      const py = (cy + 0.5) * CELL_METERS - a.y;
+      for (let cx = minCx; cx <= maxCx; cx++) {
+        const px = (cx + 0.5) * CELL_METERS - a.x;
+        const along = px * ux + py * uy;
+        if (along < 0 || along >= length) continue;
+        if (Math.abs(px * uy - py * ux) > half) continue;
+        if (this.mark(cx, cy)) added++;
+      }
+    }
+    this.cells += added;
+    return added * CELL_AREA;
+  }
+
+  /** Sets a cell; true when it was not set before. */
+  private mark(cx: number, cy: number): boolean {
+    const tx = Math.floor(cx / TILE_CELLS);
+    const ty = Math.floor(cy / TILE_CELLS);
+    const key = (tx + KEY_SPAN / 2) * KEY_SPAN + (ty + KEY_SPAN / 2);
+    let tile = this.tiles.get(key);
+    if (!tile) {
+      tile = new Uint8Array(TILE_BYTES);
+      this.tiles.set(key, tile);
+    }
+    const bit = (cy - ty * TILE_CELLS) * TILE_CELLS + (cx - tx * TILE_CELLS);
+    const byte = bit >> 3;
+    const mask = 1 << (bit & 7);
+    const old = tile[byte] ?? 0;
+    if (old & mask) return false;
+    tile[byte] = old | mask;
+    return true;
+  }
+
+  /** Compact bytes for persistence: origin, then (key, bitmap) per tile. */
+  serialize(): Uint8Array {
+    const out = new Uint8Array(16 + this.tiles.size * (8 + TILE_BYTES));
+    const view = new DataView(out.buffer);
+    view.setFloat64(0, this.origin.lat);
+    view.setFloat64(8, this.origin.lon);
+    let at = 16;
+    for (const [key, tile] of this.tiles) {
+      view.setFloat64(at, key);
+      out.set(tile, at + 8);
+      at += 8 + TILE_BYTES;
+    }
+    return out;
+  }
+
+  static deserialize(bytes: Uint8Array): FieldCoverage {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (bytes.length < 16 || (bytes.length - 16) % (8 + TILE_BYTES) !== 0) throw new Error('not a serialized FieldCoverage');
+    const coverage = new FieldCoverage({ lat: view.getFloat64(0), lon: view.getFloat64(8) });
+    for (let at = 16; at < bytes.length; at += 8 + TILE_BYTES) {
+      const tile = bytes.slice(at + 8, at + 8 + TILE_BYTES);
+      coverage.tiles.set(view.getFloat64(at), tile);
+      for (const byte of tile) coverage.cells += popcount(byte);
+    }
+    return coverage;
+  }
+}
+
+function popcount(byte: number): number {
+  let n = 0;
+  for (let b = byte; b; b &= b - 1) n++;
+  return n;
+}
