@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatIstDateTime, istDate, istDayRangeSeconds, istHour, istHourStart } from './time';
+
+describe('time in India', () => {
+  it("formats in the spec's format 'h:mm:ss a | DD MMM, YYYY' in IST", () => {
+    // 2026-11-21 09:34:05 UTC = 15:04:05 IST.
+    expect(formatIstDateTime(Date.UTC(2026, 10, 21, 9, 34, 5) / 1000)).toBe('3:04:05 pm | 21 Nov, 2026');
+    expect(formatIstDateTime(Date.UTC(2026, 0, 4, 19, 0, 0) / 1000)).toBe('12:30:00 am | 05 Jan, 2026');
+  });
+
+  it('formats month names in the chosen language', () => {
+    expect(formatIstDateTime(Date.UTC(2026, 10, 21, 9, 34, 5) / 1000, 'hi')).toMatch(/^3:04:05 .+ \| 21 नव॰?, 2026$/);
+  });
+
+  it('day ranges run 00:00:00 to 23:59:59 IST in seconds', () => {
+    const { startDateTime, endDateTime } = istDayRangeSeconds('2026-11-21');
+    expect(startDateTime).toBe(Date.UTC(2026, 10, 20, 18, 30) / 1000);
+    expect(endDateTime - startDateTime).toBe(86_399);
+  });
+
+  it('hours and dates follow IST, not UTC', () => {
+    const t = Date.UTC(2026, 10, 20, 18, 45); // 00:15 IST on the 21st
+    expect(istDate(t)).toBe('2026-11-21');
+    expect(istHour(t)).toBe(0);
+    expect(istHourStart(t)).toBe(Date.UTC(2026, 10, 20, 18, 30));
+  });
+});

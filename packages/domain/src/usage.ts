@@ -1,0 +1,149 @@
+import type { FieldCoverage } from './field-coverage';
+import { distanceMeters, isPlausibleFix, SQUARE_METERS_PER_ACRE } from './geo';
+import type { Reading } from './telemetry';
+import { HOUR_MS, istHour, istHourStart } from './time';
+
+/**
+ * Usage figures (issue 3 "derived figures"), measured between consecutive readings of a tractor
+ * and kept as additive totals so hourly rollups can be summed into any period.
+ */
+export interface UsageTotals {
+  /** Engine running time, s (worktime counter when the device has one, ignition-on time otherwise). */
+  engineS: number;
+  ptoS: number;
+  /** Engine on, standing, PTO off. */
+  idleS: number;
+  /** Distance covered while working (PTO on at working speed), m. */
+  workM: number;
+  /** Field area newly covered (overlapping passes counted once within the day), m². */
+  areaM2: number;
+  /** Distance travelled not working above 5 km/h, m. */
+  roadM: number;
+  /** All plausible distance, m. */
+  distanceM: number;
+  /** Σ rpm × s and Σ s while the engine runs: average RPM = rpmWeighted / rpmS. */
+  rpmWeighted: number;
+  rpmS: number;
+  /** Σ change of the smoothed diesel level, L (negative when burning). */
+  fuelNetChangeL: number;
+  /** Σ detected refuels, L. Consumed = refuels − net change. */
+  fuelRefuelL: number;
+}
+
+export const USAGE_FIELDS = ['engineS', 'ptoS', 'idleS', 'workM', 'areaM2', 'roadM', 'distanceM', 'rpmWeighted', 'rpmS', 'fuelNetChangeL', 'fuelRefuelL'] as const satisfies readonly (keyof UsageTotals)[];
+
+export const emptyTotals = (): UsageTotals => ({ engineS: 0, ptoS: 0, idleS: 0, workM: 0, areaM2: 0, roadM: 0, distanceM: 0, rpmWeighted: 0, rpmS: 0, fuelNetChangeL: 0, fuelRefuelL: 0 });
+
+export function addTotals(into: UsageTotals, add: Partial<UsageTotals>): UsageTotals {
+  for (const f of USAGE_FIELDS) into[f] += add[f] ?? 0;
+  return into;
+}
+
+/** Below this a position change is GPS drift, not travel. */
+export const DRIFT_MAX_KMH = 1;
+/** Faster than any tractor: a jump between two fixes this fast is a bad fix. */
+export const IMPOSSIBLE_KMH = 80;
+/** Working speeds with the PTO on (rotavator 2–4, cultivator 5–8, sowing up to 10). */
+export const WORK_MIN_KMH = 1;
+export const WORK_MAX_KMH = 15;
+/** Travel above this, not working, is on-road. */
+export const ROAD_MIN_KMH = 5;
+/** A silence longer than this says nothing about what happened in it; time counts up to it only. */
+export const MAX_INTERVAL_S = 15 * 60;
+
+export interface TractorSpec {
+  implementWidthM: number;
+}
+
+/** Usage between two consecutive readings (prev.time < cur.time); state rules follow `prev`. */
+export function measureInterval(prev: Reading, cur: Reading, spec: TractorSpec, coverage?: FieldCoverage): Partial<UsageTotals> {
+  const dt = (cur.time - prev.time) / 1000;
+  if (!(dt > 0)) return {};
+  const out: Partial<UsageTotals> = {};
+  const counted = Math.min(dt, MAX_INTERVAL_S);
+  const engineOn = prev.ignition === true;
+
+  if (prev.engineWorktimeMin !== undefined && cur.engineWorktimeMin !== undefined) {
+    const minutes = cur.engineWorktimeMin - prev.engineWorktimeMin;
+    // A counter reset or a jump beyond the elapsed time is not engine time.
+    if (minutes > 0 && minutes * 60 <= dt + 60) out.engineS = minutes * 60;
+  } else if (engineOn) {
+    out.engineS = counted;
+  }
+  if (engineOn && prev.pto) out.ptoS = counted;
+  if (engineOn && (prev.rpm ?? 0) > 0) {
+    out.rpmWeighted = (prev.rpm ?? 0) * counted;
+    out.rpmS = counted;
+  }
+
+  const haveFixes = prev.lat !== undefined && prev.lon !== undefined && cur.lat !== undefined && cur.lon !== undefined;
+  const from = haveFixes ? { lat: prev.lat as number, lon: prev.lon as number } : undefined;
+  const to = haveFixes ? { lat: cur.lat as number, lon: cur.lon as number } : undefined;
+  let meters = from && to && isPlausibleFix(from) && isPlausibleFix(to) ? distanceMeters(from, to) : 0;
+  const impliedKmh = (meters / dt) * 3.6;
+  const reportedKmh = prev.speedKmh !== undefined && cur.speedKmh !== undefined ? (prev.speedKmh + cur.speedKmh) / 2 : undefined;
+  const speedKmh = reportedKmh ?? impliedKmh;
+  if (impliedKmh > IMPOSSIBLE_KMH || speedKmh < DRIFT_MAX_KMH || impliedKmh < DRIFT_MAX_KMH || dt > MAX_INTERVAL_S) meters = 0;
+
+  if (engineOn && speedKmh < DRIFT_MAX_KMH && !prev.pto) out.idleS = counted;
+  if (meters > 0) {
+    out.distanceM = meters;
+    const working = engineOn && prev.pto === true && speedKmh >= WORK_MIN_KMH && speedKmh <= WORK_MAX_KMH;
+    if (working) {
+      out.workM = meters;
+      if (coverage && from && to) out.areaM2 = coverage.addSwath(from, to, spec.implementWidthM);
+    } else if (speedKmh > ROAD_MIN_KMH) {
+      out.roadM = meters;
+    }
+  }
+  return out;
+}
+
+/**
+ * Splits an interval's totals over the IST hours it spans, in proportion to the time in each, so
+ * a stretch across 12:00 lands partly in the forenoon and partly in the afternoon.
+ */
+export function splitByHour(start: number, end: number, totals: Partial<UsageTotals>): { hourStart: number; totals: Partial<UsageTotals> }[] {
+  const first = istHourStart(start);
+  if (end <= start || istHourStart(end - 1) === first) return [{ hourStart: first, totals }];
+  const parts: { hourStart: number; totals: Partial<UsageTotals> }[] = [];
+  for (let h = first; h < end; h += HOUR_MS) {
+    const share = (Math.min(end, h + HOUR_MS) - Math.max(start, h)) / (end - start);
+    const part: Partial<UsageTotals> = {};
+    for (const f of USAGE_FIELDS) if (totals[f] !== undefined) part[f] = (totals[f] as number) * share;
+    parts.push({ hourStart: h, totals: part });
+  }
+  return parts;
+}
+
+/** Forenoon is 00:00–11:59 IST, afternoon 12:00–23:59 IST (spec §2 usage summaries). */
+export function isForenoon(hourStart: number): boolean {
+  return istHour(hourStart) < 12;
+}
+
+/** The usage report values of spec §3, rounded for display. */
+export interface UsageReport {
+  fieldWorkAcres: number;
+  onRoadKm: number;
+  engineHours: number;
+  engineMinutes: number;
+  ptoHours: number;
+  averageRpm: number;
+  dieselConsumedL: number;
+}
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+export function usageReport(t: UsageTotals): UsageReport {
+  const engineMinutesTotal = Math.round(t.engineS / 60);
+  return {
+    fieldWorkAcres: round(t.areaM2 / SQUARE_METERS_PER_ACRE, 2),
+    onRoadKm: round(t.roadM / 1000, 1),
+    engineHours: Math.floor(engineMinutesTotal / 60),
+    engineMinutes: engineMinutesTotal % 60,
+    ptoHours: round(t.ptoS / 3600, 1),
+    averageRpm: t.rpmS > 0 ? Math.round(t.rpmWeighted / t.rpmS) : 0,
+    // Net fall of the level plus what was poured in; never negative (a refuel is not negative use).
+    dieselConsumedL: round(Math.max(0, t.fuelRefuelL - t.fuelNetChangeL), 1),
+  };
+}
