@@ -120,7 +120,8 @@ function readIo(r: Reader, codec: number): Pick<AvlRecord, 'eventIoId' | 'genera
     for (let i = 0; i < count; i++) {
       const id = r.u16();
       const length = r.u16();
-      io.push({ id, size: length, value: undefined, bytes: r.take(length) });
+      // A copy, so the record does not pin the whole frame in memory.
+      io.push({ id, size: length, value: undefined, bytes: Uint8Array.from(r.take(length)) });
     }
   }
   if (io.length !== total) throw new DecodeError('BAD_COUNT', `IO total says ${total}, found ${io.length}`);
