@@ -75,10 +75,12 @@ export const loginRequest = z.strictObject({
 export const userData = z.object({
   firstName: z.string(),
   name: z.string(),
+  /** The country code shown before the number: '+91'. */
   mobileNoCC: z.string(),
   mobileNo: z.string(),
   email: z.string().nullable(),
   birthDate: z.string(),
+  /** `image?imageName=<name>` relative to /api/v1 (spec §3: the name follows '='), or null. */
   imageURL: z.string().nullable(),
   language: z.enum(LANGUAGE_CODES),
 });
@@ -109,6 +111,10 @@ export const profileUpdateRequest = z.strictObject({
   name: fullName.optional(),
   email: email.nullable().optional(),
 });
+
+/** POST image (multipart, one file field `image`: jpeg or png, ≤ 2 MB) answers the updated userData. */
+export const imageUploadResponse = userData;
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 /** GET home — the shell's own data (tractor data comes with the telemetry issue). */
 export const homeResponse = z.object({

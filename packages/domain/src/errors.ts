@@ -41,6 +41,9 @@ export const ERROR_STATUS = {
   SESSION_EXPIRED: 401,
   /** A rotated refresh token was used again: the whole session is revoked. */
   SESSION_REVOKED: 401,
+
+  /** The SMS gateway refused or did not answer; nothing was counted, the owner may try again. */
+  SMS_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

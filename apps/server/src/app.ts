@@ -1,0 +1,156 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { systemClock } from './clock';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import { deriveKeys, randomToken } from './crypto/secrets';
+import { getOrCreateSetting } from './db/app-settings';
+import { createDb } from './db/database';
+import type { Db } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { AppError } from './errors/app-error';
+import { installErrorHandler } from './http/error-handler';
+import { acceptEmptyJsonBodies } from './http/json-body';
+import { loggerOptions } from './http/logger';
+import type { LogSink } from './http/logger';
+import { installNotFoundHandler } from './http/not-found';
+import { registerSecurityHeaders } from './http/security-headers';
+import { validatorCompiler } from './http/validation';
+import { registerWebApp } from './http/web-app';
+import { ensureDemoOwner } from './modules/accounts/demo-owner';
+import { findUserByMobile } from './modules/accounts/repo';
+import { accountRoutes } from './modules/accounts/routes';
+import { AccountService } from './modules/accounts/service';
+import { devRoutes } from './modules/dev/routes';
+import { healthRoutes } from './modules/health/routes';
+import { homeRoutes } from './modules/home/routes';
+import { HomeService } from './modules/home/service';
+import { OtpTickets } from './modules/otp/otp-ticket';
+import { otpRoutes } from './modules/otp/routes';
+import { OtpService } from './modules/otp/service';
+import { profileRoutes } from './modules/profile/routes';
+import { MAX_IMAGE_BYTES, ProfileService } from './modules/profile/service';
+import { SessionService } from './modules/sessions/service';
+import { createSmsProvider } from './providers/sms/create-sms-provider';
+import { LocalSmsProvider } from './providers/sms/local-sms';
+import type { TextSink } from './providers/sms/local-sms';
+import type { SmsProvider } from './providers/sms/sms-provider';
+import { APP_VERSION } from './version';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Time source for tokens, OTPs, PIN locks and sessions (tests pass a controllable one). */
+  clock?: Clock;
+  /** Log destination; every log line is written here (default: stdout). */
+  logStream?: LogSink;
+  /** An open database to use and leave open; by default one is opened from config and closed with the app. */
+  db?: Db;
+  /** SMS provider; by default the one config.sms names. */
+  sms?: SmsProvider;
+  /** Where the local SMS provider prints its messages (default: process.stdout). */
+  localSmsOutput?: TextSink;
+  /** Create the demo owner (config.demo) if missing. server.ts does; tests only when they ask. */
+  seedDemoOwner?: boolean;
+}
+
+const JSON_BODY_LIMIT = 16 * 1024;
+const GLOBAL_RATE_LIMIT_PER_MINUTE = 1000;
+const MINUTE_MS = 60_000;
+
+/** Builds the whole app: plugins, services, routes, error and 404 handlers, the web app. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJsonBodies(app);
+  installErrorHandler(app);
+  app.decorateRequest('principal', null);
+
+  const db = options.db ?? createDb(config);
+  if (!options.db) app.addHook('onClose', () => db.close());
+  try {
+    await migrateToLatest(db);
+  } catch (err) {
+    if (!options.db) await db.close();
+    throw err;
+  }
+  const masterSecret = config.jwtSecret ?? (await getOrCreateSetting(db.kysely, 'jwt_secret', () => randomToken(32)));
+  const keys = deriveKeys(masterSecret);
+  const sms = options.sms ?? createSmsProvider(config, { clock, log: app.log, localOutput: options.localSmsOutput });
+
+  const sessions = new SessionService({ db: db.kysely, clock, accessKey: keys.access });
+  const tickets = new OtpTickets(keys.ticket, clock);
+  const otp = new OtpService({
+    db: db.kysely,
+    clock,
+    sms,
+    tickets,
+    otpKey: keys.otp,
+    log: app.log,
+    accountExists: async (mobileNo) => (await findUserByMobile(db.kysely, mobileNo)) !== undefined,
+  });
+  const accounts = new AccountService({ db: db.kysely, clock, otp, tickets, sessions });
+  const profile = new ProfileService({ db: db.kysely, clock });
+  const home = new HomeService({ db: db.kysely, tollFreeNumber: config.tollFreeNumber });
+
+  if (options.seedDemoOwner && (await ensureDemoOwner(accounts, config.demo))) {
+    app.log.info('demo owner created');
+  }
+
+  await registerSecurityHeaders(app);
+  await app.register(rateLimit, {
+    global: true,
+    max: GLOBAL_RATE_LIMIT_PER_MINUTE,
+    timeWindow: MINUTE_MS,
+    // The API is limited; static files of the web app are cheap and a page load fetches many.
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+  });
+  installNotFoundHandler(app);
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 2, headerPairs: 100 } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'TractorLink API', version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // Personal data must not sit in any cache (browser, proxy or service worker).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  const authRateLimit = { max: config.authRateLimitPerMinute, timeWindow: MINUTE_MS };
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db: db.kysely, version: APP_VERSION });
+      await api.register(otpRoutes, { otp, authRateLimit });
+      await api.register(accountRoutes, { accounts, sessions, cookieSecure: config.cookieSecure, authRateLimit });
+      await api.register(profileRoutes, { profile, sessions });
+      await api.register(homeRoutes, { home, sessions });
+      if (sms instanceof LocalSmsProvider && config.nodeEnv !== 'production') await api.register(devRoutes, { sms });
+      api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerWebApp(app, config.webDist);
+  await app.ready();
+  return app;
+}

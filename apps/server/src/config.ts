@@ -1,0 +1,157 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The only place that reads the environment (STYLE: create-t3-turbo, nodebestpractices).
+ * Every variable is optional; `CONFIG_VARIABLES` describes them for CONFIG.md and the README.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** `<repo>/apps/web/dist`, found from this file so it works whatever the working directory. */
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+export interface ConfigVariable {
+  name: string;
+  default: string;
+  description: string;
+}
+
+export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  { name: 'PORT', default: '8080', description: 'HTTP port.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on.' },
+  { name: 'NODE_ENV', default: 'development', description: '`development`, `test` or `production`. In production the dev SMS inbox route does not exist.' },
+  { name: 'LOG_LEVEL', default: 'info', description: 'pino level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.' },
+  { name: 'DATA_DIR', default: './data', description: 'Directory for the SQLite database, relative to the working directory (the repo root under `npm start`).' },
+  { name: 'DATABASE_URL', default: '(empty)', description: 'Empty: SQLite file `DATA_DIR/tractorlink.db` (WAL). `postgres://user:pass@host:5432/db`: PostgreSQL with the same migrations.' },
+  { name: 'WEB_DIST', default: '`<repo>/apps/web/dist`', description: 'Built web app served at `/`. If missing, `/` answers 503 "run npm run build".' },
+  { name: 'SMS_PROVIDER', default: 'local', description: '`local` prints each SMS to the console and keeps an inbox (`GET /api/v1/dev/sms-inbox` outside production); `twilio` sends real SMS.' },
+  { name: 'TWILIO_ACCOUNT_SID', default: '(empty)', description: 'Twilio account SID; required when `SMS_PROVIDER=twilio`.' },
+  { name: 'TWILIO_AUTH_TOKEN', default: '(empty)', description: 'Twilio auth token; required when `SMS_PROVIDER=twilio`.' },
+  { name: 'TWILIO_FROM', default: '(empty)', description: 'Sender number or messaging id; required when `SMS_PROVIDER=twilio`.' },
+  { name: 'TWILIO_BASE_URL', default: 'https://api.twilio.com', description: 'Twilio API base URL (tests point it at a local fake).' },
+  { name: 'JWT_SECRET', default: '(generated)', description: 'At least 32 characters. If absent, a random secret is generated on first start and stored in the database.' },
+  { name: 'COOKIE_SECURE', default: 'auto', description: '`auto`: the refresh cookie is `Secure` only when the request came over HTTPS (or `X-Forwarded-Proto: https` with `TRUST_PROXY`); `true`; `false`.' },
+  { name: 'TRUST_PROXY', default: 'false', description: '`true` when behind a reverse proxy: client IP and protocol are read from `X-Forwarded-*`.' },
+  { name: 'AUTH_RATE_LIMIT_PER_MINUTE', default: '30', description: 'Requests per minute per IP on each auth route (otp/send, otp/verify, register, login, createpin, changepin, refreshtoken).' },
+  { name: 'DEMO_OWNER', default: 'true', description: 'Create the demo owner on start if its number has no account.' },
+  { name: 'DEMO_MOBILE', default: '9876543210', description: 'Demo owner mobile number.' },
+  { name: 'DEMO_PIN', default: '1234', description: 'Demo owner PIN.' },
+  { name: 'DEMO_NAME', default: 'Ramesh Patil', description: 'Demo owner name.' },
+  { name: 'TOLL_FREE_NUMBER', default: '18002003000', description: 'Provider call number shown in the side menu.' },
+];
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1' || v === 'yes'));
+
+/** Empty strings count as unset, so `FOO=` in a shell or .env behaves like no FOO at all. */
+const optionalText = z.string().optional().transform((v) => (v === undefined || v === '' ? undefined : v));
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, { error: 'expected empty (SQLite) or a postgres:// URL' })
+        .optional(),
+    ),
+    WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),
+    SMS_PROVIDER: z.enum(['local', 'twilio']).default('local'),
+    TWILIO_ACCOUNT_SID: optionalText,
+    TWILIO_AUTH_TOKEN: optionalText,
+    TWILIO_FROM: optionalText,
+    TWILIO_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
+    JWT_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+    COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+    TRUST_PROXY: bool(false),
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+    DEMO_OWNER: bool(true),
+    DEMO_MOBILE: z.string().regex(/^[6-9]\d{9}$/, { error: 'expected a 10-digit Indian mobile number' }).default('9876543210'),
+    DEMO_PIN: z.string().regex(/^\d{4}$/, { error: 'expected 4 digits' }).default('1234'),
+    DEMO_NAME: z.string().regex(/^[A-Za-z]+( [A-Za-z]+)*$/, { error: 'letters and single spaces only' }).default('Ramesh Patil'),
+    TOLL_FREE_NUMBER: z.string().regex(/^\d{8,15}$/, { error: 'expected 8 to 15 digits' }).default('18002003000'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SMS_PROVIDER !== 'twilio') return;
+    for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when SMS_PROVIDER=twilio' });
+    }
+  });
+
+type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  nodeEnv: Env['NODE_ENV'];
+  logLevel: Env['LOG_LEVEL'];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  webDist: string;
+  sms:
+    | { provider: 'local' }
+    | { provider: 'twilio'; accountSid: string; authToken: string; from: string; baseUrl: string };
+  jwtSecret: string | undefined;
+  cookieSecure: Env['COOKIE_SECURE'];
+  trustProxy: boolean;
+  authRateLimitPerMinute: number;
+  demo: { enabled: boolean; mobile: string; pin: string; name: string };
+  tollFreeNumber: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(CONFIG_VARIABLES.map((v) => [v.name, env[v.name]]));
+  const parsed = envSchema.safeParse(known);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        // Never echo the value: it may be a secret.
+        return `${name}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    webDist: path.resolve(e.WEB_DIST),
+    sms:
+      e.SMS_PROVIDER === 'twilio'
+        ? {
+            provider: 'twilio',
+            // Presence checked by superRefine above.
+            accountSid: e.TWILIO_ACCOUNT_SID ?? '',
+            authToken: e.TWILIO_AUTH_TOKEN ?? '',
+            from: e.TWILIO_FROM ?? '',
+            baseUrl: e.TWILIO_BASE_URL.replace(/\/+$/, ''),
+          }
+        : { provider: 'local' },
+    jwtSecret: e.JWT_SECRET,
+    cookieSecure: e.COOKIE_SECURE,
+    trustProxy: e.TRUST_PROXY,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    demo: { enabled: e.DEMO_OWNER, mobile: e.DEMO_MOBILE, pin: e.DEMO_PIN, name: e.DEMO_NAME },
+    tollFreeNumber: e.TOLL_FREE_NUMBER,
+  };
+}

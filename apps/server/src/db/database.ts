@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database, Engine } from './types';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+
+/**
+ * pg returns BIGINT (and COUNT) as strings to avoid precision loss; our values are epoch ms and
+ * counts, far below 2^53, so numbers are safe and keep both engines' rows identical.
+ */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+export interface DbOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}
+
+/** SQLite file `dataDir/tractorlink.db` (WAL) unless `databaseUrl` names a PostgreSQL database. */
+export function createDb(options: DbOptions): Db {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types: pgTypes });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, engine: 'postgres', close: () => kysely.destroy() };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, 'tractorlink.db');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, engine: 'sqlite', close: () => kysely.destroy() };
+}

@@ -1,0 +1,22 @@
+import { Migrator } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely';
+import type { Db } from './database';
+import { accountsMigration } from './migrations/001-accounts';
+
+/** Migrations are imported statically (no folder read at runtime); names sort in run order. */
+function migrationsFor(db: Db): Record<string, Migration> {
+  return {
+    '001-accounts': accountsMigration(db.engine),
+  };
+}
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Database migration ${failed} failed`, { cause: error });
+  }
+}

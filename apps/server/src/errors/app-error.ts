@@ -1,0 +1,53 @@
+import { ERROR_STATUS } from '@tractorlink/domain/errors';
+import type { ErrorCode } from '@tractorlink/domain/errors';
+
+export interface ErrorDetail {
+  path: string;
+  code: string;
+}
+
+/** English fallback texts; the web shows its own translation of the code. */
+const MESSAGES: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'The request is not valid.',
+  UNAUTHENTICATED: 'Sign in first.',
+  NOT_FOUND: 'Not found.',
+  RATE_LIMITED: 'Too many requests. Try again later.',
+  PAYLOAD_TOO_LARGE: 'The request is too large.',
+  INTERNAL: 'Something went wrong.',
+  LOGIN_INVALID: 'Invalid mobile number and PIN.',
+  PIN_LOCKED: 'Too many wrong PINs. Try again later.',
+  PIN_BLOCKED: 'Too many wrong PINs. Reset your PIN with an OTP.',
+  PIN_OLD_INVALID: 'The old PIN is not valid.',
+  PIN_SAME_AS_OLD: 'The new PIN must differ from the old one.',
+  DEVICE_NOT_BOUND: 'This browser is new for this account. Enter the OTP sent to your mobile.',
+  MOBILE_NOT_REGISTERED: 'This mobile number is not registered.',
+  MOBILE_ALREADY_REGISTERED: 'This mobile number is already registered.',
+  AGE_UNDER_18: 'You must be 18 or older.',
+  OTP_INVALID: 'Invalid OTP.',
+  OTP_EXPIRED: 'The OTP has expired. Ask for a new one.',
+  OTP_ATTEMPTS_EXCEEDED: 'Too many wrong OTPs. Ask for a new one later.',
+  OTP_SEND_LIMIT: 'Too many OTPs sent. Try again later.',
+  OTP_RESEND_COOLDOWN: 'Wait before asking for another OTP.',
+  OTP_TICKET_INVALID: 'Verify your mobile number again.',
+  SESSION_EXPIRED: 'Your session has ended. Sign in again.',
+  SESSION_REVOKED: 'Your session was ended for safety. Sign in again.',
+  SMS_UNAVAILABLE: 'The SMS could not be sent. Try again later.',
+};
+
+/** An operational error with a stable code (DESIGN §5); anything else is a bug and answers INTERNAL. */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly extra: { retryAfterSeconds?: number; details?: ErrorDetail[] } = {},
+  ) {
+    super(MESSAGES[code]);
+    this.name = 'AppError';
+    this.statusCode = ERROR_STATUS[code];
+  }
+}
+
+export function errorMessage(code: ErrorCode): string {
+  return MESSAGES[code];
+}

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { otpSendRequest, otpSendResponse, otpVerifyRequest, otpVerifyResponse } from '@tractorlink/domain/auth';
+import type { OtpService } from './service';
+
+export interface OtpRoutesOptions {
+  otp: OtpService;
+  authRateLimit: { max: number; timeWindow: number };
+}
+
+const tags = ['accounts'];
+
+export const otpRoutes: FastifyPluginAsyncZod<OtpRoutesOptions> = async (app, { otp, authRateLimit: rateLimit }) => {
+  app.post('/otp/send', {
+    config: { rateLimit },
+    schema: { tags, body: otpSendRequest, response: { 200: otpSendResponse } },
+    handler: async (request) => otp.send(request.body.mobileNo, request.body.purpose),
+  });
+
+  app.post('/otp/verify', {
+    config: { rateLimit },
+    schema: { tags, body: otpVerifyRequest, response: { 200: otpVerifyResponse } },
+    handler: async (request) => otp.verify(request.body.mobileNo, request.body.purpose, request.body.otp),
+  });
+};

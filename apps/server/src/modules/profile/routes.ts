@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { imageUploadResponse, profileUpdateRequest, userData } from '@tractorlink/domain/auth';
+import { AppError } from '../../errors/app-error';
+import { principalOf, requireAuth } from '../sessions/require-auth';
+import type { SessionService } from '../sessions/service';
+import { MAX_IMAGE_BYTES } from './service';
+import type { ProfileService } from './service';
+
+export interface ProfileRoutesOptions {
+  profile: ProfileService;
+  sessions: SessionService;
+}
+
+const tags = ['profile'];
+const security = [{ bearer: [] }];
+/** The spec's `isSec` flag is accepted and ignored (DESIGN §9: transport is HTTPS). */
+const isSec = z.enum(['true', 'false']).optional();
+
+export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async (app, { profile, sessions }) => {
+  app.addHook('preHandler', requireAuth(sessions));
+
+  app.get('/profile', {
+    schema: { tags, security, querystring: z.strictObject({ isSec }), response: { 200: userData } },
+    handler: async (request) => profile.get(principalOf(request).userId),
+  });
+
+  app.put('/profile', {
+    schema: { tags, security, body: profileUpdateRequest, response: { 200: userData } },
+    handler: async (request) => profile.update(principalOf(request).userId, request.body),
+  });
+
+  app.post('/image', {
+    schema: {
+      tags,
+      security,
+      consumes: ['multipart/form-data'],
+      description: 'Multipart form with one file field `image`: jpeg or png (checked by content), at most 2 MB.',
+      response: { 200: imageUploadResponse },
+    },
+    handler: async (request) => {
+      const { userId } = principalOf(request);
+      const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0 } });
+      if (!file || file.fieldname !== 'image') {
+        file?.file.resume();
+        throw new AppError('VALIDATION_FAILED', { details: [{ path: 'image', code: 'REQUIRED' }] });
+      }
+      // Throws FST_REQ_FILE_TOO_LARGE (→ PAYLOAD_TOO_LARGE) past 2 MB.
+      const bytes = await file.toBuffer();
+      return profile.setImage(userId, bytes);
+    },
+  });
+
+  app.get('/image', {
+    schema: {
+      tags,
+      security,
+      querystring: z.strictObject({ imageName: z.string().min(1).max(64), isSec }),
+      description: 'The picture named by userData.imageURL (only your own; others are 404).',
+    },
+    handler: async (request, reply) => {
+      const image = await profile.getImage(principalOf(request).userId, request.query.imageName);
+      return reply.type(image.contentType).header('x-content-type-options', 'nosniff').send(image.data);
+    },
+  });
+};

@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+
+export const REFRESH_COOKIE = 'tl_refresh';
+const COOKIE_PATH = '/api/v1';
+
+function secureFor(request: FastifyRequest, setting: Config['cookieSecure']): boolean {
+  if (setting === 'auto') return request.protocol === 'https'; // honours X-Forwarded-Proto only with TRUST_PROXY
+  return setting === 'true';
+}
+
+/**
+ * The refresh token travels only in this cookie: httpOnly (no script can read it), SameSite=Strict
+ * (never sent by another site), scoped to the API. Max-Age only when the owner asked to be remembered.
+ */
+export function setRefreshCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  setting: Config['cookieSecure'],
+  token: string,
+  maxAgeSeconds: number | undefined,
+): void {
+  reply.setCookie(REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: COOKIE_PATH,
+    secure: secureFor(request, setting),
+    ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
+  });
+}
+
+export function clearRefreshCookie(reply: FastifyReply, request: FastifyRequest, setting: Config['cookieSecure']): void {
+  reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', path: COOKIE_PATH, secure: secureFor(request, setting) });
+}
+
+export function readRefreshCookie(request: FastifyRequest): string | undefined {
+  const value = request.cookies[REFRESH_COOKIE];
+  return value === undefined || value === '' ? undefined : value;
+}

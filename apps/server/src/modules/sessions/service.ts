@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@tractorlink/domain/auth';
+import type { Clock } from '../../clock';
+import { randomToken, sha256 } from '../../crypto/secrets';
+import type { Database } from '../../db/types';
+import { AppError } from '../../errors/app-error';
+import * as repo from './repo';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** "Remember me": 30 days; otherwise the session ends with the browser or after 12 hours. */
+export const REMEMBERED_SESSION_MS = 30 * DAY_MS;
+export const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
+
+const AUDIENCE = 'tractorlink:access';
+const ISSUER = 'tractorlink';
+
+export interface IssuedTokens {
+  userId: string;
+  sessionId: string;
+  accessToken: string;
+  expiresIn: number;
+  refreshToken: string;
+  /** Cookie Max-Age: the session's remaining life when remembered; undefined = browser-session cookie. */
+  cookieMaxAgeSeconds: number | undefined;
+}
+
+export interface Principal {
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * Sessions: a short JWT access token (15 min) plus a refresh token that rotates on every use.
+ * Each session is one rotation family; presenting an already rotated token means it was copied,
+ * so the whole family is revoked (DESIGN §7). Only sha256 hashes of refresh tokens are stored.
+ */
+export class SessionService {
+  constructor(
+    private readonly deps: { db: Kysely<Database>; clock: Clock; accessKey: Uint8Array },
+  ) {}
+
+  private async accessToken(userId: string, sessionId: string): Promise<string> {
+    const now = Math.floor(this.deps.clock.now() / 1000);
+    return new SignJWT({ sid: sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
+      .sign(this.deps.accessKey);
+  }
+
+  private async issue(db: Kysely<Database>, session: { id: string; userId: string; rememberMe: boolean; expiresAt: number }): Promise<IssuedTokens> {
+    const now = this.deps.clock.now();
+    const refreshToken = randomToken();
+    await repo.insertRefreshToken(db, { tokenHash: sha256(refreshToken), sessionId: session.id, createdAt: now });
+    return {
+      userId: session.userId,
+      sessionId: session.id,
+      accessToken: await this.accessToken(session.userId, session.id),
+      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      refreshToken,
+      cookieMaxAgeSeconds: session.rememberMe ? Math.floor((session.expiresAt - now) / 1000) : undefined,
+    };
+  }
+
+  /** Starts a session (login, register); pass the transaction when part of a larger change. */
+  async start(db: Kysely<Database>, userId: string, rememberMe: boolean): Promise<IssuedTokens> {
+    const now = this.deps.clock.now();
+    const session = {
+      id: randomUUID(),
+      user_id: userId,
+      remember_me: rememberMe ? 1 : 0,
+      created_at: now,
+      expires_at: now + (rememberMe ? REMEMBERED_SESSION_MS : BROWSER_SESSION_MS),
+      revoked_at: null,
+    };
+    await repo.insertSession(db, session);
+    return this.issue(db, { id: session.id, userId, rememberMe, expiresAt: session.expires_at });
+  }
+
+  /** POST refreshtoken: spends the presented token and issues the next one of the same session. */
+  async rotate(refreshToken: string | undefined): Promise<IssuedTokens> {
+    const { db, clock } = this.deps;
+    if (!refreshToken) throw new AppError('SESSION_EXPIRED');
+    const now = clock.now();
+    const tokenHash = sha256(refreshToken);
+    const found = await repo.findRefreshToken(db, tokenHash);
+    if (!found) throw new AppError('SESSION_EXPIRED');
+    if (found.used_at !== null) {
+      await repo.revokeSession(db, found.session_id, now);
+      throw new AppError('SESSION_REVOKED');
+    }
+    if (found.revoked_at !== null || found.expires_at <= now) throw new AppError('SESSION_EXPIRED');
+
+    return db.transaction().execute(async (trx) => {
+      if (!(await repo.markRefreshTokenUsed(trx, tokenHash, now))) {
+        // Another request rotated this token a moment ago: same as reuse.
+        await repo.revokeSession(trx, found.session_id, now);
+        throw new AppError('SESSION_REVOKED');
+      }
+      return this.issue(trx, {
+        id: found.session_id,
+        userId: found.user_id,
+        rememberMe: found.remember_me === 1,
+        expiresAt: found.expires_at,
+      });
+    });
+  }
+
+  /**
+   * Logout: ends the session the refresh cookie belongs to, or else the access token's session.
+   * Never fails: signing out must work even with an expired or unknown token.
+   */
+  async logout(credentials: { refreshToken: string | undefined; accessToken: string | undefined }): Promise<void> {
+    const { db, clock } = this.deps;
+    let sessionId: string | undefined;
+    if (credentials.refreshToken) {
+      sessionId = (await repo.findRefreshToken(db, sha256(credentials.refreshToken)))?.session_id;
+    } else if (credentials.accessToken) {
+      sessionId = (await this.authenticate(credentials.accessToken).catch(() => undefined))?.sessionId;
+    }
+    if (sessionId !== undefined) await repo.revokeSession(db, sessionId, clock.now());
+  }
+
+  async revokeAllOfUser(db: Kysely<Database>, userId: string, exceptSessionId?: string): Promise<void> {
+    await repo.revokeUserSessions(db, userId, this.deps.clock.now(), exceptSessionId);
+  }
+
+  /**
+   * Checks a Bearer access token and that its session is still live, so logout and a PIN reset
+   * take effect at once rather than when the 15 minutes run out.
+   */
+  async authenticate(accessToken: string | undefined): Promise<Principal> {
+    const { db, clock, accessKey } = this.deps;
+    if (!accessToken) throw new AppError('UNAUTHENTICATED');
+    let principal: Principal;
+    try {
+      const { payload } = await jwtVerify(accessToken, accessKey, {
+        algorithms: ['HS256'],
+        audience: AUDIENCE,
+        issuer: ISSUER,
+        currentDate: new Date(clock.now()),
+        requiredClaims: ['sub', 'exp'],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw new Error('malformed');
+      principal = { userId: payload.sub, sessionId: payload.sid };
+    } catch {
+      throw new AppError('UNAUTHENTICATED');
+    }
+    const session = await repo.findSession(db, principal.sessionId);
+    if (!session || session.user_id !== principal.userId || session.revoked_at !== null || session.expires_at <= clock.now()) {
+      throw new AppError('UNAUTHENTICATED');
+    }
+    return principal;
+  }
+}

@@ -1,0 +1,58 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import type { Config } from './config';
+import { APP_VERSION } from './version';
+
+/** Entry point: listen, print where, close gracefully on SIGTERM/SIGINT. Everything else is in app.ts. */
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\nSee apps/server/CONFIG.md.\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+const config = readConfig();
+const app = await buildApp({ config, seedDemoOwner: config.demo.enabled });
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Give in-flight requests a moment; never hang forever.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error while closing');
+        process.exit(1);
+      },
+    );
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+const shownHost = ['0.0.0.0', '::', '::0'].includes(config.host) ? 'localhost' : config.host;
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const url = `http://${shownHost}:${port}`;
+
+const lines = [`TractorLink ${APP_VERSION} listening on ${url}`];
+if (config.demo.enabled) {
+  const m = config.demo.mobile;
+  lines.push(
+    `  Demo owner: mobile ${m.slice(0, 5)} ${m.slice(5)}, PIN ${config.demo.pin} (set when the demo account was first created).`,
+    config.sms.provider === 'local'
+      ? '  A new browser\'s first login asks for a one-time code: it is printed in this console in a "LOCAL SMS INBOX" block.'
+      : "  A new browser's first login asks for a one-time code, sent by SMS to that number.",
+  );
+}
+process.stdout.write(`${lines.join('\n')}\n`);
