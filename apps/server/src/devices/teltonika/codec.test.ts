@@ -16,6 +16,7 @@ const U3 = '0048CAFE0101000F33353230393430383532333135393210010000015117E40FE800
 
 const hex = (s: string) => Buffer.from(s, 'hex');
 const io = (record: AvlRecord | undefined) => Object.fromEntries((record?.io ?? []).map((e) => [e.id, e.value]));
+const flip = (bytes: Buffer, at: number, mask: number) => bytes.writeUInt8(bytes.readUInt8(at) ^ mask, at);
 const NO_FIX = { longitude: 0, latitude: 0, altitude: 0, angle: 0, satellites: 0, speed: 0 };
 
 describe('CRC-16/IBM', () => {
@@ -108,19 +109,19 @@ describe('Teltonika UDP packets decode to the documented values', () => {
 describe('refusals', () => {
   it('a corrupted CRC is refused', () => {
     const bytes = hex(W1);
-    bytes[bytes.length - 1] ^= 0x01;
+    flip(bytes, bytes.length - 1, 0x01);
     expect(() => decodeTcpFrame(bytes)).toThrow(expect.objectContaining({ code: 'BAD_CRC' }));
   });
 
   it('a corrupted payload byte is caught by the CRC', () => {
     const bytes = hex(W2);
-    bytes[30] ^= 0x40;
+    flip(bytes, 30, 0x40);
     expect(() => decodeTcpFrame(bytes)).toThrow(DecodeError);
   });
 
   it('a length that disagrees with the frame is refused', () => {
     const bytes = hex(W2);
-    bytes[7] += 1;
+    bytes.writeUInt8(bytes.readUInt8(7) + 1, 7);
     expect(() => decodeTcpFrame(bytes)).toThrow(expect.objectContaining({ code: 'BAD_LENGTH' }));
   });
 

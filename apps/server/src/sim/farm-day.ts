@@ -1,0 +1,251 @@
+import { fromLocalMeters, type LatLon, toLocalMeters } from '@tractorlink/domain/geo';
+import { istMidnight } from '@tractorlink/domain/time';
+import { between, seededRandom, seedOf } from './random';
+
+/**
+ * One plausible day of an Indian farm tractor, as the device on it would sample it: parked at home
+ * overnight, warm-up idle, a road trip to the field at 15–30 km/h, field work at 3–8 km/h with the
+ * PTO on in parallel passes one implement-width apart with headland turns, a lunch break, more
+ * work, the trip home, a refuel. Seeded by IMEI and date, so a day is the same every time it is
+ * generated. Events (theft, towing, faults) are injected for the alert work.
+ */
+
+export interface FieldPlot {
+  /** One corner of the rectangle; passes run along `headingDeg` for `lengthM`, stepping across `widthM`. */
+  corner: LatLon;
+  lengthM: number;
+  widthM: number;
+  headingDeg: number;
+}
+
+export interface SimProfile {
+  imei: string;
+  home: LatLon;
+  fields: FieldPlot[];
+  implementWidthM: number;
+  tankCapacityL: number;
+}
+
+/** What carries from one day to the next. */
+export interface SimCarry {
+  fuelL: number;
+  engineMin: number;
+  odometerM: number;
+  position: LatLon;
+}
+
+export type SimEventKind = 'siphon' | 'towing' | 'start_without_key' | 'overheat' | 'high_rpm' | 'low_battery' | 'key_removed' | 'pto_off';
+
+export interface SimEvent {
+  kind: SimEventKind;
+  /** Epoch ms. Night events (siphon, towing, start_without_key) need the tractor parked then. */
+  at: number;
+  durationMs?: number;
+  /** siphon: litres taken (default 20). */
+  litres?: number;
+  /** towing: metres moved (default 800). */
+  meters?: number;
+}
+
+export interface SimSample {
+  time: number;
+  lat: number;
+  lon: number;
+  speedKmh: number;
+  heading: number;
+  satellites: number;
+  ignition: boolean;
+  pto: boolean;
+  keyPresent: boolean;
+  rpm: number;
+  /** True level in the tank, L (what the sensor tries to measure). */
+  fuelL: number;
+  /** What the float sensor reads, % of the tank, with slosh. */
+  fuelSensorPercent: number;
+  coolantC: number;
+  externalVoltage: number;
+  engineWorktimeMin: number;
+  odometerM: number;
+}
+
+export interface Cadence {
+  /** Seconds between samples while moving, standing with the engine on, and parked. */
+  movingS: number;
+  engineOnS: number;
+  parkedS: number;
+}
+
+/** An FMB device's usual configuration. */
+export const DEVICE_CADENCE: Cadence = { movingS: 10, engineOnS: 60, parkedS: 600 };
+/** Coarser sampling for back-filled history (fewer rows, same shape of day). */
+export const HISTORY_CADENCE: Cadence = { movingS: 30, engineOnS: 120, parkedS: 1800 };
+
+type Mode = 'parked' | 'idle' | 'road' | 'work' | 'turn' | 'towed' | 'refuel' | 'siphon';
+
+interface Leg {
+  mode: Mode;
+  start: number;
+  end: number;
+  from: LatLon;
+  to: LatLon;
+}
+
+const BURN_L_PER_H: Record<Mode, number> = { parked: 0, idle: 1.2, road: 3.2, work: 5.5, turn: 3.5, towed: 0, refuel: 0, siphon: 0 };
+const SLOSH_PERCENT: Record<Mode, number> = { parked: 0.5, idle: 1, road: 3, work: 8, turn: 6, towed: 4, refuel: 1, siphon: 1 };
+
+function headingBetween(a: LatLon, b: LatLon): number {
+  const { x, y } = toLocalMeters(a, b);
+  return ((Math.atan2(x, y) * 180) / Math.PI + 360) % 360;
+}
+
+function lerp(a: LatLon, b: LatLon, f: number): LatLon {
+  return { lat: a.lat + (b.lat - a.lat) * f, lon: a.lon + (b.lon - a.lon) * f };
+}
+
+const travelMs = (a: LatLon, b: LatLon, kmh: number) => (Math.hypot(...Object.values(toLocalMeters(a, b))) / (kmh / 3.6)) * 1000;
+
+/** Builds the day's legs: what the tractor does when, and where. */
+function planDay(profile: SimProfile, carry: SimCarry, date: string, events: readonly SimEvent[]): Leg[] {
+  const random = seededRandom(seedOf(`${profile.imei}:${date}`));
+  const midnight = istMidnight(date);
+  const legs: Leg[] = [];
+  let t = midnight;
+  let at = carry.position;
+  const push = (mode: Mode, end: number, to: LatLon = at) => {
+    if (end > t) legs.push({ mode, start: t, end, from: at, to });
+    t = Math.max(t, end);
+    at = to;
+  };
+  const nightEvents = events.filter((e) => ['siphon', 'towing', 'start_without_key'].includes(e.kind) && e.at >= midnight && e.at < midnight + 6 * 3600_000).sort((a, b) => a.at - b.at);
+  for (const e of nightEvents) {
+    push('parked', e.at);
+    const duration = e.durationMs ?? 10 * 60_000;
+    if (e.kind === 'siphon') push('siphon', e.at + duration);
+    else if (e.kind === 'towing') {
+      const angle = random() * 2 * Math.PI;
+      const meters = e.meters ?? 800;
+      const p = toLocalMeters(at, at);
+      push('towed', e.at + (meters / (15 / 3.6)) * 1000, fromLocalMeters(at, p.x + Math.sin(angle) * meters, p.y + Math.cos(angle) * meters));
+    } else push('idle', e.at + duration);
+  }
+
+  const restDay = random() < 0.12;
+  const field = profile.fields[Math.floor(random() * profile.fields.length)] as FieldPlot;
+  if (restDay || !field) {
+    push('parked', midnight + 24 * 3600_000);
+    return legs;
+  }
+  const leaveAt = midnight + between(random, 6.25, 7.25) * 3600_000;
+  push('parked', leaveAt);
+  push('idle', t + between(random, 6, 12) * 60_000);
+  const roadKmh = between(random, 15, 30);
+  push('road', t + travelMs(at, field.corner, roadKmh), field.corner);
+
+  // Passes: back and forth along the field's heading, one implement width apart.
+  const rad = (field.headingDeg * Math.PI) / 180;
+  const along = { x: Math.sin(rad), y: Math.cos(rad) };
+  const across = { x: Math.cos(rad), y: -Math.sin(rad) };
+  const point = (s: number, o: number) => fromLocalMeters(field.corner, along.x * s + across.x * o, along.y * s + across.y * o);
+  const passes = Math.floor(field.widthM / profile.implementWidthM);
+  let pass = 0;
+  const workKmh = between(random, 3, 8);
+  // When the field is done the next operation starts over it (cultivator, then rotavator, then sowing).
+  const workUntil = (end: number) => {
+    while (t < end && passes > 0) {
+      const offset = ((pass % passes) + 0.5) * profile.implementWidthM;
+      const [s0, s1] = pass % 2 === 0 ? [0, field.lengthM] : [field.lengthM, 0];
+      if (at !== point(s0, offset)) push('turn', t + travelMs(at, point(s0, offset), 3), point(s0, offset));
+      push('work', t + (field.lengthM / (workKmh / 3.6)) * 1000, point(s1, offset));
+      pass++;
+    }
+  };
+  workUntil(midnight + between(random, 10.75, 11.5) * 3600_000);
+  push('parked', t + between(random, 45, 75) * 60_000); // lunch under the neem tree
+  push('idle', t + 3 * 60_000);
+  workUntil(midnight + between(random, 15, 16.5) * 3600_000);
+  push('road', t + travelMs(at, profile.home, roadKmh), profile.home);
+  push('idle', t + 2 * 60_000);
+  // A stop at the diesel pump; it fills up only when the tank is below 60 % (decided in simulateDay).
+  push('refuel', t + 4 * 60_000);
+  push('parked', midnight + 24 * 3600_000);
+  return legs;
+}
+
+/** Generates the day's samples (ascending time) and returns what carries to the next day. */
+export function simulateDay(
+  profile: SimProfile,
+  carry: SimCarry,
+  date: string,
+  options: { events?: readonly SimEvent[]; cadence?: Cadence } = {},
+): { samples: SimSample[]; carry: SimCarry } {
+  const events = options.events ?? [];
+  const cadence = options.cadence ?? DEVICE_CADENCE;
+  const random = seededRandom(seedOf(`${profile.imei}:${date}:samples`));
+  const legs = planDay(profile, carry, date, events);
+  const samples: SimSample[] = [];
+  let { fuelL, engineMin, odometerM } = carry;
+  let position = carry.position;
+  let coolant = 30;
+  const refuelTarget = profile.tankCapacityL * between(random, 0.9, 0.98);
+  const active = (kind: SimEventKind, time: number) => events.some((e) => e.kind === kind && time >= e.at && time < e.at + (e.durationMs ?? 10 * 60_000));
+  const noise = () => (random() + random() + random() - 1.5) * 2; // ≈ ±3 m, centred
+
+  for (const leg of legs) {
+    const moving = leg.mode === 'road' || leg.mode === 'work' || leg.mode === 'turn' || leg.mode === 'towed';
+    const engineOn = leg.mode === 'idle' || (moving && leg.mode !== 'towed');
+    // Events are sampled densely, as a device configured to report on change would.
+    const step = (moving || leg.mode === 'siphon' || leg.mode === 'refuel' ? cadence.movingS : engineOn ? cadence.engineOnS : cadence.parkedS) * 1000;
+    const duration = leg.end - leg.start;
+    const meters = Math.hypot(...Object.values(toLocalMeters(leg.from, leg.to)));
+    const kmh = moving && duration > 0 ? (meters / (duration / 1000)) * 3.6 : 0;
+    let last = leg.start;
+    const refuelFrom = fuelL;
+    const refuels = leg.mode === 'refuel' && fuelL < profile.tankCapacityL * 0.6;
+    const advance = (until: number) => {
+      const hours = (until - last) / 3600_000;
+      last = until;
+      if (moving) odometerM += (kmh / 3.6) * hours * 3600;
+      if (engineOn) engineMin += hours * 60;
+      fuelL = Math.max(0, fuelL - BURN_L_PER_H[leg.mode] * hours);
+      return hours;
+    };
+    for (let time = leg.start; time < leg.end; time += step) {
+      const hours = advance(time);
+      const f = duration > 0 ? (time - leg.start) / duration : 0;
+      const p = lerp(leg.from, leg.to, f);
+      if (refuels) fuelL = Math.min(refuelTarget, refuelFrom + (refuelTarget - refuelFrom) * Math.min(1, (f + step / duration) * 1.25));
+      if (leg.mode === 'siphon') {
+        const e = events.find((x) => x.kind === 'siphon' && time >= x.at && time <= x.at + (x.durationMs ?? 10 * 60_000));
+        fuelL = Math.max(0, fuelL - ((e?.litres ?? 20) * step) / duration);
+      }
+      coolant = engineOn ? Math.min(88, coolant + hours * 240) : Math.max(30, coolant - hours * 60);
+      const overheat = engineOn && active('overheat', time);
+      const highRpm = engineOn && active('high_rpm', time);
+      const lowBattery = engineOn && active('low_battery', time);
+      const baseRpm = leg.mode === 'work' ? between(random, 1750, 1950) : leg.mode === 'road' ? between(random, 1400, 1700) : leg.mode === 'turn' ? between(random, 1200, 1400) : between(random, 750, 850);
+      const slosh = (random() - 0.5) * 2 * SLOSH_PERCENT[leg.mode];
+      const pos = fromLocalMeters(p, noise(), noise());
+      position = leg.to;
+      samples.push({
+        time,
+        lat: Math.round(pos.lat * 1e7) / 1e7,
+        lon: Math.round(pos.lon * 1e7) / 1e7,
+        speedKmh: moving ? Math.max(0, Math.round(kmh + (random() - 0.5) * 1.5)) : random() < 0.1 ? 1 : 0,
+        heading: moving ? Math.round(headingBetween(leg.from, leg.to)) : 0,
+        satellites: 8 + Math.floor(random() * 6),
+        ignition: engineOn || (leg.mode === 'idle' && active('start_without_key', time)),
+        pto: leg.mode === 'work' && !active('pto_off', time),
+        keyPresent: engineOn && !active('key_removed', time) && !active('start_without_key', time),
+        rpm: engineOn ? Math.round(highRpm ? between(random, 2550, 2750) : baseRpm) : 0,
+        fuelL: Math.round(fuelL * 100) / 100,
+        fuelSensorPercent: Math.min(100, Math.max(0, Math.round(((fuelL / profile.tankCapacityL) * 100 + slosh) * 10) / 10)),
+        coolantC: Math.round((overheat ? between(random, 106, 112) : coolant) * 10) / 10,
+        externalVoltage: Math.round((engineOn ? (lowBattery ? between(random, 11.0, 11.4) : between(random, 13.6, 14.1)) : between(random, 12.3, 12.6)) * 1000) / 1000,
+        engineWorktimeMin: Math.floor(engineMin),
+        odometerM: Math.round(odometerM),
+      });
+    }
+    advance(leg.end);
+  }
+  return { samples, carry: { fuelL, engineMin, odometerM, position } };
+}
