@@ -1,0 +1,93 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type AvlRecord, decodeTcpFrame } from '../devices/teltonika/codec';
+import { FrameReader } from '../devices/teltonika/frame-reader';
+import { DeviceClient } from './device-client';
+
+const record = (timestamp: number): AvlRecord => ({
+  timestamp,
+  priority: 0,
+  gps: { longitude: 73.98, latitude: 20.16, altitude: 560, angle: 0, satellites: 9, speed: 0 },
+  eventIoId: 0,
+  io: [{ id: 239, size: 1, value: 0 }],
+});
+
+/** A minimal Teltonika peer: accepts listed IMEIs, stores records, and can drop a connection once. */
+function fakeServer(options: { accept?: boolean; dropAfterFrames?: number } = {}) {
+  const stored = new Map<number, AvlRecord>();
+  let frames = 0;
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    const reader = new FrameReader();
+    socket.on('data', (chunk) => {
+      for (const frame of reader.push(chunk)) {
+        if (frame.kind === 'imei') socket.write(Buffer.of(options.accept === false ? 0 : 1));
+        if (frame.kind !== 'avl') continue;
+        frames++;
+        const { records } = decodeTcpFrame(frame.bytes);
+        for (const r of records) stored.set(r.timestamp, r);
+        // Dropping before the ACK: stored but not acknowledged, so the device must resend.
+        if (frames === options.dropAfterFrames) {
+          socket.destroy();
+          return;
+        }
+        const ack = Buffer.alloc(4);
+        ack.writeUInt32BE(records.length);
+        socket.write(ack);
+      }
+    });
+    socket.on('error', () => undefined);
+  });
+  return {
+    stored,
+    listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port))),
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('simulated device client', () => {
+  let cleanup: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const c of cleanup) await c();
+    cleanup = [];
+  });
+
+  it('sends everything in acknowledged frames', async () => {
+    const server = fakeServer();
+    const port = await server.listen();
+    const client = new DeviceClient({ host: '127.0.0.1', port, imei: '356307042441013', batch: 10 });
+    cleanup.push(async () => client.stop(), server.close);
+    client.enqueue(Array.from({ length: 35 }, (_, i) => record(1_763_700_000_000 + i * 10_000)));
+    await client.drained();
+    expect(server.stored.size).toBe(35);
+    expect(client.stats).toMatchObject({ acknowledged: 35, frames: 4, connects: 1 });
+  });
+
+  it('keeps unacknowledged records and resends them after reconnecting', async () => {
+    const server = fakeServer({ dropAfterFrames: 2 });
+    const port = await server.listen();
+    const client = new DeviceClient({ host: '127.0.0.1', port, imei: '356307042441013', batch: 10, retryMs: 10 });
+    cleanup.push(async () => client.stop(), server.close);
+    client.enqueue(Array.from({ length: 30 }, (_, i) => record(1_763_700_000_000 + i * 10_000)));
+    await client.drained();
+    expect(server.stored.size).toBe(30);
+    expect(client.stats.acknowledged).toBe(30);
+    expect(client.stats.connects).toBe(2);
+    expect(client.stats.frames).toBe(4); // frame 2 was sent twice
+  });
+
+  it('stops sending when its IMEI is refused', async () => {
+    const server = fakeServer({ accept: false });
+    const port = await server.listen();
+    const client = new DeviceClient({ host: '127.0.0.1', port, imei: '356307042441013', retryMs: 60_000 });
+    cleanup.push(async () => client.stop(), server.close);
+    client.enqueue([record(1_763_700_000_000)]);
+    await expect.poll(() => client.stats.rejected).toBe(1);
+    expect(server.stored.size).toBe(0);
+    expect(client.pending).toBe(1);
+  });
+});

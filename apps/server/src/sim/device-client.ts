@@ -1,0 +1,144 @@
+import { Socket } from 'node:net';
+import type { AvlRecord } from '../devices/teltonika/codec';
+import { encodeCodec8eFrame, encodeImei } from '../devices/teltonika/encoder';
+
+/**
+ * A simulated Teltonika device on TCP: sends its IMEI, waits for 01, then sends its stored records
+ * in frames and waits for each 4-byte acknowledgement. Records leave its memory only when the
+ * server acknowledges them; after a broken connection it reconnects and sends them again, as a
+ * real FMB device does.
+ */
+export interface DeviceClientOptions {
+  host: string;
+  port: number;
+  imei: string;
+  /** Records per frame (an FMB sends up to ~50 with Codec 8E). */
+  batch?: number;
+  ackTimeoutMs?: number;
+  /** Reconnect delay, doubling up to 30 s after repeated failures. */
+  retryMs?: number;
+}
+
+export interface DeviceClientStats {
+  acknowledged: number;
+  frames: number;
+  connects: number;
+  rejected: number;
+}
+
+export class DeviceClient {
+  readonly stats: DeviceClientStats = { acknowledged: 0, frames: 0, connects: 0, rejected: 0 };
+  private readonly queue: AvlRecord[] = [];
+  private socket: Socket | undefined;
+  private inFlight = 0;
+  private received = Buffer.alloc(0);
+  private accepted = false;
+  private stopped = false;
+  private failures = 0;
+  private ackTimer: NodeJS.Timeout | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private waiters: (() => void)[] = [];
+
+  constructor(private readonly options: DeviceClientOptions) {}
+
+  /** Records waiting for an acknowledgement (in flight or not yet sent). */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  /** Stores records to send (ascending time); connects if needed. */
+  enqueue(records: readonly AvlRecord[]): void {
+    this.queue.push(...records);
+    if (!this.socket && !this.retryTimer && !this.stopped) this.connect();
+    else this.sendNext();
+  }
+
+  /** Resolves when every stored record has been acknowledged. */
+  drained(): Promise<void> {
+    if (this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.ackTimer);
+    clearTimeout(this.retryTimer);
+    this.socket?.destroy();
+  }
+
+  private connect(): void {
+    this.retryTimer = undefined;
+    const socket = new Socket();
+    this.socket = socket;
+    this.accepted = false;
+    this.inFlight = 0;
+    this.received = Buffer.alloc(0);
+    socket.setNoDelay(true);
+    socket.on('connect', () => {
+      this.stats.connects++;
+      socket.write(encodeImei(this.options.imei));
+    });
+    socket.on('data', (chunk) => this.onData(chunk));
+    socket.on('error', () => undefined); // 'close' follows and decides what to do
+    socket.on('close', () => this.onClose(socket));
+    socket.connect(this.options.port, this.options.host);
+  }
+
+  private onData(chunk: Buffer): void {
+    this.received = Buffer.concat([this.received, chunk]);
+    if (!this.accepted) {
+      const answer = this.received[0];
+      if (answer === undefined) return;
+      this.received = this.received.subarray(1);
+      if (answer !== 0x01) {
+        this.stats.rejected++;
+        this.socket?.destroy();
+        return;
+      }
+      this.accepted = true;
+      this.failures = 0;
+      this.sendNext();
+    }
+    while (this.inFlight > 0 && this.received.length >= 4) {
+      const count = this.received.readUInt32BE(0);
+      this.received = this.received.subarray(4);
+      clearTimeout(this.ackTimer);
+      const sent = this.inFlight;
+      this.inFlight = 0;
+      // A count that differs from what was sent means "send it again" (the device keeps them all).
+      if (count === sent) {
+        this.queue.splice(0, sent);
+        this.stats.acknowledged += sent;
+        if (this.queue.length === 0) this.wake();
+      }
+      this.sendNext();
+    }
+  }
+
+  private sendNext(): void {
+    const socket = this.socket;
+    if (!socket || !this.accepted || this.inFlight > 0 || this.queue.length === 0) return;
+    const records = this.queue.slice(0, this.options.batch ?? 50);
+    this.inFlight = records.length;
+    this.stats.frames++;
+    socket.write(encodeCodec8eFrame(records));
+    this.ackTimer = setTimeout(() => socket.destroy(), this.options.ackTimeoutMs ?? 30_000);
+  }
+
+  private onClose(socket: Socket): void {
+    if (socket !== this.socket) return;
+    clearTimeout(this.ackTimer);
+    this.socket = undefined;
+    this.inFlight = 0;
+    if (this.stopped) return;
+    this.failures++;
+    const delay = Math.min(30_000, (this.options.retryMs ?? 1000) * 2 ** Math.min(this.failures - 1, 5));
+    if (this.queue.length > 0) this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
+  }
+}
