@@ -1,19 +1,20 @@
 import { z } from 'zod';
+import { MOBILE_PATTERN, OTP_PATTERN, PIN_PATTERN } from './patterns';
+
+export { MOBILE_PATTERN };
 
 /**
  * Field rules of spec §5, shared by the web forms and the server so both refuse the same input.
  * Each schema's message is a stable code; the web maps it to a translated text.
  */
 
-/** Indian mobile numbers: 10 digits, digits only, starting 6–9 (numbering plan of India). */
-export const MOBILE_PATTERN = /^[6-9]\d{9}$/;
 export const mobileNo = z.string().regex(MOBILE_PATTERN, 'MOBILE_INVALID');
 
 export const OTP_LENGTH = 6;
-export const otp = z.string().regex(/^\d{6}$/, 'OTP_FORMAT');
+export const otp = z.string().regex(OTP_PATTERN, 'OTP_FORMAT');
 
 export const PIN_LENGTH = 4;
-export const pin = z.string().regex(/^\d{4}$/, 'PIN_FORMAT');
+export const pin = z.string().regex(PIN_PATTERN, 'PIN_FORMAT');
 
 /** Letters A–Z a–z only, words separated by single spaces. */
 export const FULL_NAME_PATTERN = /^[A-Za-z]+( [A-Za-z]+)*$/;

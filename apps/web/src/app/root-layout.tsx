@@ -1,0 +1,31 @@
+import { Suspense, lazy, useSyncExternalStore } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { LoadingBar } from '../components/ui/loading-bar';
+import { sessionStore } from '../lib/session';
+import { OfflineBanner } from './offline-banner';
+import { guardRedirect } from './route-guard';
+import { Splash } from './splash';
+
+// Only in the built app: the dev server has no service worker, and the login screen need not wait for it.
+const UpdatePrompt = import.meta.env.PROD ? lazy(() => import('./update-prompt').then((m) => ({ default: m.UpdatePrompt }))) : null;
+
+/** Every route passes here: the session decides first (spec §4), then the guard (spec §2). */
+export function RootLayout() {
+  const status = useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot);
+  const location = useLocation();
+  if (status === 'unknown') return <Splash />;
+  const redirect = guardRedirect(location.pathname, status === 'signedIn');
+  if (redirect) return <Navigate to={redirect} replace />;
+  return (
+    <>
+      <LoadingBar />
+      <OfflineBanner />
+      <Outlet />
+      {UpdatePrompt && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      )}
+    </>
+  );
+}

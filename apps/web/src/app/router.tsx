@@ -1,0 +1,88 @@
+import { Suspense, lazy, useEffect } from 'react';
+import type { ComponentType } from 'react';
+import { HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
+import { paths } from '../config/paths';
+import { setLoginNavigator } from '../lib/session';
+import { RootLayout } from './root-layout';
+import { RouteErrorBoundary } from './route-error';
+import { Splash } from './splash';
+
+/**
+ * Hash routes (spec §2), every screen a lazy module so the first load carries only the shell and the
+ * login screen. We use react-router's declarative <HashRouter>: its data router (createHashRouter +
+ * RouterProvider) costs 16.5 KB more gzipped, which alone would break the 120 KB login budget
+ * (DESIGN §1), and we use none of its loaders or actions. Path strings come from config/paths.ts.
+ */
+function screen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
+  return lazy(() => load().then((m) => ({ default: pick(m) })));
+}
+
+const LoginScreen = screen(() => import('../features/auth/login-screen'), (m) => m.LoginScreen);
+const RegisterScreen = screen(() => import('../features/auth/register-screen'), (m) => m.RegisterScreen);
+const VerifyOtpScreen = screen(() => import('../features/auth/verify-otp-screen'), (m) => m.VerifyOtpScreen);
+const CreateNewPinScreen = screen(() => import('../features/auth/create-new-pin-screen'), (m) => m.CreateNewPinScreen);
+const ForgotPinScreen = screen(() => import('../features/auth/forgot-pin-screen'), (m) => m.ForgotPinScreen);
+const ResetPinScreen = screen(() => import('../features/auth/reset-pin-screen'), (m) => m.ResetPinScreen);
+const ShellLayout = screen(() => import('./shell-layout'), (m) => m.ShellLayout);
+const TabsLayout = screen(() => import('./tabs-layout'), (m) => m.TabsLayout);
+const HomeScreen = screen(() => import('../features/home/home-screen'), (m) => m.HomeScreen);
+const CreateNewProfileRoute = screen(() => import('./create-new-profile-route'), (m) => m.CreateNewProfileRoute);
+const ChangePinScreen = screen(() => import('../features/auth/change-pin-screen'), (m) => m.ChangePinScreen);
+const LanguageScreen = screen(() => import('../features/language/language-screen'), (m) => m.LanguageScreen);
+const SettingsScreen = screen(() => import('../features/settings/settings-screen'), (m) => m.SettingsScreen);
+const AboutScreen = screen(() => import('../features/about/about-screen'), (m) => m.AboutScreen);
+const TermsScreen = screen(() => import('../features/about/terms-screen'), (m) => m.TermsScreen);
+
+const rel = (p: { path: string }) => p.path.slice(1);
+
+/** When a session ends (refresh refused, logout), go to the login screen through the router. */
+function LoginNavigator() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setLoginNavigator(() => void navigate(paths.login.getHref(), { replace: true }));
+  }, [navigate]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <LoginNavigator />
+      <Suspense fallback={<Splash />}>
+        <Routes>
+          <Route path={paths.root.path} element={<RootLayout />}>
+            <Route index element={<Navigate to={paths.login.getHref()} replace />} />
+            <Route path={rel(paths.login)} element={<LoginScreen />} />
+            <Route path={rel(paths.register)} element={<RegisterScreen />} />
+            <Route path={rel(paths.verifyOtp)} element={<VerifyOtpScreen />} />
+            <Route path={rel(paths.createNewPin)} element={<CreateNewPinScreen />} />
+            <Route path={rel(paths.forgotPin)} element={<ForgotPinScreen />} />
+            <Route path={rel(paths.resetPin)} element={<ResetPinScreen />} />
+            {/* The signed-in shell (react-query, menu); the public pages share its header. */}
+            <Route element={<ShellLayout />}>
+              <Route path={rel(paths.tabs)} element={<TabsLayout />}>
+                <Route index element={<Navigate to={paths.home.getHref()} replace />} />
+                <Route path="home" element={<HomeScreen />} />
+              </Route>
+              <Route path={rel(paths.createNewProfile)} element={<CreateNewProfileRoute />} />
+              <Route path={rel(paths.changePin)} element={<ChangePinScreen />} />
+              <Route path={rel(paths.language)} element={<LanguageScreen />} />
+              <Route path={rel(paths.settings)} element={<SettingsScreen />} />
+              <Route path={rel(paths.about)} element={<AboutScreen />} />
+              <Route path={rel(paths.termsPolicies)} element={<TermsScreen />} />
+            </Route>
+            <Route path="*" element={<Navigate to={paths.root.getHref()} replace />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <HashRouter>
+      <AppRoutes />
+    </HashRouter>
+  );
+}

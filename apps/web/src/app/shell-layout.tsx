@@ -1,0 +1,42 @@
+import { useState, useSyncExternalStore } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MenuIcon } from '../components/ui/icons';
+import { TopBarStartContext } from '../components/ui/page';
+import { useHome } from '../features/home/api/get-home';
+import { queryClient, startQueryPersistence } from '../lib/query-client';
+import { sessionStore } from '../lib/session';
+import { SideMenu } from './side-menu';
+
+startQueryPersistence();
+
+/** Screens past the login flow: server data (react-query), the header's menu button and the side menu. */
+export function ShellLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}
+
+function Shell() {
+  const { t } = useTranslation();
+  const signedIn = useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot) === 'signedIn';
+  const home = useHome(signedIn);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Spec §1: the menu is hidden unless the home service says to show it.
+  const showMenu = signedIn && home.data?.showMenu === true;
+  const menuButton = showMenu ? (
+    <button type="button" className="icon-button" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+      <MenuIcon />
+      <span className="visually-hidden">{t('menu.open')}</span>
+    </button>
+  ) : null;
+  return (
+    <TopBarStartContext value={menuButton}>
+      <Outlet />
+      {showMenu && <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} tollFreeNumber={home.data?.tollFreeNumber ?? ''} />}
+    </TopBarStartContext>
+  );
+}

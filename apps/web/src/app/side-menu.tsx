@@ -1,0 +1,88 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../components/ui/avatar';
+import { Dialog } from '../components/ui/dialog';
+import { CloseIcon, EditIcon, GlobeIcon, InfoIcon, PhoneIcon, SettingsIcon } from '../components/ui/icons';
+import { paths } from '../config/paths';
+import { useProfile } from '../features/profile/api/get-profile';
+import { useProfileImageUrl } from '../features/profile/api/get-profile-image';
+import { formatMobile } from '../lib/format';
+import { storage } from '../lib/secure-storage';
+
+interface SideMenuProps {
+  open: boolean;
+  onClose: () => void;
+  tollFreeNumber: string;
+}
+
+/** Spec §1 side menu, with the entries whose screens exist so far. */
+export function SideMenu({ open, onClose, tollFreeNumber }: SideMenuProps) {
+  const { t } = useTranslation();
+  const { data: user } = useProfile(open);
+  const picture = useProfileImageUrl(open ? user?.imageURL : null);
+  // Spec §2: the language and profile screens return to the home tab.
+  const rememberReturn = () => {
+    storage.set('path', paths.home.getHref());
+    onClose();
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      className="drawer"
+      title={t('menu.title')}
+      start={
+        <button type="button" className="icon-button" onClick={onClose}>
+          <CloseIcon />
+          <span className="visually-hidden">{t('menu.close')}</span>
+        </button>
+      }
+    >
+      {user && (
+        <section className="menu-profile" aria-label={t('menu.profile')}>
+          <Avatar name={user.name} src={picture} />
+          <div>
+            <p className="menu-name">{user.name}</p>
+            <p dir="ltr">{formatMobile(user.mobileNo, user.mobileNoCC)}</p>
+          </div>
+          <Link to={paths.createNewProfile.getHref()} className="icon-button" onClick={rememberReturn}>
+            <EditIcon />
+            <span className="visually-hidden">{t('menu.editProfile')}</span>
+          </Link>
+        </section>
+      )}
+      <nav aria-label={t('menu.title')}>
+        <ul className="menu-list">
+          {tollFreeNumber && (
+            <li>
+              <a href={`tel:${tollFreeNumber.replace(/\s+/g, '')}`}>
+                <PhoneIcon />
+                <span>
+                  {t('menu.call')} <span dir="ltr">{tollFreeNumber}</span>
+                </span>
+              </a>
+            </li>
+          )}
+          <li>
+            <Link to={paths.language.getHref()} onClick={rememberReturn}>
+              <GlobeIcon />
+              <span>{t('menu.language')}</span>
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.settings.getHref()} onClick={onClose}>
+              <SettingsIcon />
+              <span>{t('settings.title')}</span>
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.about.getHref()} onClick={onClose}>
+              <InfoIcon />
+              <span>{t('about.title')}</span>
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </Dialog>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { registerDialog } from '../../lib/dialogs';
+
+interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Visible heading; also the dialog's accessible name. */
+  title: ReactNode;
+  /** Controls placed before the title (e.g. a back button). */
+  start?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * A modal built on the native <dialog>: focus stays inside, Escape closes it, and the browser puts it
+ * in the top layer. Registered so that ending a session closes every open dialog (spec §4).
+ */
+export function Dialog({ open, onClose, title, start, className, children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !open) return;
+    if (!el.open) {
+      // jsdom and very old browsers lack showModal; the open attribute still shows it.
+      if (typeof el.showModal === 'function') el.showModal();
+      else el.setAttribute('open', '');
+    }
+    const unregister = registerDialog(() => onCloseRef.current());
+    return () => {
+      unregister();
+      if (el.open) {
+        if (typeof el.close === 'function') el.close();
+        else el.removeAttribute('open');
+      }
+    };
+  }, [open]);
+
+  if (!open) return null;
+  return (
+    <dialog
+      ref={ref}
+      className={`dialog${className ? ` ${className}` : ''}`}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <header className="dialog-header">
+        {start}
+        <h2 id={titleId}>{title}</h2>
+      </header>
+      <div className="dialog-body">{children}</div>
+    </dialog>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+import { ChevronIcon, GlobeIcon, InfoIcon, LockIcon, LogoutIcon } from '../../components/ui/icons';
+import { Page } from '../../components/ui/page';
+import { paths } from '../../config/paths';
+import { useLogout } from './api/logout';
+
+export function SettingsScreen() {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  return (
+    <Page title={t('settings.title')} backTo={paths.home.getHref()}>
+      <ul className="menu-list card">
+        <li>
+          <Link to={paths.changePin.getHref()}>
+            <LockIcon />
+            <span>{t('changePin.title')}</span>
+            <ChevronIcon className="end" />
+          </Link>
+        </li>
+        <li>
+          <Link to={paths.language.getHref()}>
+            <GlobeIcon />
+            <span>{t('menu.language')}</span>
+            <ChevronIcon className="end" />
+          </Link>
+        </li>
+        <li>
+          <Link to={paths.about.getHref()}>
+            <InfoIcon />
+            <span>{t('about.title')}</span>
+            <ChevronIcon className="end" />
+          </Link>
+        </li>
+      </ul>
+      <Button variant="danger" icon={<LogoutIcon />} busy={logout.isPending} onClick={() => logout.mutate()}>
+        {t('settings.logout')}
+      </Button>
+    </Page>
+  );
+}

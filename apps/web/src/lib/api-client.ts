@@ -1,0 +1,78 @@
+import { env } from '../config/env';
+import { ApiError, networkError, toApiError } from './api-error';
+import { beginLoading } from './loading';
+import { getAccessToken, refreshAccessToken } from './session';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  /** Protected calls carry the access token and refresh it on a 401 (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (options.auth !== false && token) headers.Authorization = `Bearer ${token}`;
+  return fetch(env.apiBase + path, {
+    method: options.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+}
+
+/** Spec §8: a request that failed for another reason than a refusal (network, 5xx) is sent once more. */
+async function sendWithOneRetry(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  try {
+    const res = await send(path, options, token);
+    if (res.status < 500) return res;
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+  }
+  try {
+    return await send(path, options, token);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw networkError(error);
+  }
+}
+
+/**
+ * Calls the API. On a 401 of a protected call it waits for the single shared token refresh and
+ * retries once; if the refresh fails, its error is passed on (the session has then been ended).
+ */
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
+  const done = beginLoading();
+  let failed = true;
+  try {
+    const token = getAccessToken();
+    let res = await sendWithOneRetry(path, options, token);
+    if (res.status === 401 && options.auth !== false) {
+      const fresh = await refreshAccessToken(token);
+      res = await sendWithOneRetry(path, options, fresh);
+    }
+    if (!res.ok) throw await toApiError(res);
+    failed = false;
+    return res;
+  } finally {
+    done(failed);
+  }
+}
+
+export async function apiJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await apiRequest(path, options);
+  try {
+    return (await res.json()) as T;
+  } catch {
+    throw new ApiError(res.status, 'UNKNOWN', 'Unreadable answer');
+  }
+}

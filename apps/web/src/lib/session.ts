@@ -1,0 +1,201 @@
+import type { TokenResponse, UserData } from '@tractorlink/domain/auth';
+import { env } from '../config/env';
+import { ApiError, networkError, toApiError } from './api-error';
+import { isOnline } from './connectivity';
+import { closeAllDialogs } from './dialogs';
+import { storage } from './secure-storage';
+import { createStore } from './store';
+
+/**
+ * The session (spec §4, DESIGN §7). The access token lives only in this module's memory; the refresh
+ * token is an httpOnly cookie the browser sends to POST refreshtoken. `refreshCall` === 'true' says a
+ * session exists: in the encrypted storage when "remember me" was chosen, otherwise in sessionStorage
+ * so that it ends with the browser.
+ */
+
+export type SessionStatus = 'unknown' | 'signedIn' | 'signedOut';
+
+const REFRESH_FLAG = 'refreshCall';
+/** A refresh that hangs on a 2G link is treated as offline rather than blocking the app for ever. */
+const REFRESH_TIMEOUT_MS = 20_000;
+
+const status = createStore<SessionStatus>('unknown');
+let accessToken: string | null = null;
+let inflight: Promise<string> | null = null;
+let timer: ReturnType<typeof setInterval> | undefined;
+let goToLogin: (error?: unknown) => void = () => {
+  window.location.hash = '#/login';
+};
+const endListeners = new Set<() => void>();
+
+export const sessionStore = { subscribe: status.subscribe, getSnapshot: status.get };
+
+export function getAccessToken(): string | null {
+  return accessToken;
+}
+
+/** The app's router takes over navigation to the login screen once it exists. */
+export function setLoginNavigator(navigate: (error?: unknown) => void): void {
+  goToLogin = navigate;
+}
+
+/** Called when a session ends, e.g. to drop cached server data held elsewhere. */
+export function onSessionEnd(listener: () => void): () => void {
+  endListeners.add(listener);
+  return () => endListeners.delete(listener);
+}
+
+function readSessionFlag(): boolean {
+  try {
+    if (sessionStorage.getItem(REFRESH_FLAG) === 'true') return true;
+  } catch {
+    // sessionStorage can be blocked; the encrypted storage still answers.
+  }
+  return storage.get(REFRESH_FLAG) === 'true';
+}
+
+function writeSessionFlag(rememberMe: boolean | null): void {
+  try {
+    if (rememberMe === false) sessionStorage.setItem(REFRESH_FLAG, 'true');
+    else sessionStorage.removeItem(REFRESH_FLAG);
+  } catch {
+    // Ignored: without sessionStorage a not-remembered session lasts only this page.
+  }
+  if (rememberMe) storage.set(REFRESH_FLAG, 'true');
+  else storage.remove(REFRESH_FLAG);
+}
+
+export function hasStoredSession(): boolean {
+  return readSessionFlag();
+}
+
+/** The last known owner (shown offline). */
+export function getCachedUser(): UserData | undefined {
+  return storage.getJson<UserData>('userData');
+}
+
+function applyTokens(res: TokenResponse): void {
+  accessToken = res.access_token;
+  storage.setJson('userData', res.user);
+  storage.set('mobNum', res.user.mobileNo);
+  status.set('signedIn');
+}
+
+/** After login or registration. */
+export function startSession(res: TokenResponse, rememberMe: boolean): void {
+  writeSessionFlag(rememberMe);
+  applyTokens(res);
+  startRefreshTimer();
+}
+
+async function callRefresh(): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(`${env.apiBase}refreshtoken`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+      signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
+    });
+  } catch (error) {
+    // Offline: keep the session and the cached data (offline first); retried when back online.
+    throw networkError(error);
+  }
+  if (!res.ok) {
+    const error = await toApiError(res);
+    // The server said no (401 expired/revoked…): the session is over. A 5xx is a passing fault.
+    if (res.status < 500) endSession(error);
+    throw error;
+  }
+  const body = (await res.json()) as TokenResponse;
+  applyTokens(body);
+  return body.access_token;
+}
+
+/**
+ * One refresh at a time (spec §4): callers arriving while one runs share its result. `staleToken`
+ * is the token a failed request carried; if another caller already replaced it, no new refresh runs.
+ * The refresh call itself is never retried.
+ */
+export function refreshAccessToken(staleToken?: string | null): Promise<string> {
+  if (inflight) return inflight;
+  if (staleToken !== undefined && accessToken && accessToken !== staleToken) return Promise.resolve(accessToken);
+  inflight = callRefresh().finally(() => {
+    inflight = null;
+  });
+  return inflight;
+}
+
+/** Ends the session on this device without asking the server (spec §4 clean-up). */
+export function endSession(error?: unknown): void {
+  accessToken = null;
+  stopRefreshTimer();
+  writeSessionFlag(null);
+  const hadMobile = storage.get('mobNum') !== undefined;
+  storage.clearExceptKept();
+  // A returning owner (number saved) has seen the coach marks; a newcomer gets them.
+  storage.setAllCoachMarksHidden(hadMobile);
+  closeAllDialogs();
+  for (const l of [...endListeners]) l();
+  status.set('signedOut');
+  goToLogin(error);
+}
+
+function startRefreshTimer(): void {
+  stopRefreshTimer();
+  timer = setInterval(() => {
+    if (!readSessionFlag() || !isOnline()) return;
+    // Failures are handled inside (4xx ends the session); nothing else to do here.
+    refreshAccessToken().catch(() => undefined);
+  }, env.tokenRefreshIntervalMs);
+}
+
+function stopRefreshTimer(): void {
+  if (timer !== undefined) clearInterval(timer);
+  timer = undefined;
+}
+
+function retryWhenOnline(): void {
+  window.addEventListener(
+    'online',
+    () => {
+      if (readSessionFlag()) refreshAccessToken().catch(() => undefined);
+    },
+    { once: true },
+  );
+}
+
+/**
+ * Decides the session before the route guard runs: with a stored session, ask for an access token.
+ * A 401 signs out; no network keeps the owner signed in with cached data.
+ */
+export async function bootSession(): Promise<void> {
+  if (!readSessionFlag()) {
+    status.set('signedOut');
+    return;
+  }
+  try {
+    await refreshAccessToken();
+    startRefreshTimer();
+  } catch (error) {
+    if (error instanceof ApiError && (error.isNetwork || error.status >= 500)) {
+      status.set('signedIn');
+      startRefreshTimer();
+      retryWhenOnline();
+    }
+    // Otherwise callRefresh already ended the session.
+  }
+}
+
+/** For tests: forget everything held in memory. */
+export function resetSessionForTests(): void {
+  accessToken = null;
+  inflight = null;
+  stopRefreshTimer();
+  status.set('unknown');
+  endListeners.clear();
+}
+
+export function setAccessTokenForTests(token: string | null): void {
+  accessToken = token;
+}
