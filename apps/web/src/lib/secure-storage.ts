@@ -20,8 +20,10 @@ interface Sealed {
 
 export interface SecureStorageOptions {
   dbName?: string;
-  indexedDB?: IDBFactory;
-  subtle?: SubtleCrypto;
+  /** null: behave as a browser without IndexedDB. */
+  indexedDB?: IDBFactory | null;
+  /** null: behave as an insecure context (no WebCrypto). */
+  subtle?: SubtleCrypto | null;
 }
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
@@ -51,9 +53,9 @@ export class SecureStorage {
 
   constructor(options: SecureStorageOptions = {}) {
     this.dbName = options.dbName ?? 'tractorlink-secure';
-    this.factory = options.indexedDB ?? globalThis.indexedDB;
+    this.factory = options.indexedDB === undefined ? globalThis.indexedDB : (options.indexedDB ?? undefined);
     // crypto.subtle exists only in secure contexts (https, localhost).
-    this.subtle = options.subtle ?? globalThis.crypto?.subtle;
+    this.subtle = options.subtle === undefined ? globalThis.crypto?.subtle : (options.subtle ?? undefined);
   }
 
   /** True when values survive a reload (IndexedDB and WebCrypto both work here). */

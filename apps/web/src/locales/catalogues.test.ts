@@ -1,0 +1,98 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@tractorlink/domain/errors';
+import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
+import { TERMS_SECTIONS } from '../components/legal/terms-dialog';
+
+/** Every catalogue complete in all seven languages, and every key the code uses present in English. */
+const here = dirname(fileURLToPath(import.meta.url));
+const src = join(here, '..');
+const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+
+const catalogues = {
+  ui: (lang: string) => read(join(here, `${lang}.json`)),
+  terms: (lang: string) => read(join(here, 'terms', `${lang}.json`)),
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(p);
+    return /\.(ts|tsx)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+const otherLanguages = LANGUAGE_CODES.filter((l) => l !== 'en');
+
+describe.each(Object.entries(catalogues))('%s catalogues', (_name, load) => {
+  const en = load('en');
+
+  it('has only non-empty strings in English', () => {
+    for (const [key, value] of Object.entries(en)) {
+      expect(typeof value, key).toBe('string');
+      expect((value as string).trim(), key).not.toBe('');
+    }
+  });
+
+  it.each(otherLanguages)('%s has exactly the English keys, none empty or left in English', (lang) => {
+    const cat = load(lang);
+    const missing = Object.keys(en).filter((k) => typeof cat[k] !== 'string' || (cat[k] as string).trim() === '');
+    const extra = Object.keys(cat).filter((k) => !(k in en));
+    expect(missing, `missing or empty in ${lang}`).toEqual([]);
+    expect(extra, `not in en.json`).toEqual([]);
+    // Same placeholders, so no {{value}} is lost in translation.
+    for (const [k, v] of Object.entries(en)) {
+      const want = [...(v as string).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+      const got = [...String(cat[k]).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+      expect(got, `${lang} ${k}`).toEqual(want);
+    }
+    // A real translation, not English copied over (brand names and 'OTP'/'PIN' may stay).
+    const untranslated = Object.keys(en).filter((k) => {
+      const text = String(cat[k]).replace(/TractorLink|OTP|PIN|Wi-Fi|JPEG|PNG|MB|A–Z|\+91|\{\{\s*\w+\s*\}\}|[\d\s.,:;!?()₹'"–@-]/g, '');
+      return /[A-Za-z]{3,}/.test(text.replace(/[a-z0-9._-]+@[a-z0-9.-]+/gi, ''));
+    });
+    expect(untranslated, `${lang} entries still in English`).toEqual([]);
+  });
+});
+
+describe('keys used by the code', () => {
+  const en = catalogues.ui('en');
+
+  it('every t("…") literal in src exists in en.json', () => {
+    const used = new Set<string>();
+    for (const file of sourceFiles(src)) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*['"]([^'"]+)['"]/g)) used.add(m[1] as string);
+    }
+    expect(used.size).toBeGreaterThan(50);
+    expect([...used].filter((k) => !(k in en))).toEqual([]);
+  });
+
+  it('every API error code and every field-rule code has a message (error.<CODE>)', () => {
+    const fieldCodes = [
+      'MOBILE_INVALID', 'OTP_FORMAT', 'PIN_FORMAT', 'NAME_REQUIRED', 'NAME_TOO_LONG', 'NAME_INVALID', 'EMAIL_INVALID',
+      'BIRTH_DATE_REQUIRED', 'BIRTH_DATE_INVALID', 'TERMS_NOT_ACCEPTED', 'DEVICE_ID_INVALID', 'PIN_MISMATCH', 'IMAGE_TYPE', 'IMAGE_TOO_LARGE',
+    ];
+    const clientCodes = ['NETWORK', 'UNKNOWN'];
+    const missing = [...ERROR_CODES, ...fieldCodes, ...clientCodes].filter((c) => !(`error.${c}` in en));
+    expect(missing).toEqual([]);
+  });
+
+  it('the field rules of the domain use only codes that have messages', () => {
+    const domain = readFileSync(join(src, '../../../packages/domain/src/validation.ts'), 'utf8') + readFileSync(join(src, '../../../packages/domain/src/auth.ts'), 'utf8');
+    const codes = new Set([...domain.matchAll(/'([A-Z][A-Z0-9_]+)'\)/g)].map((m) => m[1] as string));
+    expect(codes.size).toBeGreaterThan(5);
+    expect([...codes].filter((c) => !(`error.${c}` in en))).toEqual([]);
+  });
+
+  it("the terms text has every section of spec §1 and the modal's own strings", () => {
+    const terms = catalogues.terms('en');
+    for (const s of TERMS_SECTIONS) {
+      expect(terms[`terms.${s}.title`], s).toBeTruthy();
+      expect(terms[`terms.${s}.body`], s).toBeTruthy();
+    }
+    expect(en['terms.title']).toBe('Terms and Conditions');
+    expect(en['terms.agree']).toBe('I agree.');
+  });
+});
