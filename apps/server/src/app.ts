@@ -90,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sms = options.sms ?? createSmsProvider(config, { clock, log: app.log, localOutput: options.localSmsOutput });
 
   const sessions = new SessionService({ db: db.kysely, clock, accessKey: keys.access });
-  const tickets = new OtpTickets(keys.ticket, clock);
+  const tickets = new OtpTickets(db.kysely, keys.ticket, clock);
   const otp = new OtpService({
     db: db.kysely,
     clock,

@@ -78,15 +78,11 @@ const envSchema = z
     DEMO_PIN: z.string().regex(/^\d{4}$/, { error: 'expected 4 digits' }).default('1234'),
     DEMO_NAME: z.string().regex(/^[A-Za-z]+( [A-Za-z]+)*$/, { error: 'letters and single spaces only' }).default('Ramesh Patil'),
     TOLL_FREE_NUMBER: z.string().regex(/^\d{8,15}$/, { error: 'expected 8 to 15 digits' }).default('18002003000'),
-  })
-  .superRefine((env, ctx) => {
-    if (env.SMS_PROVIDER !== 'twilio') return;
-    for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
-      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when SMS_PROVIDER=twilio' });
-    }
   });
 
 type Env = z.infer<typeof envSchema>;
+
+const TWILIO_REQUIRED = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
 
 export interface Config {
   port: number;
@@ -118,15 +114,12 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const known = Object.fromEntries(CONFIG_VARIABLES.map((v) => [v.name, env[v.name]]));
   const parsed = envSchema.safeParse(known);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0] ?? 'environment');
-        // Never echo the value: it may be a secret.
-        return `${name}: ${issue.message}`;
-      }),
-    );
+  // Never echo a value in a problem: it may be a secret.
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${String(i.path[0] ?? 'environment')}: ${i.message}`);
+  if (known.SMS_PROVIDER === 'twilio') {
+    for (const name of TWILIO_REQUIRED) if (!known[name]) problems.push(`${name}: required when SMS_PROVIDER=twilio`);
   }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {
     port: e.PORT,
@@ -140,7 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.SMS_PROVIDER === 'twilio'
         ? {
             provider: 'twilio',
-            // Presence checked by superRefine above.
+            // Presence checked above.
             accountSid: e.TWILIO_ACCOUNT_SID ?? '',
             authToken: e.TWILIO_AUTH_TOKEN ?? '',
             from: e.TWILIO_FROM ?? '',

@@ -35,12 +35,17 @@ function fallbackCode(issue: $ZodRawIssue): string {
 
 const pathOf = (segments: readonly PropertyKey[]) => segments.map(String).join('.');
 
+/**
+ * One detail per field: the first issue, as the schema orders its checks (an empty name is
+ * NAME_REQUIRED, not also NAME_INVALID), so a form shows one message per field.
+ */
 export function toDetails(issues: readonly $ZodIssue[]): ErrorDetail[] {
-  return issues.flatMap((issue) =>
+  const all = issues.flatMap((issue) =>
     issue.code === 'unrecognized_keys'
       ? issue.keys.map((key) => ({ path: pathOf([...issue.path, key]), code: 'UNKNOWN_FIELD' }))
       : [{ path: pathOf(issue.path), code: issue.message }],
   );
+  return all.filter((detail, i) => all.findIndex((d) => d.path === detail.path) === i);
 }
 
 /** Like fastify-type-provider-zod's compiler, but errors carry `{path, code}` only (no input echoed). */

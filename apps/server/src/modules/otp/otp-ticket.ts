@@ -5,7 +5,7 @@ import type { OtpPurpose } from '@tractorlink/domain/auth';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors/app-error';
-import { markTicketUsed } from './repo';
+import { isTicketUsed, markTicketUsed } from './repo';
 
 /** A verified OTP's proof lives 10 minutes and can be spent once. */
 export const TICKET_TTL_SECONDS = 10 * 60;
@@ -25,6 +25,7 @@ export interface Ticket {
  */
 export class OtpTickets {
   constructor(
+    private readonly db: Kysely<Database>,
     private readonly key: Uint8Array,
     private readonly clock: Clock,
   ) {}
@@ -42,8 +43,17 @@ export class OtpTickets {
       .sign(this.key);
   }
 
-  /** Checks signature, expiry and purpose; does not spend the ticket. */
+  /**
+   * Checks signature, expiry, purpose and that it is not spent yet (so a spent ticket always
+   * answers OTP_TICKET_INVALID first); does not spend it: `spend` does, atomically.
+   */
   async read(token: string, purpose: OtpPurpose): Promise<Ticket> {
+    const ticket = await this.verify(token, purpose);
+    if (await isTicketUsed(this.db, ticket.jti)) throw new AppError('OTP_TICKET_INVALID');
+    return ticket;
+  }
+
+  private async verify(token: string, purpose: OtpPurpose): Promise<Ticket> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],

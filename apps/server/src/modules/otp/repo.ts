@@ -84,6 +84,10 @@ export async function consumeChallenge(
   return result.numDeletedRows === 1n;
 }
 
+export async function isTicketUsed(db: Kysely<Database>, jti: string): Promise<boolean> {
+  return (await db.selectFrom('used_tickets').select('jti').where('jti', '=', jti).executeTakeFirst()) !== undefined;
+}
+
 /** Records a ticket's id as used; false if it was used before. */
 export async function markTicketUsed(db: Kysely<Database>, jti: string, expiresAt: number, now: number): Promise<boolean> {
   await db.deleteFrom('used_tickets').where('expires_at', '<', now).execute();

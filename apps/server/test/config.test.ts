@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, ConfigError, DEFAULT_WEB_DIST, loadConfig } from '../src/config';
+
+describe('configuration', () => {
+  it('has working defaults for every variable', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      nodeEnv: 'development',
+      logLevel: 'info',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      webDist: DEFAULT_WEB_DIST,
+      sms: { provider: 'local' },
+      jwtSecret: undefined,
+      cookieSecure: 'auto',
+      trustProxy: false,
+      authRateLimitPerMinute: 30,
+      demo: { enabled: true, mobile: '9876543210', pin: '1234', name: 'Ramesh Patil' },
+      tollFreeNumber: '18002003000',
+    });
+    expect(DEFAULT_WEB_DIST).toMatch(/apps[/\\]web[/\\]dist$/);
+  });
+
+  it('fails fast naming every bad variable, without echoing values', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://secret@host/db', JWT_SECRET: 'short-secret', SMS_PROVIDER: 'twilio', DEMO_OWNER: 'maybe' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    for (const name of ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'DEMO_OWNER']) {
+      expect(message).toContain(`${name}:`);
+    }
+    expect(message).not.toContain('short-secret');
+    expect(message).not.toContain('mysql://secret');
+  });
+
+  it('reads PostgreSQL, Twilio and booleans', () => {
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://u:p@db:5432/tl',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 'tok',
+      TWILIO_FROM: '+15005550006',
+      TWILIO_BASE_URL: 'http://127.0.0.1:9999/',
+      TRUST_PROXY: 'true',
+      DEMO_OWNER: 'false',
+      DATABASE_URL_IGNORED: 'x',
+    });
+    expect(c.databaseUrl).toBe('postgres://u:p@db:5432/tl');
+    expect(c.sms).toEqual({ provider: 'twilio', accountSid: 'AC1', authToken: 'tok', from: '+15005550006', baseUrl: 'http://127.0.0.1:9999' });
+    expect(c.trustProxy).toBe(true);
+    expect(c.demo.enabled).toBe(false);
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('describes every variable it reads', () => {
+    expect(CONFIG_VARIABLES.map((v) => v.name)).toEqual([
+      'PORT', 'HOST', 'NODE_ENV', 'LOG_LEVEL', 'DATA_DIR', 'DATABASE_URL', 'WEB_DIST', 'SMS_PROVIDER',
+      'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'TWILIO_BASE_URL', 'JWT_SECRET', 'COOKIE_SECURE',
+      'TRUST_PROXY', 'AUTH_RATE_LIMIT_PER_MINUTE', 'DEMO_OWNER', 'DEMO_MOBILE', 'DEMO_PIN', 'DEMO_NAME', 'TOLL_FREE_NUMBER',
+    ]);
+  });
+});

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createDb } from '../../src/db/database';
+import type { Db } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import type { Database } from '../../src/db/types';
+
+/** One isolated database for one test file. */
+export interface TestDatabase {
+  db: Db;
+  /** Empty for SQLite. */
+  databaseUrl: string;
+  dataDir: string;
+  /** Deletes every row (the schema stays), so each test starts from nothing. */
+  reset(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export interface DbTarget {
+  name: 'sqlite' | 'postgres';
+  open(): Promise<TestDatabase>;
+}
+
+/** Children first, so foreign keys never object. */
+const TABLES: (keyof Database)[] = [
+  'refresh_tokens',
+  'sessions',
+  'user_devices',
+  'profile_images',
+  'otp_challenges',
+  'otp_sends',
+  'used_tickets',
+  'users',
+];
+
+async function resetAll(db: Db): Promise<void> {
+  for (const table of TABLES) await db.kysely.deleteFrom(table).execute();
+}
+
+const sqlite: DbTarget = {
+  name: 'sqlite',
+  async open() {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-server-test-'));
+    const db = createDb({ databaseUrl: undefined, dataDir });
+    await migrateToLatest(db);
+    return {
+      db,
+      databaseUrl: '',
+      dataDir,
+      reset: () => resetAll(db),
+      async dispose() {
+        await db.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+/** A fresh database per test file (CREATE DATABASE through the admin URL), dropped afterwards. */
+function postgres(adminUrl: string): DbTarget {
+  return {
+    name: 'postgres',
+    async open() {
+      const name = `tl_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-server-test-'));
+      const db = createDb({ databaseUrl: url.toString(), dataDir });
+      await migrateToLatest(db);
+      return {
+        db,
+        databaseUrl: url.toString(),
+        dataDir,
+        reset: () => resetAll(db),
+        async dispose() {
+          await db.close();
+          rmSync(dataDir, { recursive: true, force: true });
+          const cleanup = new pg.Client({ connectionString: adminUrl });
+          await cleanup.connect();
+          await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await cleanup.end();
+        },
+      };
+    },
+  };
+}
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL names an admin connection. */
+export const dbTargets: DbTarget[] = [
+  sqlite,
+  ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
+];
