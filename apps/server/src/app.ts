@@ -59,7 +59,8 @@ export interface BuildAppOptions {
 }
 
 const JSON_BODY_LIMIT = 16 * 1024;
-const GLOBAL_RATE_LIMIT_PER_MINUTE = 1000;
+/** Every API route, per IP: generous (carrier NAT puts many phones behind one address), never below 1000/min. */
+const globalRateLimit = (authLimit: number) => Math.max(1000, authLimit * 10);
 const MINUTE_MS = 60_000;
 
 /** Builds the whole app: plugins, services, routes, error and 404 handlers, the web app. */
@@ -111,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app);
   await app.register(rateLimit, {
     global: true,
-    max: GLOBAL_RATE_LIMIT_PER_MINUTE,
+    max: globalRateLimit(config.authRateLimitPerMinute),
     timeWindow: MINUTE_MS,
     // The API is limited; static files of the web app are cheap and a page load fetches many.
     allowList: (request) => !request.url.startsWith('/api/'),

@@ -30,16 +30,22 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'TWILIO_AUTH_TOKEN', default: '(empty)', description: 'Twilio auth token; required when `SMS_PROVIDER=twilio`.' },
   { name: 'TWILIO_FROM', default: '(empty)', description: 'Sender number or messaging id; required when `SMS_PROVIDER=twilio`.' },
   { name: 'TWILIO_BASE_URL', default: 'https://api.twilio.com', description: 'Twilio API base URL (tests point it at a local fake).' },
-  { name: 'JWT_SECRET', default: '(generated)', description: 'At least 32 characters. If absent, a random secret is generated on first start and stored in the database.' },
+  { name: 'JWT_SECRET', default: '(generated)', description: 'Master secret (at least 32 characters) from which the access-token, OTP-ticket and OTP-hash keys are derived. If absent, a random one is generated on first start and stored in the database (so every instance on that database shares it).' },
   { name: 'COOKIE_SECURE', default: 'auto', description: '`auto`: the refresh cookie is `Secure` only when the request came over HTTPS (or `X-Forwarded-Proto: https` with `TRUST_PROXY`); `true`; `false`.' },
   { name: 'TRUST_PROXY', default: 'false', description: '`true` when behind a reverse proxy: client IP and protocol are read from `X-Forwarded-*`.' },
-  { name: 'AUTH_RATE_LIMIT_PER_MINUTE', default: '30', description: 'Requests per minute per IP on each auth route (otp/send, otp/verify, register, login, createpin, changepin, refreshtoken).' },
+  { name: 'AUTH_RATE_LIMIT_PER_MINUTE', default: '30', description: 'Requests per minute per IP on each auth route (otp/send, otp/verify, register, login, createpin, changepin, refreshtoken). Every other API route shares a per-IP limit of ten times this, at least 1000.' },
   { name: 'DEMO_OWNER', default: 'true', description: 'Create the demo owner on start if its number has no account.' },
   { name: 'DEMO_MOBILE', default: '9876543210', description: 'Demo owner mobile number.' },
   { name: 'DEMO_PIN', default: '1234', description: 'Demo owner PIN.' },
   { name: 'DEMO_NAME', default: 'Ramesh Patil', description: 'Demo owner name.' },
   { name: 'TOLL_FREE_NUMBER', default: '18002003000', description: 'Provider call number shown in the side menu.' },
 ];
+
+/** The variables as a markdown table (CONFIG.md and the README's configuration section). */
+export function configMarkdownTable(): string {
+  const rows = CONFIG_VARIABLES.map((v) => `| \`${v.name}\` | ${v.default.startsWith('(') || v.default.startsWith('`') ? v.default : `\`${v.default}\``} | ${v.description} |`);
+  return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
+}
 
 const bool = (fallback: boolean) =>
   z

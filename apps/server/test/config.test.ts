@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, DEFAULT_WEB_DIST, loadConfig } from '../src/config';
+import { CONFIG_VARIABLES, ConfigError, configMarkdownTable, DEFAULT_WEB_DIST, loadConfig } from '../src/config';
 
 describe('configuration', () => {
   it('has working defaults for every variable', () => {
@@ -65,5 +66,12 @@ describe('configuration', () => {
       'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'TWILIO_BASE_URL', 'JWT_SECRET', 'COOKIE_SECURE',
       'TRUST_PROXY', 'AUTH_RATE_LIMIT_PER_MINUTE', 'DEMO_OWNER', 'DEMO_MOBILE', 'DEMO_PIN', 'DEMO_NAME', 'TOLL_FREE_NUMBER',
     ]);
+  });
+});
+
+describe('CONFIG.md', () => {
+  it('holds the table generated from CONFIG_VARIABLES', () => {
+    const file = readFileSync(new URL('../CONFIG.md', import.meta.url), 'utf8');
+    expect(file).toContain(configMarkdownTable());
   });
 });

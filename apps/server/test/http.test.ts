@@ -58,15 +58,18 @@ describe.each(dbTargets)('HTTP surface on $name', (target) => {
     expect(await code('203.0.113.8')).not.toBe('RATE_LIMITED');
   });
 
-  it('rate-limits the 404 handler too (global limit)', async () => {
+  it('rate-limits the 404 handler too (global limit: 1000/min with the default auth limit)', async () => {
+    const app = await t.build({ AUTH_RATE_LIMIT_PER_MINUTE: '30' });
     let status = 0;
     let count = 0;
     while (status !== 429 && count < 1100) {
-      status = (await t.app.inject({ method: 'GET', url: '/api/v1/nope', remoteAddress: '198.51.100.1' })).statusCode;
+      status = (await app.inject({ method: 'GET', url: '/api/v1/nope', remoteAddress: '198.51.100.1' })).statusCode;
       count++;
     }
     expect(count).toBe(1001);
-    expectError(await t.app.inject({ method: 'GET', url: '/api/v1/nope', remoteAddress: '198.51.100.1' }), 'RATE_LIMITED');
+    expectError(await app.inject({ method: 'GET', url: '/api/v1/nope', remoteAddress: '198.51.100.1' }), 'RATE_LIMITED');
+    expectError(await app.inject({ method: 'GET', url: '/api/v1/health', remoteAddress: '198.51.100.1' }), 'RATE_LIMITED');
+    expect((await app.inject({ method: 'GET', url: '/api/v1/health', remoteAddress: '198.51.100.2' })).statusCode).toBe(200);
   });
 
   it('serves the OpenAPI document built from the shared schemas', async () => {

@@ -20,6 +20,13 @@ describe.each(dbTargets)('OTP rules on $name', (target) => {
     expectError(await verify(code), 'OTP_INVALID');
   });
 
+  it('two requests racing with the right code: only one gets a ticket', async () => {
+    await send();
+    const code = latestOtp(t.sms, mobileNo);
+    const results = await Promise.all([verify(code), verify(code), verify(code)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+  });
+
   it('a code expires after 10 minutes', async () => {
     await send();
     t.clock.advance(10 * MINUTE - SECOND);

@@ -45,6 +45,17 @@ describe.each(dbTargets)('sessions on $name', (target) => {
     expectError(await get(t.app, 'profile', { token: access }), 'UNAUTHENTICATED');
   });
 
+  it('two requests racing with one refresh token: at most one wins and the session is revoked', async () => {
+    const o = await registerOwner(t.app, t.sms);
+    const results = await Promise.all([refresh(o.refresh), refresh(o.refresh)]);
+    const codes = results.map((r) => (r.statusCode === 200 ? 'ok' : r.json<{ error: { code: string } }>().error.code));
+    expect(codes.filter((c) => c === 'ok').length).toBeLessThanOrEqual(1);
+    expect(codes).toContain('SESSION_REVOKED');
+    for (const winner of results.filter((r) => r.statusCode === 200)) {
+      expectError(await refresh(cookieOf(winner).value), 'SESSION_EXPIRED');
+    }
+  });
+
   it('accepts refreshtoken with an empty JSON body or {} and refuses other bodies', async () => {
     const o = await registerOwner(t.app, t.sms);
     const empty = await t.app.inject({

@@ -96,18 +96,16 @@ export class SessionService {
     }
     if (found.revoked_at !== null || found.expires_at <= now) throw new AppError('SESSION_EXPIRED');
 
-    return db.transaction().execute(async (trx) => {
-      if (!(await repo.markRefreshTokenUsed(trx, tokenHash, now))) {
-        // Another request rotated this token a moment ago: same as reuse.
-        await repo.revokeSession(trx, found.session_id, now);
-        throw new AppError('SESSION_REVOKED');
-      }
-      return this.issue(trx, {
-        id: found.session_id,
-        userId: found.user_id,
-        rememberMe: found.remember_me === 1,
-        expiresAt: found.expires_at,
-      });
+    // Spend first (atomic): of two requests racing with one token, exactly one gets through.
+    if (!(await repo.markRefreshTokenUsed(db, tokenHash, now))) {
+      await repo.revokeSession(db, found.session_id, now);
+      throw new AppError('SESSION_REVOKED');
+    }
+    return this.issue(db, {
+      id: found.session_id,
+      userId: found.user_id,
+      rememberMe: found.remember_me === 1,
+      expiresAt: found.expires_at,
     });
   }
 
