@@ -50,6 +50,13 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
+/**
+ * Codes in VALIDATION_FAILED `details` when a field breaks its shape rather than a named rule
+ * (the named rules carry their own codes, e.g. 'MOBILE_INVALID'); one detail per field.
+ */
+export const GENERIC_DETAIL_CODES = ['REQUIRED', 'UNKNOWN_FIELD', 'TYPE_INVALID', 'TOO_LONG', 'TOO_SHORT', 'INVALID'] as const;
+export type GenericDetailCode = (typeof GENERIC_DETAIL_CODES)[number];
+
 export interface ApiErrorBody {
   error: {
     code: ErrorCode;
