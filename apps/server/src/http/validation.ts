@@ -1,6 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { $ZodIssue, $ZodRawIssue, $ZodType } from 'zod/v4/core';
 import { safeParse } from 'zod/v4/core';
+import type { GenericDetailCode } from '@tractorlink/domain/errors';
 import type { ErrorDetail } from '../errors/app-error';
 
 /** Thrown (through Fastify) when a body, query or params fails its schema. Carries codes, never values. */
@@ -18,7 +19,7 @@ export class RequestValidationError extends Error {
  * Codes for issues whose schema carries no code of its own. Schema messages (e.g. 'MOBILE_INVALID')
  * take precedence over this per-parse map, as zod defines.
  */
-function fallbackCode(issue: $ZodRawIssue): string {
+function fallbackCode(issue: $ZodRawIssue): GenericDetailCode {
   switch (issue.code) {
     case 'unrecognized_keys':
       return 'UNKNOWN_FIELD';
