@@ -66,7 +66,6 @@ const MINUTE_MS = 60_000;
 /** Builds the whole app: plugins, services, routes, error and 404 handlers, the web app. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const clock = options.clock ?? systemClock;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
@@ -79,13 +78,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('principal', null);
 
   const db = options.db ?? createDb(config);
-  if (!options.db) app.addHook('onClose', () => db.close());
   try {
-    await migrateToLatest(db);
+    await assemble(app, db, options);
+    if (!options.db) app.addHook('onClose', () => db.close());
+    await app.ready();
+    return app;
   } catch (err) {
+    // A half-built app must not keep the database open (tests and a failed start alike).
     if (!options.db) await db.close();
     throw err;
   }
+}
+
+/** Migrations, secrets, services, plugins and routes, in the order Fastify needs them. */
+async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions): Promise<void> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  await migrateToLatest(db);
   const masterSecret = config.jwtSecret ?? (await getOrCreateSetting(db.kysely, 'jwt_secret', () => randomToken(32)));
   const keys = deriveKeys(masterSecret);
   const sms = options.sms ?? createSmsProvider(config, { clock, log: app.log, localOutput: options.localSmsOutput });
@@ -150,8 +159,5 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api/v1' },
   );
-
   await registerWebApp(app, config.webDist);
-  await app.ready();
-  return app;
 }

@@ -60,7 +60,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
     },
     handler: async (request, reply) => {
       const image = await profile.getImage(principalOf(request).userId, request.query.imageName);
-      return reply.type(image.contentType).header('x-content-type-options', 'nosniff').send(image.data);
+      return reply.type(image.contentType).send(image.data);
     },
   });
 };
