@@ -58,7 +58,7 @@ const optionalText = z.string().optional().transform((v) => (v === undefined || 
 
 const envSchema = z
   .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    PORT: z.coerce.number({ error: 'expected a port number 0-65535' }).int().min(0).max(65535).default(8080),
     HOST: z.string().min(1).default('0.0.0.0'),
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -78,7 +78,7 @@ const envSchema = z
     JWT_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
     COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
     TRUST_PROXY: bool(false),
-    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'expected a whole number 1-1000000' }).int().min(1).max(1_000_000).default(30),
     DEMO_OWNER: bool(true),
     DEMO_MOBILE: z.string().regex(/^[6-9]\d{9}$/, { error: 'expected a 10-digit Indian mobile number' }).default('9876543210'),
     DEMO_PIN: z.string().regex(/^\d{4}$/, { error: 'expected 4 digits' }).default('1234'),
