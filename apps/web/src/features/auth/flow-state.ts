@@ -27,6 +27,8 @@ export interface PinStepState extends TicketState {
 
 export interface LoginState {
   notice?: 'pinChanged';
+  /** Prefills the number after a PIN reset. */
+  mobileNo?: string;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

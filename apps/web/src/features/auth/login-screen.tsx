@@ -28,8 +28,9 @@ import { holdPendingLogin } from './pending-login';
 export function LoginScreen() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const notice = (useLocation().state as LoginState | null)?.notice;
-  const [mobileNo, setMobileNo] = useState(() => storage.get('mobNum') ?? '');
+  const arrived = useLocation().state as LoginState | null;
+  const notice = arrived?.notice;
+  const [mobileNo, setMobileNo] = useState(() => arrived?.mobileNo ?? storage.get('mobNum') ?? '');
   const [pin, setPin] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
   const [errors, setErrors] = useState<{ mobileNo?: string; pin?: string }>({});

@@ -22,7 +22,7 @@ function ResetPin({ state }: { state: TicketState }) {
   const navigate = useNavigate();
   const action = useAction(async (pin: string) => {
     await createPin(state.ticket, pin);
-    const next: LoginState = { notice: 'pinChanged' };
+    const next: LoginState = { notice: 'pinChanged', mobileNo: state.mobileNo };
     void navigate(paths.login.getHref(), { replace: true, state: next });
   });
   const expired = action.error instanceof ApiError && action.error.code === 'OTP_TICKET_INVALID';
