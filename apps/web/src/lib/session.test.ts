@@ -1,0 +1,117 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TokenResponse } from '@tractorlink/domain/auth';
+import { env } from '../config/env';
+import { storage } from './secure-storage';
+import { bootSession, getAccessToken, resetSessionForTests, sessionStore, startSession } from './session';
+
+const user: TokenResponse['user'] = {
+  firstName: 'Ramesh', name: 'Ramesh Patil', mobileNoCC: '+91', mobileNo: '9876543210',
+  email: null, birthDate: '1980-05-01', imageURL: null, language: 'en',
+};
+const tokens = (access: string): TokenResponse => ({ access_token: access, token_type: 'Bearer', expires_in: 900, user });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let refreshes = 0;
+function answerRefresh(answer: () => Response | Promise<Response>) {
+  refreshes = 0;
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+    if (String(input).endsWith('/refreshtoken')) refreshes += 1;
+    return answer();
+  }));
+}
+
+beforeAll(async () => {
+  await storage.load();
+});
+
+beforeEach(() => {
+  resetSessionForTests();
+  storage.clearExceptKept();
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  resetSessionForTests();
+});
+
+describe('session at start (spec §4)', () => {
+  it('without a stored session, is signed out without calling the server', async () => {
+    answerRefresh(() => json(200, tokens('a')));
+    await bootSession();
+    expect(sessionStore.getSnapshot()).toBe('signedOut');
+    expect(refreshes).toBe(0);
+  });
+
+  it('with a stored session, gets an access token before the guard decides', async () => {
+    storage.set('refreshCall', 'true');
+    answerRefresh(() => json(200, tokens('boot-token')));
+    const boot = bootSession();
+    expect(sessionStore.getSnapshot()).toBe('unknown');
+    await boot;
+    expect(sessionStore.getSnapshot()).toBe('signedIn');
+    expect(getAccessToken()).toBe('boot-token');
+  });
+
+  it('a refused refresh at start signs out', async () => {
+    storage.set('refreshCall', 'true');
+    answerRefresh(() => json(401, { error: { code: 'SESSION_EXPIRED', message: '' } }));
+    await bootSession();
+    expect(sessionStore.getSnapshot()).toBe('signedOut');
+    expect(storage.get('refreshCall')).toBeUndefined();
+  });
+
+  it('offline at start stays signed in with the cached owner, and refreshes once back online', async () => {
+    storage.set('refreshCall', 'true');
+    storage.setJson('userData', user);
+    answerRefresh(() => Promise.reject(new TypeError('Failed to fetch')));
+    await bootSession();
+    expect(sessionStore.getSnapshot()).toBe('signedIn');
+    expect(storage.getJson('userData')).toEqual(user);
+    expect(refreshes).toBe(1);
+
+    answerRefresh(() => json(200, tokens('online-token')));
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(getAccessToken()).toBe('online-token'));
+    expect(refreshes).toBe(1);
+  });
+
+  it('keeps a not-remembered session flag in sessionStorage only, so it ends with the browser', async () => {
+    answerRefresh(() => json(200, tokens('x')));
+    startSession(tokens('first'), false);
+    expect(sessionStorage.getItem('refreshCall')).toBe('true');
+    expect(storage.get('refreshCall')).toBeUndefined();
+    resetSessionForTests();
+    await bootSession();
+    expect(sessionStore.getSnapshot()).toBe('signedIn');
+
+    startSession(tokens('second'), true);
+    expect(storage.get('refreshCall')).toBe('true');
+    expect(sessionStorage.getItem('refreshCall')).toBeNull();
+  });
+
+  it('stores no token and no PIN, only the owner data', () => {
+    startSession(tokens('secret-access-token'), true);
+    const everything = ['refreshCall', 'userData', 'mobNum', 'user', 'token'].map((k) => storage.get(k) ?? '').join(' ');
+    expect(everything).not.toContain('secret-access-token');
+    expect(storage.get('token')).toBeUndefined();
+  });
+});
+
+describe('timed refresh (spec §4)', () => {
+  it('refreshes at the configured interval while refreshCall is true, and stops when it is not', async () => {
+    vi.useFakeTimers();
+    answerRefresh(() => json(200, tokens('tick')));
+    startSession(tokens('start'), true);
+    expect(refreshes).toBe(0);
+    await vi.advanceTimersByTimeAsync(env.tokenRefreshIntervalMs);
+    expect(refreshes).toBe(1);
+    await vi.advanceTimersByTimeAsync(env.tokenRefreshIntervalMs);
+    expect(refreshes).toBe(2);
+
+    storage.remove('refreshCall');
+    await vi.advanceTimersByTimeAsync(env.tokenRefreshIntervalMs * 3);
+    expect(refreshes).toBe(2);
+  });
+});
