@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect } from 'react';
 import type { ComponentType } from 'react';
 import { HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { paths } from '../config/paths';
+import { ApiError } from '../lib/api-error';
 import { setLoginNavigator } from '../lib/session';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error';
@@ -39,7 +40,11 @@ const rel = (p: { path: string }) => p.path.slice(1);
 function LoginNavigator() {
   const navigate = useNavigate();
   useEffect(() => {
-    setLoginNavigator(() => void navigate(paths.login.getHref(), { replace: true }));
+    setLoginNavigator((error) => {
+      // A refused refresh says why (session expired or revoked); a plain logout says nothing.
+      const endedCode = error instanceof ApiError ? error.code : undefined;
+      void navigate(paths.login.getHref(), { replace: true, state: endedCode ? { endedCode } : null });
+    });
   }, [navigate]);
   return null;
 }

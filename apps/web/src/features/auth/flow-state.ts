@@ -27,6 +27,8 @@ export interface PinStepState extends TicketState {
 
 export interface LoginState {
   notice?: 'pinChanged';
+  /** Why the last session ended (refresh refused), shown once on the login screen. */
+  endedCode?: string;
   /** Prefills the number after a PIN reset. */
   mobileNo?: string;
 }

@@ -71,6 +71,7 @@ export function LoginScreen() {
       <LanguageSelect value={currentLanguage()} onChange={(lang) => void changeAppLanguage(lang)} key={i18n.language} />
       <p className="lead">{t('login.intro')}</p>
       {notice === 'pinChanged' && <Notice tone="success">{t('pin.changed')}</Notice>}
+      {arrived?.endedCode && <Notice>{t(`error.${arrived.endedCode}`)}</Notice>}
       <form onSubmit={onSubmit} noValidate className="form">
         <TextField
           ref={mobileRef}

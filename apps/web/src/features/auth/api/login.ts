@@ -1,6 +1,7 @@
 import type { TokenResponse } from '@tractorlink/domain/auth';
 import { apiJson } from '../../../lib/api-client';
 import { getDeviceId } from '../../../lib/device-id';
+import { reconcileLanguage } from '../../../lib/language-sync';
 import { startSession } from '../../../lib/session';
 
 export interface LoginInput {
@@ -29,5 +30,6 @@ export async function login({ mobileNo, pin, rememberMe, otpTicket }: LoginInput
     },
   });
   startSession(res, rememberMe);
+  reconcileLanguage(res.user);
   return res;
 }

@@ -1,6 +1,7 @@
 import type { TokenResponse } from '@tractorlink/domain/auth';
 import { apiJson } from '../../../lib/api-client';
 import { getDeviceId } from '../../../lib/device-id';
+import { reconcileLanguage } from '../../../lib/language-sync';
 import { startSession } from '../../../lib/session';
 import type { ProfileDraft } from '../flow-state';
 
@@ -21,5 +22,6 @@ export async function register(ticket: string, profile: ProfileDraft, pin: strin
     },
   });
   startSession(res, true);
+  reconcileLanguage(res.user);
   return res;
 }
