@@ -41,6 +41,17 @@ import { LocalSmsProvider } from './providers/sms/local-sms';
 import type { TextSink } from './providers/sms/local-sms';
 import type { SmsProvider } from './providers/sms/sms-provider';
 import { APP_VERSION } from './version';
+import { startTeltonikaServer, type TeltonikaServer } from './devices/teltonika/server';
+import { createTelemetryPipeline, type TelemetryPipeline } from './modules/telemetry/pipeline';
+import { DeviceModels } from './modules/tractors/device-models';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Device ingestion: the pipeline every protocol feeds, and the Teltonika TCP server when started. */
+    telemetry: TelemetryPipeline;
+    deviceServer: TeltonikaServer | undefined;
+  }
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -56,6 +67,8 @@ export interface BuildAppOptions {
   localSmsOutput?: TextSink;
   /** Create the demo owner (config.demo) if missing. server.ts does; tests only when they ask. */
   seedDemoOwner?: boolean;
+  /** Listen for devices on DEVICE_TCP_PORT. server.ts does; tests only when they ask. */
+  startDevices?: boolean;
 }
 
 const JSON_BODY_LIMIT = 16 * 1024;
@@ -78,9 +91,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('principal', null);
 
   const db = options.db ?? createDb(config);
+  // Registered first because Fastify runs onClose hooks last-in first-out: the database closes
+  // after everything that may still write to it (pending device records) has finished.
+  if (!options.db) app.addHook('onClose', () => db.close());
   try {
     await assemble(app, db, options);
-    if (!options.db) app.addHook('onClose', () => db.close());
     await app.ready();
     return app;
   } catch (err) {
@@ -113,6 +128,26 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   const accounts = new AccountService({ db: db.kysely, clock, otp, tickets, sessions });
   const profile = new ProfileService({ db: db.kysely, clock });
   const home = new HomeService({ db: db.kysely, tollFreeNumber: config.tollFreeNumber });
+
+  const telemetry = createTelemetryPipeline(db, clock, DeviceModels.load(config.devices.modelsFile));
+  app.decorate('telemetry', telemetry);
+  app.decorate('deviceServer', undefined);
+  if (options.startDevices && config.devices.tcpPort !== 'off') {
+    app.deviceServer = await startTeltonikaServer({
+      host: config.devices.tcpHost,
+      port: config.devices.tcpPort,
+      lookup: telemetry.lookup,
+      ingestor: telemetry.ingestor,
+      log: app.log,
+      idleTimeoutMs: config.devices.idleTimeoutMs,
+    });
+    app.log.info({ port: app.deviceServer.port }, 'listening for Teltonika devices');
+  }
+  // Stop taking records, then let what was received commit before the database closes.
+  app.addHook('onClose', async () => {
+    await app.deviceServer?.close();
+    await telemetry.ingestor.idle();
+  });
 
   if (options.seedDemoOwner && (await ensureDemoOwner(accounts, config.demo))) {
     app.log.info('demo owner created');

@@ -39,6 +39,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'DEMO_PIN', default: '1234', description: 'Demo owner PIN.' },
   { name: 'DEMO_NAME', default: 'Ramesh Patil', description: 'Demo owner name.' },
   { name: 'TOLL_FREE_NUMBER', default: '18002003000', description: 'Provider call number shown in the side menu.' },
+  { name: 'DEVICE_TCP_PORT', default: '5027', description: 'TCP port for Teltonika devices (Codec 8/8E/16); `0` picks a free port; `off` disables it.' },
+  { name: 'DEVICE_TCP_HOST', default: '(HOST)', description: 'Interface for the device port.' },
+  { name: 'DEVICE_IDLE_TIMEOUT_SECONDS', default: '600', description: 'A device connection silent this long is closed.' },
+  { name: 'DEVICE_MODELS_FILE', default: '(built-in FMB table)', description: 'JSON file of IO-id mappings per device model, added to the built-in Teltonika FMB mapping (see README "Devices").' },
+  { name: 'OFFLINE_AFTER_MINUTES', default: '30', description: 'A tractor silent this long is shown offline.' },
+  { name: 'OPERATOR_KEY', default: '(empty)', description: 'Key for the operator API (`X-Operator-Key` header: provisioning, batch ingest). Empty: the operator API is off.' },
+  { name: 'SIMULATE_FLEET', default: '`true` (not in production)', description: 'Run the simulated demo fleet: three tractors of the demo owner, 90 days back-filled, then live, over the real device protocol.' },
 ];
 
 /** The variables as a markdown table (CONFIG.md and the README's configuration section). */
@@ -84,6 +91,15 @@ const envSchema = z
     DEMO_PIN: z.string().regex(/^\d{4}$/, { error: 'expected 4 digits' }).default('1234'),
     DEMO_NAME: z.string().regex(/^[A-Za-z]+( [A-Za-z]+)*$/, { error: 'letters and single spaces only' }).default('Ramesh Patil'),
     TOLL_FREE_NUMBER: z.string().regex(/^\d{8,15}$/, { error: 'expected 8 to 15 digits' }).default('18002003000'),
+    DEVICE_TCP_PORT: z
+      .union([z.literal('off'), z.coerce.number({ error: 'expected a port number 0-65535 or off' }).int().min(0).max(65535)])
+      .default(5027),
+    DEVICE_TCP_HOST: optionalText,
+    DEVICE_IDLE_TIMEOUT_SECONDS: z.coerce.number({ error: 'expected seconds' }).int().min(10).max(86_400).default(600),
+    DEVICE_MODELS_FILE: optionalText,
+    OFFLINE_AFTER_MINUTES: z.coerce.number({ error: 'expected minutes' }).int().min(1).max(10_080).default(30),
+    OPERATOR_KEY: optionalText.pipe(z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
+    SIMULATE_FLEET: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' }).optional(),
   });
 
 type Env = z.infer<typeof envSchema>;
@@ -107,6 +123,9 @@ export interface Config {
   authRateLimitPerMinute: number;
   demo: { enabled: boolean; mobile: string; pin: string; name: string };
   tollFreeNumber: string;
+  devices: { tcpPort: number | 'off'; tcpHost: string; idleTimeoutMs: number; modelsFile: string | undefined; offlineAfterMs: number };
+  operatorKey: string | undefined;
+  simulateFleet: boolean;
 }
 
 export class ConfigError extends Error {
@@ -152,5 +171,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     demo: { enabled: e.DEMO_OWNER, mobile: e.DEMO_MOBILE, pin: e.DEMO_PIN, name: e.DEMO_NAME },
     tollFreeNumber: e.TOLL_FREE_NUMBER,
+    devices: {
+      tcpPort: e.DEVICE_TCP_PORT,
+      tcpHost: e.DEVICE_TCP_HOST ?? e.HOST,
+      idleTimeoutMs: e.DEVICE_IDLE_TIMEOUT_SECONDS * 1000,
+      modelsFile: e.DEVICE_MODELS_FILE,
+      offlineAfterMs: e.OFFLINE_AFTER_MINUTES * 60_000,
+    },
+    operatorKey: e.OPERATOR_KEY,
+    simulateFleet: e.SIMULATE_FLEET === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(e.SIMULATE_FLEET),
   };
 }

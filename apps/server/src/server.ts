@@ -18,7 +18,7 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const app = await buildApp({ config, seedDemoOwner: config.demo.enabled });
+const app = await buildApp({ config, seedDemoOwner: config.demo.enabled, startDevices: true });
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -46,6 +46,7 @@ const port = typeof address === 'object' && address ? address.port : config.port
 const url = `http://${shownHost}:${port}`;
 
 const lines = [`TractorLink ${APP_VERSION} listening on ${url}`];
+if (app.deviceServer) lines.push(`  Teltonika devices: TCP port ${app.deviceServer.port}; OsmAnd / Traccar Client: ${url}/api/v1/ingest/osmand`);
 if (config.demo.enabled) {
   const m = config.demo.mobile;
   lines.push(

@@ -63,6 +63,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SMS_PROVIDER: 'local',
+      DEVICE_TCP_PORT: '0',
+      SIMULATE_FLEET: 'false',
       LOG_LEVEL: 'warn',
       // Every browser test signs in from 127.0.0.1; the per-IP limit is tested on its own in the server tests.
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',

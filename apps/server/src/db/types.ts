@@ -81,6 +81,101 @@ export interface AppSettingsTable {
   value: string;
 }
 
+/** A provisioned tractor with its fitted device, and the owner it is claimed by (if any). */
+export interface TractorsTable {
+  id: string;
+  imei: string;
+  vin: string;
+  engine_no: string;
+  reg_no: string;
+  model: string;
+  /** Device model: picks the IO mapping (configuration, not code). */
+  device_model: string;
+  veh_name: string;
+  implement_width_m: number;
+  tank_capacity_l: number;
+  /** Engine hours between services. */
+  service_interval_h: number;
+  last_service_engine_h: Generated<number>;
+  first_name: string;
+  last_name: string;
+  mobile_no_cc: string;
+  /** The registered mobile: only this owner may claim the tractor. */
+  mobile_no: string;
+  address: string;
+  city: string;
+  pincode: string;
+  state: string;
+  country: string;
+  /** Subscription end, epoch ms. */
+  expires_on: number;
+  is_new_tractor: Generated<number>;
+  owner_user_id: string | null;
+  claimed_at: number | null;
+  created_at: number;
+}
+
+/** Raw records, append-only, unique on (tractor, device time). */
+export interface TelemetryTable {
+  tractor_id: string;
+  device_time: number;
+  received_at: number;
+  lat: number | null;
+  lon: number | null;
+  speed_kmh: number | null;
+  heading: number | null;
+  altitude: number | null;
+  satellites: number | null;
+  ignition: number | null;
+  pto: number | null;
+  key_present: number | null;
+  /** Litres from the tank sensor (converted from % with the tank capacity). */
+  fuel_l: number | null;
+  rpm: number | null;
+  coolant_c: number | null;
+  ext_v: number | null;
+  worktime_min: number | null;
+  odometer_m: number | null;
+  attributes: string | null;
+}
+
+/** Per-tractor processing state, written in the same transaction as the records it reflects. */
+export interface TractorStateTable {
+  tractor_id: string;
+  last_time: number;
+  last_seen_at: number;
+  /** JSON Reading. */
+  last_reading: string;
+  /** JSON {lat, lon, time}. */
+  last_fix: string | null;
+  /** JSON ProcessorState. */
+  processor: string;
+  /** Changes on every write: the ETag of polled routes. */
+  version: number;
+}
+
+/** Additive usage per tractor per IST hour. */
+export interface UsageHourlyTable {
+  tractor_id: string;
+  hour_start: number;
+  engine_s: number;
+  pto_s: number;
+  idle_s: number;
+  work_m: number;
+  area_m2: number;
+  road_m: number;
+  distance_m: number;
+  rpm_weighted: number;
+  rpm_s: number;
+  fuel_net_l: number;
+  fuel_refuel_l: number;
+}
+
+export interface UsageDirtyDaysTable {
+  tractor_id: string;
+  day_start: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_devices: UserDevicesTable;
@@ -91,6 +186,11 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   profile_images: ProfileImagesTable;
   app_settings: AppSettingsTable;
+  tractors: TractorsTable;
+  telemetry: TelemetryTable;
+  tractor_state: TractorStateTable;
+  usage_hourly: UsageHourlyTable;
+  usage_dirty_days: UsageDirtyDaysTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -26,6 +26,11 @@ export interface DbTarget {
 
 /** Children first, so foreign keys never object. */
 const TABLES: (keyof Database)[] = [
+  'usage_dirty_days',
+  'usage_hourly',
+  'tractor_state',
+  'telemetry',
+  'tractors',
   'refresh_tokens',
   'sessions',
   'user_devices',

@@ -1,0 +1,132 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import type { IoRule } from '@tractorlink/domain/telemetry';
+import type { Ingestor } from '../../modules/telemetry/ingestor';
+import type { TractorProfile } from '../../modules/telemetry/processor';
+import { DecodeError, decodeTcpFrame } from './codec';
+import { FrameReader } from './frame-reader';
+import { avlToRecord } from './to-reading';
+
+/** A provisioned device as the protocol server needs it. */
+export interface KnownDevice {
+  profile: TractorProfile;
+  ioRules: readonly IoRule[];
+}
+
+export interface DeviceLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface TeltonikaServerOptions {
+  host: string;
+  port: number;
+  lookup: (imei: string) => Promise<KnownDevice | undefined>;
+  ingestor: Ingestor;
+  log: DeviceLog;
+  /** A connection silent this long is closed (devices reconnect when they have data). */
+  idleTimeoutMs?: number;
+  maxConnections?: number;
+}
+
+export interface TeltonikaServer {
+  server: Server;
+  port: number;
+  connections(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * Teltonika devices over TCP: IMEI handshake (01 accepts a provisioned device, 00 refuses and
+ * closes), AVL frames reassembled from any read boundaries and CRC-checked, and the 4-byte record
+ * count sent only once the records are committed. A bad frame closes that connection alone.
+ */
+export async function startTeltonikaServer(options: TeltonikaServerOptions): Promise<TeltonikaServer> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    handleConnection(socket, options);
+  });
+  server.maxConnections = options.maxConnections ?? 20_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address();
+  return {
+    server,
+    port: typeof address === 'object' && address ? address.port : options.port,
+    connections: () => sockets.size,
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of sockets) s.destroy();
+      await closed;
+    },
+  };
+}
+
+function handleConnection(socket: Socket, options: TeltonikaServerOptions): void {
+  const reader = new FrameReader();
+  const peer = `${socket.remoteAddress}:${socket.remotePort}`;
+  let device: KnownDevice | undefined;
+  let imei: string | undefined;
+  let busy: Promise<void> = Promise.resolve();
+
+  socket.setNoDelay(true);
+  socket.setTimeout(options.idleTimeoutMs ?? 10 * 60_000, () => socket.destroy());
+  socket.on('error', () => undefined); // resets by the peer are normal on mobile networks
+
+  const fail = (reason: string, extra: object = {}) => {
+    options.log.warn({ peer, imei, reason, ...extra }, 'device connection closed');
+    socket.destroy();
+  };
+
+  socket.on('data', (chunk) => {
+    let frames;
+    try {
+      frames = reader.push(chunk);
+    } catch (error) {
+      fail(error instanceof DecodeError ? error.code : 'BAD_FRAME', { detail: (error as Error).message });
+      return;
+    }
+    if (frames.length === 0) return;
+    // Frames are handled in order, one at a time; reading pauses while records are committed.
+    socket.pause();
+    busy = busy.then(async () => {
+      for (const frame of frames) {
+        if (socket.destroyed) return;
+        if (frame.kind === 'imei') {
+          imei = frame.imei;
+          device = await options.lookup(frame.imei);
+          if (!device) {
+            options.log.info({ peer, imei }, 'unknown device refused');
+            socket.end(Buffer.of(0x00));
+            return;
+          }
+          socket.write(Buffer.of(0x01));
+        } else if (frame.kind === 'avl' && device) {
+          let data;
+          try {
+            data = decodeTcpFrame(frame.bytes);
+          } catch (error) {
+            fail(error instanceof DecodeError ? error.code : 'BAD_FRAME', { detail: (error as Error).message });
+            return;
+          }
+          const known = device;
+          const records = data.records.map((r) => avlToRecord(r, known.ioRules));
+          try {
+            const committed = await options.ingestor.submit(known.profile, records);
+            const ack = Buffer.alloc(4);
+            ack.writeUInt32BE(committed);
+            socket.write(ack);
+          } catch (error) {
+            // Not committed: no acknowledgement, so the device keeps the records and sends them again.
+            fail('STORE_FAILED', { detail: (error as Error).message });
+            return;
+          }
+        }
+      }
+      socket.resume();
+    });
+  });
+}

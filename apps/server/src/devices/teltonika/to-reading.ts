@@ -1,0 +1,26 @@
+import { type IoRule, readIo, type Reading } from '@tractorlink/domain/telemetry';
+import type { IncomingRecord } from '../../modules/telemetry/ingestor';
+import type { AvlRecord } from './codec';
+
+/** Most unmapped IO elements kept as attributes of one record. */
+const MAX_RAW_ATTRIBUTES = 32;
+
+/** An AVL record as a reading, through the tractor's IO mapping; unmapped ids are kept as attributes. */
+export function avlToRecord(record: AvlRecord, rules: readonly IoRule[]): IncomingRecord {
+  const { gps } = record;
+  const reading: Reading = { time: record.timestamp, ...readIo(record.io, rules) };
+  // No fix: the device sends zeros (and speed 0); keep the position out rather than place it at 0,0.
+  if (!(gps.latitude === 0 && gps.longitude === 0)) {
+    Object.assign(reading, { lat: gps.latitude, lon: gps.longitude, altitude: gps.altitude, heading: gps.angle, satellites: gps.satellites, speedKmh: gps.speed });
+  }
+  const mapped = new Set(rules.map((r) => r.id));
+  const attributes: Record<string, number> = {};
+  let kept = 0;
+  for (const e of record.io) {
+    if (mapped.has(e.id) || typeof e.value !== 'number' || kept >= MAX_RAW_ATTRIBUTES) continue;
+    attributes[`io${e.id}`] = e.value;
+    kept++;
+  }
+  if (record.priority === 2) attributes.panic = 1;
+  return kept > 0 || record.priority === 2 ? { reading, attributes } : { reading };
+}

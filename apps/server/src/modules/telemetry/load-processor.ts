@@ -1,0 +1,49 @@
+import { FieldCoverage } from '@tractorlink/domain/field-coverage';
+import type { Reading } from '@tractorlink/domain/telemetry';
+import { istDayStart } from '@tractorlink/domain/time';
+import { measureInterval } from '@tractorlink/domain/usage';
+import type { Kysely } from 'kysely';
+import type { Database, TelemetryTable } from '../../db/types';
+import { type ProcessorState, TractorProcessor, type TractorProfile } from './processor';
+
+/** A stored row back as a Reading. */
+export function rowToReading(row: Pick<TelemetryTable, 'device_time' | 'lat' | 'lon' | 'speed_kmh' | 'ignition' | 'pto'>): Reading {
+  const r: Reading = { time: Number(row.device_time) };
+  if (row.lat !== null && row.lon !== null) Object.assign(r, { lat: row.lat, lon: row.lon });
+  if (row.speed_kmh !== null) r.speedKmh = row.speed_kmh;
+  if (row.ignition !== null) r.ignition = row.ignition === 1;
+  if (row.pto !== null) r.pto = row.pto === 1;
+  return r;
+}
+
+/**
+ * The processor of a tractor as it stood at its last commit: saved state, plus the field coverage
+ * of its current IST day rebuilt from that day's stored records (coverage is not persisted: it is
+ * a function of the raw records, which are).
+ */
+export function processorLoader(db: Kysely<Database>) {
+  return async (profile: TractorProfile): Promise<TractorProcessor> => {
+    const saved = await db.selectFrom('tractor_state').selectAll().where('tractor_id', '=', profile.id).executeTakeFirst();
+    if (!saved) return new TractorProcessor(profile, undefined);
+    const last = JSON.parse(saved.last_reading) as Reading;
+    const state = JSON.parse(saved.processor) as ProcessorState;
+    const day = istDayStart(last.time);
+    const rows = await db
+      .selectFrom('telemetry')
+      .select(['device_time', 'lat', 'lon', 'speed_kmh', 'ignition', 'pto'])
+      .where('tractor_id', '=', profile.id)
+      .where('device_time', '>=', day)
+      .where('device_time', '<=', last.time)
+      .orderBy('device_time')
+      .execute();
+    let coverage: FieldCoverage | undefined;
+    const readings = rows.map(rowToReading);
+    for (let i = 1; i < readings.length; i++) {
+      const prev = readings[i - 1] as Reading;
+      if (prev.lat === undefined || prev.lon === undefined) continue;
+      coverage ??= new FieldCoverage({ lat: prev.lat, lon: prev.lon });
+      measureInterval(prev, readings[i] as Reading, profile, coverage);
+    }
+    return new TractorProcessor(profile, last, state, (d) => (d === day ? coverage : undefined));
+  };
+}

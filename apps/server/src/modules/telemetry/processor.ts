@@ -1,0 +1,103 @@
+import { type DieselState, DieselTracker } from '@tractorlink/domain/diesel';
+import { FieldCoverage } from '@tractorlink/domain/field-coverage';
+import type { Reading } from '@tractorlink/domain/telemetry';
+import { istDayStart, istHourStart } from '@tractorlink/domain/time';
+import { addTotals, emptyTotals, measureInterval, splitByHour, type UsageTotals } from '@tractorlink/domain/usage';
+import { vehicleStatus, type VehicleStatus } from '@tractorlink/domain/vehicle-state';
+
+/** What the ingestion side knows of a tractor. */
+export interface TractorProfile {
+  id: string;
+  implementWidthM: number;
+  tankCapacityL: number;
+}
+
+/** Persisted beside the last reading (tractor_state.processor), so a restart resumes. */
+export interface ProcessorState {
+  diesel: DieselState;
+  /** Last status other than unknown, for the tractor picture when the newest says nothing. */
+  lastStatus?: VehicleStatus;
+  /** Smoothed diesel level, L. */
+  fuelL?: number;
+  /** Newest position, kept when later readings come without a fix. */
+  lastFix?: { lat: number; lon: number; time: number };
+}
+
+export interface ProcessResult {
+  /** Usage to add per IST hour. */
+  hours: Map<number, UsageTotals>;
+  /** IST days that received records older than ones already processed: rebuilt later. */
+  lateDays: Set<number>;
+}
+
+function addInto(hours: Map<number, UsageTotals>, hourStart: number, totals: Partial<UsageTotals>) {
+  hours.set(hourStart, addTotals(hours.get(hourStart) ?? emptyTotals(), totals));
+}
+
+/** Litres in the tank from what the device reports. */
+export function fuelLitres(r: Reading, tankCapacityL: number): number | undefined {
+  if (r.fuelLitres !== undefined) return r.fuelLitres;
+  if (r.fuelPercent !== undefined) return (r.fuelPercent / 100) * tankCapacityL;
+  return undefined;
+}
+
+/**
+ * Incremental usage for one tractor: each new reading closes an interval with the previous one.
+ * Field coverage is per IST day (the same ground worked twice in a day counts once; worked again
+ * another day, it is new work).
+ */
+export class TractorProcessor {
+  private diesel: DieselTracker;
+  private coverage: FieldCoverage | undefined;
+  private coverageDay = -1;
+
+  constructor(
+    readonly profile: TractorProfile,
+    public last: Reading | undefined,
+    public state: ProcessorState = { diesel: { samples: [] } },
+    /** Rebuilds a day's coverage from stored telemetry (after a restart, mid-day). */
+    private readonly coverageFor: (dayStart: number) => FieldCoverage | undefined = () => undefined,
+  ) {
+    this.diesel = new DieselTracker({ tankCapacityL: profile.tankCapacityL }, state.diesel);
+  }
+
+  /** Processes readings sorted by time; ones not newer than the last processed are only marked late. */
+  process(readings: readonly Reading[]): ProcessResult {
+    const hours = new Map<number, UsageTotals>();
+    const lateDays = new Set<number>();
+    for (const r of readings) {
+      const prev = this.last;
+      if (prev && r.time <= prev.time) {
+        lateDays.add(istDayStart(r.time));
+        continue;
+      }
+      if (prev) {
+        const totals = measureInterval(prev, r, this.profile, this.coverageOn(prev));
+        for (const part of splitByHour(prev.time, r.time, totals)) addInto(hours, part.hourStart, part.totals);
+      }
+      const litres = fuelLitres(r, this.profile.tankCapacityL);
+      if (litres !== undefined) {
+        const step = this.diesel.push(r.time, litres);
+        this.state.fuelL = step.smoothedL;
+        addInto(hours, istHourStart(r.time), { fuelNetChangeL: step.netChangeL, fuelRefuelL: step.refuelL });
+      }
+      if (r.lat !== undefined && r.lon !== undefined) this.state.lastFix = { lat: r.lat, lon: r.lon, time: r.time };
+      const status = vehicleStatus(r);
+      if (status !== 'unknown') this.state.lastStatus = status;
+      this.last = r;
+    }
+    this.state.diesel = this.diesel.state;
+    return { hours, lateDays };
+  }
+
+  /** The coverage of the interval's IST day, started fresh (or rebuilt) when the day changes. */
+  private coverageOn(prev: Reading): FieldCoverage | undefined {
+    if (prev.lat === undefined || prev.lon === undefined) return this.coverage;
+    const day = istDayStart(prev.time);
+    if (day !== this.coverageDay) {
+      this.coverageDay = day;
+      this.coverage = this.coverageFor(day) ?? new FieldCoverage({ lat: prev.lat, lon: prev.lon });
+    }
+    return this.coverage;
+  }
+}

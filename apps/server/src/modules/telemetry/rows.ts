@@ -1,0 +1,63 @@
+import type { Reading } from '@tractorlink/domain/telemetry';
+import type { UsageTotals } from '@tractorlink/domain/usage';
+
+/** One stored record. */
+export interface TelemetryRow {
+  tractorId: string;
+  reading: Reading;
+  receivedAt: number;
+  /** Fields the product does not model, kept as JSON (bounded by the protocol parsers). */
+  attributes?: Record<string, string | number | boolean>;
+  /** Litres in the tank from this record's sensor value, if any. */
+  fuelL?: number;
+}
+
+export interface HourDelta {
+  tractorId: string;
+  hourStart: number;
+  totals: UsageTotals;
+}
+
+export interface StateRow {
+  tractorId: string;
+  lastTime: number;
+  lastSeenAt: number;
+  lastReading: string;
+  lastFix: string | null;
+  processor: string;
+}
+
+export interface DirtyDay {
+  tractorId: string;
+  dayStart: number;
+}
+
+/** What the processors derive from a batch's new rows, written in the same transaction. */
+export interface Derived {
+  hours: HourDelta[];
+  states: StateRow[];
+  dirtyDays: DirtyDay[];
+}
+
+export const TELEMETRY_COLUMNS = [
+  'tractor_id', 'device_time', 'received_at', 'lat', 'lon', 'speed_kmh', 'heading', 'altitude', 'satellites', 'ignition', 'pto',
+  'key_present', 'fuel_l', 'rpm', 'coolant_c', 'ext_v', 'worktime_min', 'odometer_m', 'attributes',
+] as const;
+
+const flag = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
+const opt = <T>(v: T | undefined) => (v === undefined ? null : v);
+
+/** Column values in TELEMETRY_COLUMNS order. */
+export function telemetryValues(row: TelemetryRow): (string | number | null)[] {
+  const r = row.reading;
+  return [
+    row.tractorId, r.time, row.receivedAt, opt(r.lat), opt(r.lon), opt(r.speedKmh), opt(r.heading), opt(r.altitude), opt(r.satellites),
+    flag(r.ignition), flag(r.pto), flag(r.keyPresent), opt(row.fuelL), opt(r.rpm), opt(r.coolantC), opt(r.externalVoltage),
+    opt(r.engineWorktimeMin), opt(r.odometerM), row.attributes && Object.keys(row.attributes).length > 0 ? JSON.stringify(row.attributes) : null,
+  ];
+}
+
+export const USAGE_COLUMNS = {
+  engine_s: 'engineS', pto_s: 'ptoS', idle_s: 'idleS', work_m: 'workM', area_m2: 'areaM2', road_m: 'roadM', distance_m: 'distanceM',
+  rpm_weighted: 'rpmWeighted', rpm_s: 'rpmS', fuel_net_l: 'fuelNetChangeL', fuel_refuel_l: 'fuelRefuelL',
+} as const satisfies Record<string, keyof UsageTotals>;

@@ -1,0 +1,78 @@
+import type SQLite from 'better-sqlite3';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/types';
+import { type Derived, TELEMETRY_COLUMNS, type TelemetryRow, telemetryValues, USAGE_COLUMNS } from './rows';
+
+/**
+ * Writes a batch in one transaction: raw rows (a row already stored is skipped), then what
+ * `derive` computes from the rows that were new. Nothing is acknowledged to a device before this
+ * resolves, and if anything throws nothing of the batch is kept.
+ */
+export interface TelemetryStore {
+  commit(rows: readonly TelemetryRow[], derive: (fresh: TelemetryRow[]) => Derived): Promise<void>;
+}
+
+const usageColumns = Object.keys(USAGE_COLUMNS) as (keyof typeof USAGE_COLUMNS)[];
+const usageValues = (totals: Derived['hours'][number]['totals']) => usageColumns.map((c) => totals[USAGE_COLUMNS[c]]);
+const STATE_COLUMNS = ['tractor_id', 'last_time', 'last_seen_at', 'last_reading', 'last_fix', 'processor', 'version'] as const;
+const stateValues = (s: Derived['states'][number], version: number) => [s.tractorId, s.lastTime, s.lastSeenAt, s.lastReading, s.lastFix, s.processor, version];
+
+/** SQLite through better-sqlite3 prepared statements: the transaction runs synchronously. */
+export function sqliteTelemetryStore(sqlite: SQLite.Database): TelemetryStore {
+  const insert = sqlite.prepare(
+    `INSERT INTO telemetry (${TELEMETRY_COLUMNS.join(', ')}) VALUES (${TELEMETRY_COLUMNS.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING`,
+  );
+  const upsertHour = sqlite.prepare(
+    `INSERT INTO usage_hourly (tractor_id, hour_start, ${usageColumns.join(', ')}) VALUES (?, ?, ${usageColumns.map(() => '?').join(', ')})
+     ON CONFLICT (tractor_id, hour_start) DO UPDATE SET ${usageColumns.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
+  );
+  const upsertState = sqlite.prepare(
+    `INSERT INTO tractor_state (${STATE_COLUMNS.join(', ')}) VALUES (${STATE_COLUMNS.map(() => '?').join(', ')})
+     ON CONFLICT (tractor_id) DO UPDATE SET ${STATE_COLUMNS.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`,
+  );
+  const markDirty = sqlite.prepare('INSERT INTO usage_dirty_days (tractor_id, day_start) VALUES (?, ?) ON CONFLICT DO NOTHING');
+  const transaction = sqlite.transaction((rows: readonly TelemetryRow[], derive: (fresh: TelemetryRow[]) => Derived) => {
+    const fresh = rows.filter((row) => insert.run(telemetryValues(row)).changes > 0);
+    const derived = derive(fresh);
+    for (const h of derived.hours) upsertHour.run(h.tractorId, h.hourStart, ...usageValues(h.totals));
+    for (const s of derived.states) upsertState.run(stateValues(s, Date.now()));
+    for (const d of derived.dirtyDays) markDirty.run(d.tractorId, d.dayStart);
+  });
+  return {
+    commit: async (rows, derive) => transaction(rows, derive),
+  };
+}
+
+/** PostgreSQL: one multi-row INSERT … SELECT FROM unnest(…) RETURNING, in a Kysely transaction. */
+export function postgresTelemetryStore(db: Kysely<Database>): TelemetryStore {
+  const types = ['text', 'bigint', 'bigint', 'float8', 'float8', 'float8', 'float8', 'float8', 'int', 'int', 'int', 'int', 'float8', 'int', 'float8', 'float8', 'bigint', 'bigint', 'text'];
+  return {
+    async commit(rows, derive) {
+      await db.transaction().execute(async (tx) => {
+        let fresh: TelemetryRow[] = [];
+        if (rows.length > 0) {
+          const columns = TELEMETRY_COLUMNS.map((_, i) => rows.map((row) => telemetryValues(row)[i] ?? null));
+          const arrays = sql.join(columns.map((values, i) => sql`${values}::${sql.raw(types[i] as string)}[]`));
+          const inserted = await sql<{ tractor_id: string; device_time: number }>`
+            INSERT INTO telemetry (${sql.raw(TELEMETRY_COLUMNS.join(', '))})
+            SELECT * FROM unnest(${arrays}) ON CONFLICT DO NOTHING RETURNING tractor_id, device_time`.execute(tx);
+          const keys = new Set(inserted.rows.map((r) => `${r.tractor_id}|${Number(r.device_time)}`));
+          fresh = rows.filter((row) => keys.delete(`${row.tractorId}|${row.reading.time}`));
+        }
+        const derived = derive(fresh);
+        for (const h of derived.hours) {
+          await sql`INSERT INTO usage_hourly (tractor_id, hour_start, ${sql.raw(usageColumns.join(', '))})
+            VALUES (${h.tractorId}, ${h.hourStart}, ${sql.join(usageValues(h.totals))})
+            ON CONFLICT (tractor_id, hour_start) DO UPDATE SET ${sql.raw(usageColumns.map((c) => `${c} = usage_hourly.${c} + excluded.${c}`).join(', '))}`.execute(tx);
+        }
+        for (const s of derived.states) {
+          await sql`INSERT INTO tractor_state (${sql.raw(STATE_COLUMNS.join(', '))}) VALUES (${sql.join(stateValues(s, Date.now()))})
+            ON CONFLICT (tractor_id) DO UPDATE SET ${sql.raw(STATE_COLUMNS.slice(1).map((c) => `${c} = excluded.${c}`).join(', '))}`.execute(tx);
+        }
+        for (const d of derived.dirtyDays) {
+          await sql`INSERT INTO usage_dirty_days (tractor_id, day_start) VALUES (${d.tractorId}, ${d.dayStart}) ON CONFLICT DO NOTHING`.execute(tx);
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../src/sim/random';
+import { dbTargets } from './support/db-targets';
+import { useTestApp } from './support/harness';
+import { DevicePeer } from './support/teltonika-peer';
+import { provisionTractor } from './support/tractors';
+
+// Frames from shared/protocol/device-protocols.md §1.2.
+const W1 = '000000000000003608010000016B40D8EA30010000000000000000000000000000000105021503010101425E0F01F10000601A014E0000000000000000010000C7CF';
+const W3 = '000000000000004308020000016B40D57B480100000000000000000000000000000001010101000000000000016B40D5C198010000000000000000000000000000000101010101000000020000252C';
+const W4 = '000000000000004A8E010000016B412CEE000100000000000000000000000000000000010005000100010100010011001D00010010015E2C880002000B000000003544C87A000E000000001DD7E06A00000100002994';
+const IMEI = '356307042441013';
+
+describe.each(dbTargets)('Teltonika ingestion over TCP on $name', (target) => {
+  const t = useTestApp(target);
+  const start = async () => {
+    const app = await t.build({ DEVICE_TCP_PORT: '0', DEVICE_TCP_HOST: '127.0.0.1' }, { startDevices: true });
+    const tractor = await provisionTractor(t.database.db.kysely, { imei: IMEI });
+    const port = app.deviceServer?.port;
+    if (!port) throw new Error('device server not started');
+    return { app, tractor, port };
+  };
+  const stored = (tractorId: string) =>
+    t.database.db.kysely.selectFrom('telemetry').select(['device_time', 'ignition', 'odometer_m']).where('tractor_id', '=', tractorId).orderBy('device_time').execute();
+
+  it('accepts a provisioned IMEI with 01 and acknowledges the committed record count', async () => {
+    const { tractor, port } = await start();
+    const device = await DevicePeer.connect(port);
+    expect(await device.handshake(IMEI)).toBe(0x01);
+    expect(await device.sendFrame(W1)).toBe(1);
+    // The acknowledgement comes after the commit: the row is already readable.
+    expect(await stored(tractor.id)).toEqual([{ device_time: 1560161086000, ignition: null, odometer_m: null }]);
+    expect(await device.sendFrame(W3)).toBe(2);
+    expect(await device.sendFrame(W4)).toBe(1);
+    const rows = await stored(tractor.id);
+    expect(rows.map((r) => r.device_time)).toEqual([1560160861000, 1560160879000, 1560161086000, 1560166592000]);
+    expect(rows.at(-1)?.odometer_m).toBe(22949000); // IO 16 of W4 through the FMB mapping
+    device.end();
+  });
+
+  it('refuses an unknown IMEI with 00 and closes', async () => {
+    const { port } = await start();
+    const device = await DevicePeer.connect(port);
+    expect(await device.handshake('490154203237518')).toBe(0x00);
+    await device.whenClosed();
+  });
+
+  it('stores a resent record once and still acknowledges it', async () => {
+    const { tractor, port } = await start();
+    const device = await DevicePeer.connect(port);
+    await device.handshake(IMEI);
+    expect(await device.sendFrame(W3)).toBe(2);
+    expect(await device.sendFrame(W3)).toBe(2);
+    expect(await stored(tractor.id)).toHaveLength(2);
+    device.end();
+  });
+
+  it('reassembles frames sent a byte at a time', async () => {
+    const { tractor, port } = await start();
+    const device = await DevicePeer.connect(port);
+    await device.handshake(IMEI);
+    for (const byte of Buffer.from(W3, 'hex')) device.send(Buffer.of(byte));
+    expect((await device.read(4)).readUInt32BE(0)).toBe(2);
+    expect(await stored(tractor.id)).toHaveLength(2);
+    device.end();
+  });
+
+  it('closes on a corrupted CRC, stores nothing from it, and other connections keep working', async () => {
+    const { tractor, port } = await start();
+    const healthy = await DevicePeer.connect(port);
+    await healthy.handshake(IMEI);
+    const broken = await DevicePeer.connect(port);
+    await broken.handshake(IMEI);
+    const bad = Buffer.from(W1, 'hex');
+    bad.writeUInt8(bad.readUInt8(bad.length - 1) ^ 0xff, bad.length - 1);
+    broken.send(bad);
+    await broken.whenClosed();
+    expect(await stored(tractor.id)).toHaveLength(0);
+    expect(await healthy.sendFrame(W1)).toBe(1);
+    const again = await DevicePeer.connect(port);
+    expect(await again.handshake(IMEI)).toBe(0x01);
+    expect(await again.sendFrame(W3)).toBe(2);
+    expect(await stored(tractor.id)).toHaveLength(3);
+    healthy.end();
+    again.end();
+  });
+
+  it('closes on an oversize frame header without waiting for its body', async () => {
+    const { port } = await start();
+    const device = await DevicePeer.connect(port);
+    await device.handshake(IMEI);
+    device.send('0000000000100000');
+    await device.whenClosed();
+  });
+
+  it('survives a seeded fuzz run of 10,000 random inputs and keeps serving', { timeout: 120_000 }, async () => {
+    const { app, tractor, port } = await start();
+    const random = seededRandom(20261121);
+    const valid = [W1, W3, W4].map((h) => Buffer.from(h, 'hex'));
+    const input = (i: number): Buffer => {
+      const kind = i % 4;
+      if (kind === 0) return Buffer.from(Array.from({ length: 1 + Math.floor(random() * 200) }, () => Math.floor(random() * 256)));
+      // Mutations of valid frames: flipped bytes, truncations, wrong lengths.
+      const base = Buffer.from(valid[Math.floor(random() * valid.length)] as Buffer);
+      const flips = 1 + Math.floor(random() * 4);
+      for (let f = 0; f < flips; f++) {
+        const at = Math.floor(random() * base.length);
+        base.writeUInt8(Math.floor(random() * 256), at);
+      }
+      return kind === 1 ? base : base.subarray(0, Math.floor(random() * base.length));
+    };
+    const INPUTS = 10_000;
+    const PER_CONNECTION = 20;
+    const PARALLEL = 25;
+    let sent = 0;
+    const worker = async () => {
+      while (sent < INPUTS) {
+        const device = await DevicePeer.connect(port);
+        // Half the connections fuzz after a valid handshake, half from the first byte.
+        if (random() < 0.5) await device.handshake(IMEI).catch(() => undefined);
+        for (let k = 0; k < PER_CONNECTION && sent < INPUTS && !device.closed; k++) {
+          device.send(input(sent++));
+        }
+        device.end();
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL }, worker));
+    expect(sent).toBe(INPUTS);
+    // Still healthy: the API answers and a real device still gets its records stored.
+    expect((await app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+    const device = await DevicePeer.connect(port);
+    expect(await device.handshake(IMEI)).toBe(0x01);
+    expect(await device.sendFrame('000000000000002808010000016B40D9AD80010000000000000000000000000000000103021503010101425E100000010000F22A')).toBe(1);
+    expect((await stored(tractor.id)).map((r) => r.device_time)).toContain(1560161136000);
+    device.end();
+  });
+});
