@@ -10,7 +10,7 @@ function positiveInt(value: string | undefined, fallback: number): number {
 export const env = {
   apiBase: '/api/v1/',
   tokenRefreshIntervalMs: positiveInt(import.meta.env.VITE_TOKEN_REFRESH_INTERVAL_MS, DEFAULT_REFRESH_MS),
-  tollFreeNumber: import.meta.env.VITE_TOLL_FREE_NUMBER ?? '1800 209 4444',
+  tollFreeNumber: import.meta.env.VITE_TOLL_FREE_NUMBER ?? '18002003000',
   supportEmail: import.meta.env.VITE_SUPPORT_EMAIL ?? 'support@tractorlink.in',
   version: '1.5',
 } as const;
