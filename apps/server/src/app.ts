@@ -29,6 +29,7 @@ import { AccountService } from './modules/accounts/service';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { homeRoutes } from './modules/home/routes';
+import { ingestRoutes } from './modules/ingest/routes';
 import { HomeService } from './modules/home/service';
 import { OtpTickets } from './modules/otp/otp-ticket';
 import { otpRoutes } from './modules/otp/routes';
@@ -189,6 +190,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       await api.register(accountRoutes, { accounts, sessions, cookieSecure: config.cookieSecure, authRateLimit });
       await api.register(profileRoutes, { profile, sessions });
       await api.register(homeRoutes, { home, sessions });
+      await api.register(ingestRoutes, { pipeline: telemetry, operatorKey: config.operatorKey, now: () => clock.now() });
       if (sms instanceof LocalSmsProvider && config.nodeEnv !== 'production') await api.register(devRoutes, { sms });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
     },

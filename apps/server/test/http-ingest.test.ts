@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { dbTargets } from './support/db-targets';
+import { useTestApp } from './support/harness';
+import { provisionTractor } from './support/tractors';
+
+const OPERATOR_KEY = 'operator-key-for-tests-0123456789';
+
+describe.each(dbTargets)('HTTP ingestion on $name', (target) => {
+  const t = useTestApp(target, { OPERATOR_KEY });
+  const rows = (tractorId: string) =>
+    t.database.db.kysely.selectFrom('telemetry').select(['device_time', 'lat', 'lon', 'speed_kmh', 'ignition', 'rpm', 'attributes']).where('tractor_id', '=', tractorId).orderBy('device_time').execute();
+
+  it('stores an OsmAnd query-string position of a provisioned device (speed in knots)', async () => {
+    const tractor = await provisionTractor(t.database.db.kysely, { imei: '123456789012345' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/ingest/osmand?id=123456789012345&timestamp=1504763810&lat=40.7232948571&lon=-74.0061408571&bearing=7.19889788244&speed=40&ignition=true&rpm=933&fuel=24',
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await rows(tractor.id);
+    expect(row).toMatchObject({ device_time: 1504763810000, lat: 40.7232948571, lon: -74.0061408571, ignition: 1, rpm: 933 });
+    expect(row?.speed_kmh).toBeCloseTo(74.08, 2);
+  });
+
+  it('reads parameters from a form body when the URL has none', async () => {
+    const tractor = await provisionTractor(t.database.db.kysely, { imei: '353861053849681' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/osmand',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'lat=49.60688&lon=6.15788&timestamp=2014-06-04+09%3A10%3A11&altitude=384.7&speed=0.0&id=353861053849681',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await rows(tractor.id)).toHaveLength(1);
+  });
+
+  it('stores a Traccar Client JSON document', async () => {
+    const tractor = await provisionTractor(t.database.db.kysely, { imei: '8737767034' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/osmand',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"location":{"event":"motionchange","is_moving":false,"timestamp":"2021-07-21T08:06:34.444Z","odometer":0,"coords":{"latitude":-6.1148096,"longitude":106.6837015,"accuracy":3.8,"speed":18.67,"heading":63,"altitude":35.7},"activity":{"type":"still","confidence":100},"battery":{"is_charging":false,"level":0.79},"extras":{}},"device_id":"8737767034"}',
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await rows(tractor.id);
+    expect(row).toMatchObject({ device_time: Date.parse('2021-07-21T08:06:34.444Z'), lat: -6.1148096 });
+    expect(JSON.parse(row?.attributes ?? '{}')).toMatchObject({ batteryLevel: 79, activity: 'still' });
+  });
+
+  it('stores a resent position once', async () => {
+    const tractor = await provisionTractor(t.database.db.kysely, { imei: '902064' });
+    const url = '/api/v1/ingest/osmand?id=902064&lat=42.06288&lon=-88.23412&timestamp=1442068686579&hdop=6.0&altitude=224.0&speed=0.0';
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect(await rows(tractor.id)).toHaveLength(1);
+  });
+
+  it.each([
+    ['no id', 'GET', '/api/v1/ingest/osmand?timestamp=1377177267&lat=60.0&lon=30.0', undefined, 400, 'DEVICE_ID_MISSING'],
+    ['an unknown device (query)', 'GET', '/api/v1/ingest/osmand?id=555&lat=60&lon=30', undefined, 400, 'DEVICE_UNKNOWN'],
+    ['an unknown device (JSON)', 'POST', '/api/v1/ingest/osmand', '{"device_id":"555","location":{"coords":{"latitude":1,"longitude":2}}}', 404, 'DEVICE_UNKNOWN'],
+    ['bad coordinates', 'GET', '/api/v1/ingest/osmand?id=555&lat=95&lon=30', undefined, 400, 'BAD_COORDINATES'],
+    ['a bad timestamp', 'GET', '/api/v1/ingest/osmand?id=555&timestamp=soon', undefined, 400, 'BAD_TIMESTAMP'],
+  ] as const)('refuses %s with a code', async (_case, method, url, payload, status, code) => {
+    const res = await t.app.inject({ method, url, payload, headers: payload ? { 'content-type': 'application/json' } : {} });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toMatchObject({ error: { code } });
+  });
+
+  it('takes a JSON batch of several devices with the operator key, all or nothing', async () => {
+    const a = await provisionTractor(t.database.db.kysely);
+    const b = await provisionTractor(t.database.db.kysely);
+    const batch = (records: object[], key = OPERATOR_KEY) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/ingest/batch', headers: { 'x-operator-key': key }, payload: { records } });
+    const ok = await batch([
+      { deviceId: a.imei, time: 1_763_700_000_000, lat: 20.1, lon: 73.9, ignition: true, fuelPercent: 50 },
+      { deviceId: b.imei, time: '2026-11-21T06:00:00Z', lat: 20.2, lon: 73.8 },
+      { deviceId: a.imei, time: 1_763_700_010_000, lat: 20.1001, lon: 73.9 },
+    ]);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ accepted: 3 });
+    expect(await rows(a.id)).toHaveLength(2);
+    expect(await rows(b.id)).toHaveLength(1);
+
+    const unknown = await batch([{ deviceId: a.imei, time: 1_763_700_020_000 }, { deviceId: 'nope', time: 1_763_700_020_000 }]);
+    expect(unknown.json()).toMatchObject({ error: { code: 'DEVICE_UNKNOWN' } });
+    expect(await rows(a.id)).toHaveLength(2);
+
+    expect((await batch([{ deviceId: a.imei, time: 5, extra: 1 }])).json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+    expect((await batch([{ deviceId: a.imei, time: 1_763_700_000_000 }], 'wrong-key-wrong-key-wrong')).statusCode).toBe(401);
+  });
+});
+
+describe('HTTP batch ingestion without an operator key', () => {
+  const t = useTestApp(dbTargets[0] as (typeof dbTargets)[number]);
+  it('does not exist', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/ingest/batch', payload: { records: [] } });
+    expect(res.statusCode).toBe(404);
+  });
+});
