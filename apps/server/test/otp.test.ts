@@ -87,6 +87,13 @@ describe.each(dbTargets)('OTP rules on $name', (target) => {
     expect((await send()).statusCode).toBe(200);
   });
 
+  it('the 30 s wait is between a send and its resend, not between two different flows', async () => {
+    await registerOwner(t.app, t.sms, { mobileNo }); // register OTP just sent
+    expect((await send('reset')).statusCode).toBe(200); // forgot PIN at once: another flow
+    t.clock.advance(5 * SECOND);
+    expectError(await send('reset'), 'OTP_RESEND_COOLDOWN', 25);
+  });
+
   it('at most 3 sends per 15 minutes per number, whatever the purpose', async () => {
     await registerOwner(t.app, t.sms, { mobileNo }); // send 1 (register)
     t.clock.advance(30 * SECOND);

@@ -3,16 +3,16 @@ import type { Database, OtpChallengesTable } from '../../db/types';
 
 export type OtpChallenge = Selectable<OtpChallengesTable>;
 
-/** Send times to `mobileNo` after `since`, oldest first. */
-export async function sendsSince(db: Kysely<Database>, mobileNo: string, since: number): Promise<number[]> {
+/** Sends to `mobileNo` after `since`, oldest first. */
+export async function sendsSince(db: Kysely<Database>, mobileNo: string, since: number): Promise<{ sentAt: number; purpose: string }[]> {
   const rows = await db
     .selectFrom('otp_sends')
-    .select('sent_at')
+    .select(['sent_at', 'purpose'])
     .where('mobile_no', '=', mobileNo)
     .where('sent_at', '>', since)
     .orderBy('sent_at', 'asc')
     .execute();
-  return rows.map((r) => r.sent_at);
+  return rows.map((r) => ({ sentAt: r.sent_at, purpose: r.purpose }));
 }
 
 export async function recordSend(db: Kysely<Database>, row: { id: string; mobileNo: string; purpose: string; sentAt: number }): Promise<void> {

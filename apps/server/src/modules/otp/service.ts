@@ -37,7 +37,9 @@ export interface OtpSendResult {
  * One-time passwords (DESIGN §7). The rules, exactly:
  *
  * Per number (all purposes together): at most 3 sends in any rolling 15 minutes (OTP_SEND_LIMIT,
- * retry when the oldest of them leaves the window) and 30 s between two sends (OTP_RESEND_COOLDOWN).
+ * retry when the oldest of them leaves the window). Per number and purpose: 30 s between a send
+ * and its resend (OTP_RESEND_COOLDOWN); a different flow (registering, then at once resetting the
+ * PIN or binding a second phone) is not a resend, and the 3-per-15-minutes cap still bounds it.
  *
  * Per (number, purpose) there is one challenge. Its window opens at the first send and lasts
  * 15 minutes. A send inside the window replaces the code (fresh 6 digits, fresh 10-minute expiry)
@@ -90,11 +92,11 @@ export class OtpService {
     }
 
     const sends = await repo.sendsSince(db, mobileNo, now - WINDOW_MS);
-    const oldest = sends[0];
+    const oldest = sends[0]?.sentAt;
     if (oldest !== undefined && sends.length >= OTP_MAX_SENDS) {
       throw new AppError('OTP_SEND_LIMIT', { retryAfterSeconds: secondsUntil(oldest + WINDOW_MS, now) });
     }
-    const latest = sends.at(-1);
+    const latest = sends.filter((s) => s.purpose === purpose).at(-1)?.sentAt;
     if (latest !== undefined && now - latest < COOLDOWN_MS) {
       throw new AppError('OTP_RESEND_COOLDOWN', { retryAfterSeconds: secondsUntil(latest + COOLDOWN_MS, now) });
     }
