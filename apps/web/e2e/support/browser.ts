@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
@@ -45,6 +48,32 @@ export async function newPhone(browser: Browser, options: { locale?: string } = 
   });
   const page = await context.newPage();
   return { context, page };
+}
+
+/**
+ * A phone with a real on-disk profile: Chromium only judges installability outside incognito,
+ * and every ordinary Playwright context is incognito-like.
+ */
+export async function persistentPhone(): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'tl-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: inject('chromePath'),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    baseURL: baseURL(),
+    viewport: { width: 390, height: 780 },
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Opens a hash route, e.g. open(page, '/login') loads `/#/login`. */

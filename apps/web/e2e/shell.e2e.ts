@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { expectRoute, newPhone, open, persistentPhone, useBrowser } from './support/browser';
+import { enterOtp, registerThroughScreens } from './support/flows';
+import { smsTo, uniqueMobile } from './support/sms';
+
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+describe('app shell in the browser', () => {
+  const { browser } = useBrowser();
+
+  it('switches to हिन्दी without a reload, shows Devanagari in the menu, and keeps it after a reload', async () => {
+    const { context, page } = await newPhone(browser());
+    await registerThroughScreens(page, uniqueMobile(), '8642');
+    await open(page, '/language');
+    await page.getByRole('radio', { name: 'हिन्दी' }).check();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('hi');
+    await open(page, '/tabs/home');
+    const menuButton = page.locator('header button').first();
+    await menuButton.click();
+    const menu = page.getByRole('dialog');
+    await menu.waitFor();
+    const links = await menu.getByRole('link').allInnerTexts();
+    expect(links.filter((text) => DEVANAGARI.test(text)).length).toBeGreaterThanOrEqual(3);
+    expect(links.join(' ')).not.toMatch(/Settings|About|Change language/);
+
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('hi');
+    await page.locator('header button').first().click();
+    await page.getByRole('dialog').waitFor();
+    expect(DEVANAGARI.test(await page.getByRole('dialog').innerText())).toBe(true);
+    await context.close();
+  });
+
+  it("shows 'I agree.' in the terms opened from registration, and not from About", async () => {
+    const { context, page } = await newPhone(browser());
+    const mobile = uniqueMobile();
+    await open(page, '/register');
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
+    const before = (await smsTo(mobile)).length;
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await enterOtp(page, mobile, before);
+    await expectRoute(page, '/create-new-profile');
+    await page.getByRole('link', { name: 'Read the terms and conditions' }).click();
+    const fromRegistration = page.getByRole('dialog', { name: 'Terms and Conditions' });
+    await fromRegistration.waitFor();
+    await expect.poll(() => fromRegistration.getByText('I agree.', { exact: true }).isVisible()).toBe(true);
+    await fromRegistration.getByRole('button', { name: 'Back' }).click();
+    await fromRegistration.waitFor({ state: 'detached' });
+
+    await open(page, '/about');
+    await page.getByRole('link', { name: 'Terms and policies' }).click();
+    const fromAbout = page.getByRole('dialog', { name: 'Terms and Conditions' });
+    await fromAbout.waitFor();
+    // The legal text is there (arbitration in Mumbai, spec §1) but not the closing line.
+    await expect.poll(() => fromAbout.getByText(/Mumbai/).first().isVisible()).toBe(true);
+    expect(await fromAbout.getByText('I agree.', { exact: true }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the user-offline banner when the network goes, and reloads offline from the service worker', async () => {
+    const { context, page } = await newPhone(browser());
+    await registerThroughScreens(page, uniqueMobile(), '9753');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // The page is controlled once the worker has claimed it (or after one reload).
+    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+    await context.setOffline(true);
+    const banner = page.getByRole('button', { name: 'User offline' });
+    await banner.waitFor();
+    await banner.click();
+    await expect.poll(() => page.getByText(/No internet connection/).isVisible()).toBe(true);
+
+    await page.reload();
+    await page.getByRole('button', { name: 'User offline' }).waitFor();
+    await expect.poll(() => page.getByRole('heading', { name: /Hello/ }).isVisible()).toBe(true);
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'User offline' }).waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('is installable: Chromium reports no installability errors', async () => {
+    const { context, page, close } = await persistentPhone();
+    await open(page, '/login');
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+    expect(installabilityErrors).toEqual([]);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; data?: string };
+    expect(manifest.errors).toEqual([]);
+    expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({ name: 'TractorLink', display: 'standalone' });
+    await close();
+  });
+});

@@ -1,0 +1,43 @@
+import type { Page } from 'playwright-core';
+import { expectRoute, open } from './browser';
+import { latestOtp, smsTo } from './sms';
+
+/** Fills the OTP screen with the newest code sent to `mobile` after `countBefore` messages. */
+export async function enterOtp(page: Page, mobile: string, countBefore: number): Promise<void> {
+  await expectRoute(page, '/verify-otp');
+  await page.getByRole('textbox', { name: 'OTP' }).fill(await latestOtp(mobile, countBefore));
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+/** Registers a new owner through the screens, reading the OTP from the local SMS inbox. */
+export async function registerThroughScreens(page: Page, mobile: string, pin: string, name = 'Ramesh Patil'): Promise<void> {
+  await open(page, '/register');
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
+  const before = (await smsTo(mobile)).length;
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await enterOtp(page, mobile, before);
+  await expectRoute(page, '/create-new-profile');
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Date of birth').fill('1985-06-15');
+  await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectRoute(page, '/create-new-pin');
+  await page.getByLabel('New PIN', { exact: true }).fill(pin);
+  await page.getByLabel('Confirm new PIN').fill(pin);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expectRoute(page, '/tabs/home');
+}
+
+/** Logs in from the login screen (no OTP: this browser is already bound). */
+export async function logIn(page: Page, mobile: string, pin: string): Promise<void> {
+  await open(page, '/login');
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
+  await page.getByLabel('PIN', { exact: true }).fill(pin);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await open(page, '/settings');
+  await page.getByRole('button', { name: 'Log out of this device' }).click();
+  await expectRoute(page, '/login');
+}
