@@ -15,13 +15,16 @@ export async function loginScriptBytes(url) {
     const page = await context.newPage();
     const scripts = [];
     page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response.body().then((b) => ({ url: response.url(), raw: b.length, gz: gzipSync(b, { level: 9 }).length })));
+      if (response.request().resourceType() !== 'script') return;
+      const sizes = response.request().sizes();
+      scripts.push(Promise.all([response.body(), sizes]).then(([b, s]) => ({ url: response.url(), raw: b.length, gz: gzipSync(b, { level: 9 }).length, wire: s.responseBodySize })));
     });
     await page.goto(`${url}/#/login`);
     await page.getByRole('button', { name: /log ?in|sign ?in/i }).first().waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     const files = await Promise.all(scripts);
-    return { files, gzip: files.reduce((s, f) => s + f.gz, 0), raw: files.reduce((s, f) => s + f.raw, 0) };
+    const sum = (key) => files.reduce((s, f) => s + f[key], 0);
+    return { files, gzip: sum('gz'), raw: sum('raw'), wire: sum('wire') };
   } finally {
     await browser.close();
   }

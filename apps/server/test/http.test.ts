@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -129,6 +130,20 @@ describe.each(dbTargets)('HTTP surface on $name', (target) => {
     // The API still wins over the static files.
     expect((await app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
     expectError(await app.inject({ method: 'GET', url: '/api/v1/nope' }), 'NOT_FOUND');
+
+    // Precompressed copies written by the web build are sent to browsers that accept them.
+    const js = 'console.log("tractor");'.repeat(50);
+    writeFileSync(path.join(dist, 'assets', 'app-1a2b3c4d.js'), js);
+    writeFileSync(path.join(dist, 'assets', 'app-1a2b3c4d.js.br'), brotliCompressSync(js));
+    writeFileSync(path.join(dist, 'assets', 'app-1a2b3c4d.js.gz'), gzipSync(js));
+    const br = await app.inject({ method: 'GET', url: '/assets/app-1a2b3c4d.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+    const gz = await app.inject({ method: 'GET', url: '/assets/app-1a2b3c4d.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ method: 'GET', url: '/assets/app-1a2b3c4d.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(js);
 
     const unbuilt = await t.app.inject({ method: 'GET', url: '/' });
     expect(unbuilt.statusCode).toBe(503);

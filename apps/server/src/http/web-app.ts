@@ -31,6 +31,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     prefix: '/',
     index: ['index.html'],
     cacheControl: false,
+    // The build writes .br and .gz beside each text asset (apps/web/tools/precompress.mjs).
+    preCompressed: true,
     etag: true,
     lastModified: true,
     setHeaders: (reply, filePath) => {
