@@ -45,6 +45,15 @@ import { APP_VERSION } from './version';
 import { startTeltonikaServer, type TeltonikaServer } from './devices/teltonika/server';
 import { createTelemetryPipeline, type TelemetryPipeline } from './modules/telemetry/pipeline';
 import { DeviceModels } from './modules/tractors/device-models';
+import { TractorRegistry } from './modules/tractors/registry';
+import { operatorRoutes } from './modules/operator/routes';
+import { OperatorService } from './modules/operator/service';
+import { GeocodingService } from './modules/geocoding/service';
+import { createGeocoder } from './providers/geocoder/create-geocoder';
+import { LiveService } from './modules/vehicles/live-service';
+import { vehicleRoutes } from './modules/vehicles/routes';
+import { VehicleService } from './modules/vehicles/service';
+import { UsageService } from './modules/vehicles/usage-service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,7 +139,8 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   const profile = new ProfileService({ db: db.kysely, clock });
   const home = new HomeService({ db: db.kysely, tollFreeNumber: config.tollFreeNumber });
 
-  const telemetry = createTelemetryPipeline(db, clock, DeviceModels.load(config.devices.modelsFile));
+  const deviceModels = DeviceModels.load(config.devices.modelsFile);
+  const telemetry = createTelemetryPipeline(db, clock, deviceModels);
   app.decorate('telemetry', telemetry);
   app.decorate('deviceServer', undefined);
   if (options.startDevices && config.devices.tcpPort !== 'off') {
@@ -149,6 +159,14 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
     await app.deviceServer?.close();
     await telemetry.ingestor.idle();
   });
+
+  const registry = new TractorRegistry({ db: db.kysely, clock, models: deviceModels, onProvisioned: (imei) => telemetry.invalidate(imei) });
+  const operator = new OperatorService({ db: db.kysely, registry });
+  const geocoding = new GeocodingService({ db: db.kysely, geocoder: createGeocoder(config, app.log), clock, log: app.log });
+  const { offlineAfterMs } = config.devices;
+  const vehicles = new VehicleService({ db: db.kysely, clock });
+  const live = new LiveService({ db: db.kysely, clock, geocoding, models: deviceModels, offlineAfterMs });
+  const usage = new UsageService({ db: db.kysely, clock, offlineAfterMs });
 
   if (options.seedDemoOwner && (await ensureDemoOwner(accounts, config.demo))) {
     app.log.info('demo owner created');
@@ -171,7 +189,12 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
     openapi: {
       openapi: '3.1.0',
       info: { title: 'TractorLink API', version: APP_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          operatorKey: { type: 'apiKey', in: 'header', name: 'X-Operator-Key' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -190,6 +213,8 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       await api.register(accountRoutes, { accounts, sessions, cookieSecure: config.cookieSecure, authRateLimit });
       await api.register(profileRoutes, { profile, sessions });
       await api.register(homeRoutes, { home, sessions });
+      await api.register(vehicleRoutes, { vehicles, live, usage, sessions, claimRateLimit: authRateLimit });
+      await api.register(operatorRoutes, { operator, operatorKey: config.operatorKey });
       await api.register(ingestRoutes, { pipeline: telemetry, operatorKey: config.operatorKey, now: () => clock.now() });
       if (sms instanceof LocalSmsProvider && config.nodeEnv !== 'production') await api.register(devRoutes, { sms });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());

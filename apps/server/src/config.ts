@@ -46,6 +46,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'OFFLINE_AFTER_MINUTES', default: '30', description: 'A tractor silent this long is shown offline.' },
   { name: 'OPERATOR_KEY', default: '(empty)', description: 'Key for the operator API (`X-Operator-Key` header: provisioning, batch ingest). Empty: the operator API is off.' },
   { name: 'SIMULATE_FLEET', default: '`true` (not in production)', description: 'Run the simulated demo fleet: three tractors of the demo owner, 90 days back-filled, then live, over the real device protocol.' },
+  { name: 'GEOCODER_PROVIDER', default: 'local', description: '`local`: the nearest town from a bundled list of Indian towns and villages (names in English; "near X" within 15 km, else the district); `google`: Google Geocoding API in the owner\'s language. Answers are cached per ~110 m in the database.' },
+  { name: 'GOOGLE_MAPS_KEY', default: '(empty)', description: 'Google Maps Platform key with the Geocoding API; required when `GEOCODER_PROVIDER=google`.' },
+  { name: 'GOOGLE_MAPS_BASE_URL', default: 'https://maps.googleapis.com', description: 'Google Maps API base URL (tests point it at a local fake).' },
 ];
 
 /** The variables as a markdown table (CONFIG.md and the README's configuration section). */
@@ -100,6 +103,9 @@ const envSchema = z
     OFFLINE_AFTER_MINUTES: z.coerce.number({ error: 'expected minutes' }).int().min(1).max(10_080).default(30),
     OPERATOR_KEY: optionalText.pipe(z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
     SIMULATE_FLEET: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' }).optional(),
+    GEOCODER_PROVIDER: z.enum(['local', 'google']).default('local'),
+    GOOGLE_MAPS_KEY: optionalText,
+    GOOGLE_MAPS_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://maps.googleapis.com'),
   });
 
 type Env = z.infer<typeof envSchema>;
@@ -126,6 +132,7 @@ export interface Config {
   devices: { tcpPort: number | 'off'; tcpHost: string; idleTimeoutMs: number; modelsFile: string | undefined; offlineAfterMs: number };
   operatorKey: string | undefined;
   simulateFleet: boolean;
+  geocoder: { provider: 'local' } | { provider: 'google'; key: string; baseUrl: string };
 }
 
 export class ConfigError extends Error {
@@ -144,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (known.SMS_PROVIDER === 'twilio') {
     for (const name of TWILIO_REQUIRED) if (!known[name]) problems.push(`${name}: required when SMS_PROVIDER=twilio`);
   }
+  if (known.GEOCODER_PROVIDER === 'google' && !known.GOOGLE_MAPS_KEY) problems.push('GOOGLE_MAPS_KEY: required when GEOCODER_PROVIDER=google');
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {
@@ -180,5 +188,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     operatorKey: e.OPERATOR_KEY,
     simulateFleet: e.SIMULATE_FLEET === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(e.SIMULATE_FLEET),
+    geocoder:
+      e.GEOCODER_PROVIDER === 'google'
+        ? { provider: 'google', key: e.GOOGLE_MAPS_KEY ?? '', baseUrl: e.GOOGLE_MAPS_BASE_URL.replace(/\/+$/, '') }
+        : { provider: 'local' },
   };
 }

@@ -44,6 +44,16 @@ export const ERROR_STATUS = {
 
   /** The SMS gateway refused or did not answer; nothing was counted, the owner may try again. */
   SMS_UNAVAILABLE: 503,
+
+  /**
+   * Adding a tractor: no tractor with that VIN or engine number is registered to the signed-in
+   * owner's mobile (whether it does not exist or belongs to another number looks the same).
+   */
+  TRACTOR_NOT_FOUND: 404,
+  /** Adding a tractor that has already been added (by this owner or anyone). */
+  TRACTOR_ALREADY_ADDED: 409,
+  /** Operator API: the X-Operator-Key header is missing or wrong. */
+  OPERATOR_KEY_INVALID: 401,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

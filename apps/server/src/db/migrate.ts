@@ -3,12 +3,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { Db } from './database';
 import { accountsMigration } from './migrations/001-accounts';
 import { telemetryMigration } from './migrations/002-telemetry';
+import { geocodingMigration } from './migrations/003-geocoding';
 
 /** Migrations are imported statically (no folder read at runtime); names sort in run order. */
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '001-accounts': accountsMigration(db.engine),
     '002-telemetry': telemetryMigration(db.engine),
+    '003-geocoding': geocodingMigration(),
   };
 }
 

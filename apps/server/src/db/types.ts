@@ -176,6 +176,20 @@ export interface UsageDirtyDaysTable {
   day_start: number;
 }
 
+/** Reverse-geocoding answers per provider, language and coordinate × 1000 (rounded). */
+export interface GeocodeCacheTable {
+  provider: string;
+  language: string;
+  lat_e3: number;
+  lon_e3: number;
+  /** 0: the provider knows no place there. */
+  found: number;
+  name: string | null;
+  district: string | null;
+  state: string | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_devices: UserDevicesTable;
@@ -191,6 +205,7 @@ export interface Database {
   tractor_state: TractorStateTable;
   usage_hourly: UsageHourlyTable;
   usage_dirty_days: UsageDirtyDaysTable;
+  geocode_cache: GeocodeCacheTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

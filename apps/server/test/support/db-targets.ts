@@ -26,6 +26,7 @@ export interface DbTarget {
 
 /** Children first, so foreign keys never object. */
 const TABLES: (keyof Database)[] = [
+  'geocode_cache',
   'usage_dirty_days',
   'usage_hourly',
   'tractor_state',

@@ -7,7 +7,14 @@ export interface TractorSummary {
   Veh_Name: string;
 }
 
-/** The owner's tractors. Tractors arrive with the telemetry issue; until then an owner has none. */
-export async function listTractorsOfOwner(_db: Kysely<Database>, _userId: string): Promise<TractorSummary[]> {
-  return [];
+/** The owner's claimed tractors, in the order they were added. */
+export async function listTractorsOfOwner(db: Kysely<Database>, userId: string): Promise<TractorSummary[]> {
+  const rows = await db
+    .selectFrom('tractors')
+    .select(['vin', 'reg_no', 'veh_name'])
+    .where('owner_user_id', '=', userId)
+    .orderBy('claimed_at')
+    .orderBy('vin')
+    .execute();
+  return rows.map((r) => ({ vin: r.vin, regNo: r.reg_no, Veh_Name: r.veh_name }));
 }

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { importRequest, importResponse, operatorTractor, operatorTractorQuery, provisionRequest } from '@tractorlink/domain/vehicles';
+import { requireOperatorKey } from './operator-key';
+import type { OperatorService } from './service';
+
+export interface OperatorRoutesOptions {
+  operator: OperatorService;
+  /** config.operatorKey: without one the operator API does not exist. */
+  operatorKey: string | undefined;
+}
+
+const tags = ['operator'];
+const security = [{ operatorKey: [] }];
+/** An import of IMPORT_MAX tractors is about 500 KB of JSON; other API bodies stay at 16 KB. */
+const IMPORT_BODY_LIMIT = 1024 * 1024;
+
+/** Provider-only registry API under /operator, guarded by X-Operator-Key. */
+export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (app, { operator, operatorKey }) => {
+  app.addHook('onRequest', requireOperatorKey(operatorKey));
+
+  app.post('/operator/tractors', {
+    schema: { tags, security, body: provisionRequest, response: { 201: operatorTractor } },
+    handler: async (request, reply) => reply.code(201).send(await operator.provision(request.body)),
+  });
+
+  app.post('/operator/tractors/import', {
+    bodyLimit: IMPORT_BODY_LIMIT,
+    schema: {
+      tags,
+      security,
+      description: 'A JSON array of provisioning records (at most 1000). Each is checked alone: the bad ones are refused with their reasons, the others imported.',
+      body: importRequest,
+      response: { 200: importResponse },
+    },
+    handler: async (request) => operator.import(request.body),
+  });
+
+  app.get('/operator/tractors', {
+    schema: { tags, security, querystring: operatorTractorQuery, response: { 200: operatorTractor } },
+    handler: async (request) => operator.find(request.query),
+  });
+};

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import { expiresOnMs, provisionRequest } from '@tractorlink/domain/vehicles';
+import type { ProvisionRequest } from '@tractorlink/domain/vehicles';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/types';
+import type { ErrorDetail } from '../../errors/app-error';
+import { RequestValidationError, validatorCompiler } from '../../http/validation';
+import type { DeviceModels } from './device-models';
+import { insertTractor, takenIdentifiers } from './repo';
+import type { TractorRow } from './repo';
+
+export type ProvisionOutcome = { ok: true; tractor: TractorRow } | { ok: false; details: ErrorDetail[] };
+
+/** The request validator itself, so an API body, a CSV line and a CLI call get the same codes. */
+const checkBody = validatorCompiler({ schema: provisionRequest, method: 'POST', url: '/operator/tractors', httpPart: 'body' });
+
+export function parseProvision(data: unknown): { ok: true; value: ProvisionRequest } | { ok: false; details: ErrorDetail[] } {
+  const result = checkBody(data) as { value?: ProvisionRequest; error?: unknown };
+  if (result.error instanceof RequestValidationError) return { ok: false, details: result.error.details };
+  if (result.value === undefined) return { ok: false, details: [{ path: '', code: 'INVALID' }] };
+  return { ok: true, value: result.value };
+}
+
+/** A unique index refused the row: another provisioning of the same IMEI, VIN or engine number won a race. */
+function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
+  return err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE' || err.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * Provisioning (the provider fits a device to a tractor): checks a record, refuses a device model
+ * the server cannot decode and identifiers already in use, and inserts it whole or not at all.
+ */
+export class TractorRegistry {
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      clock: Clock;
+      models: DeviceModels;
+      /** Told the IMEI of each new tractor, so a device cache forgets an earlier refusal. */
+      onProvisioned?: (imei: string) => void;
+    },
+  ) {}
+
+  async provision(data: unknown): Promise<ProvisionOutcome> {
+    const parsed = parseProvision(data);
+    if (!parsed.ok) return parsed;
+    const input = parsed.value;
+    const details: ErrorDetail[] = [];
+    if (!this.deps.models.has(input.deviceModel)) details.push({ path: 'deviceModel', code: 'DEVICE_MODEL_UNKNOWN' });
+    const taken = async () => (await takenIdentifiers(this.deps.db, input)).map((path) => ({ path, code: 'ALREADY_PROVISIONED' }));
+    details.push(...(await taken()));
+    if (details.length > 0) return { ok: false, details };
+    try {
+      const tractor = await insertTractor(
+        this.deps.db,
+        {
+          ...input,
+          address: input.address.trim(),
+          city: input.city.trim(),
+          state: input.state.trim(),
+          model: input.model.trim(),
+          expiresOn: expiresOnMs(input.expiresOn),
+        },
+        this.deps.clock.now(),
+      );
+      this.deps.onProvisioned?.(tractor.imei);
+      return { ok: true, tractor };
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      const raced = await taken();
+      if (raced.length === 0) throw err;
+      return { ok: false, details: raced };
+    }
+  }
+
+  /** Each item on its own: a bad one is refused alone, the others go in. In order, so duplicates within the batch are caught. */
+  async provisionMany(items: readonly unknown[]): Promise<ProvisionOutcome[]> {
+    const outcomes: ProvisionOutcome[] = [];
+    for (const item of items) outcomes.push(await this.provision(item));
+    return outcomes;
+  }
+}

@@ -1,0 +1,183 @@
+import type { Kysely } from 'kysely';
+import { dieselStatus } from '@tractorlink/domain/diesel-status';
+import { serviceDue } from '@tractorlink/domain/service-due';
+import { DAY_MS, HOUR_MS, istDayStart } from '@tractorlink/domain/time';
+import { usageReport } from '@tractorlink/domain/usage';
+import { devicePowerMode, vehicleStatus } from '@tractorlink/domain/vehicle-state';
+import type {
+  DieselDetailsResponse,
+  ServiceReminderResponse,
+  TractorHomepageResponse,
+  TrackingResponse,
+} from '@tractorlink/domain/vehicles';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/types';
+import type { GeocodingService } from '../geocoding/service';
+import { formatPlace } from '../geocoding/service';
+import type { DeviceModels } from '../tractors/device-models';
+import { distinctModels } from '../tractors/repo';
+import { subscriptionOf } from '../tractors/views';
+import { liveState, round, toSeconds } from './live-state';
+import type { LiveState } from './live-state';
+import { listOwnedWithState, recentRefuelHours, totalEngineSeconds, usageBetween } from './repo';
+import type { TractorWithState } from './repo';
+import { ownedOrNotFound } from './service';
+
+/** How far back the last refuel is looked for. */
+const REFUEL_LOOKBACK_MS = 90 * DAY_MS;
+/** Engine-hour totals remembered per tractor (they change only when its state version does). */
+const ENGINE_HOURS_MEMO = 50_000;
+
+export interface LiveServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  geocoding: GeocodingService;
+  models: DeviceModels;
+  offlineAfterMs: number;
+}
+
+/** What a tractor is doing now: the map, the home screen, diesel, service due, model config. */
+export class LiveService {
+  private readonly engineMemo = new Map<string, { version: number; hours: number }>();
+
+  constructor(private readonly deps: LiveServiceDeps) {}
+
+  private live(t: TractorWithState): LiveState {
+    return liveState(t, this.deps.clock.now(), this.deps.offlineAfterMs);
+  }
+
+  async tracking(userId: string): Promise<TrackingResponse> {
+    const tractors = await listOwnedWithState(this.deps.db, userId);
+    return {
+      data: tractors.map((t) => {
+        const s = this.live(t);
+        return {
+          vin: t.tractor.vin,
+          regNo: t.tractor.reg_no,
+          Veh_Name: t.tractor.veh_name,
+          latitude: s.fix?.lat ?? null,
+          longitude: s.fix?.lon ?? null,
+          vehicleStatus: s.last ? vehicleStatus(s.last) : 'na',
+          lastUpdated: s.last ? toSeconds(s.last.time) : null,
+          offline: s.connectivity !== 'online',
+          notTransmitting: s.connectivity === 'not_transmitting',
+        };
+      }),
+    };
+  }
+
+  /**
+   * Engine hours: the device's worktime counter when it reports one (it counts while the tracker
+   * was unplugged too), otherwise the sum of the hourly rollups' engine time.
+   */
+  private async engineHours(t: TractorWithState, s: LiveState): Promise<number> {
+    if (s.last?.engineWorktimeMin !== undefined) return round(s.last.engineWorktimeMin / 60, 1);
+    const version = s.version ?? 0;
+    const memo = this.engineMemo.get(t.tractor.id);
+    if (memo && memo.version === version) return memo.hours;
+    const hours = round((await totalEngineSeconds(this.deps.db, t.tractor.id)) / 3600, 1);
+    if (this.engineMemo.size >= ENGINE_HOURS_MEMO) this.engineMemo.clear();
+    this.engineMemo.set(t.tractor.id, { version, hours });
+    return hours;
+  }
+
+  private due(t: TractorWithState, engineHours: number) {
+    return serviceDue({ engineHours, lastServiceAtHours: t.tractor.last_service_engine_h, serviceIntervalH: t.tractor.service_interval_h });
+  }
+
+  private diesel(t: TractorWithState, s: LiveState) {
+    const tank = t.tractor.tank_capacity_l;
+    if (s.fuelL === undefined) return { dieselLevel: null, dieselLitres: null, percent: undefined };
+    const litres = Math.max(0, s.fuelL);
+    const percent = Math.min(100, (litres / tank) * 100);
+    return { dieselLevel: Math.round(percent), dieselLitres: round(litres, 1), percent };
+  }
+
+  async homepage(userId: string, vin: string): Promise<TractorHomepageResponse> {
+    const t = await ownedOrNotFound(this.deps.db, userId, vin);
+    const s = this.live(t);
+    const engineHours = await this.engineHours(t, s);
+    const due = this.due(t, engineHours);
+    const place = s.fix ? await this.deps.geocoding.reverse(s.fix.lat, s.fix.lon, t.language) : undefined;
+    const offline = s.connectivity !== 'online';
+    const { dieselLevel, dieselLitres } = this.diesel(t, s);
+    const { expiresOn, isExpired, numberOfDays } = subscriptionOf(t.tractor, this.deps.clock.now());
+    const voltage = s.last?.externalVoltage;
+    return {
+      vin: t.tractor.vin,
+      regNo: t.tractor.reg_no,
+      Veh_Name: t.tractor.veh_name,
+      vehicleStatus: s.last ? vehicleStatus(s.last) : 'na',
+      lastStatus: s.lastStatus ?? null,
+      devicePower: voltage === undefined ? null : round(voltage, 2),
+      devicePowerMode: devicePowerMode(s.last),
+      latitude: s.fix?.lat ?? null,
+      longitude: s.fix?.lon ?? null,
+      dieselLevel,
+      dieselLitres,
+      tankCapacity: t.tractor.tank_capacity_l,
+      engineHours,
+      lastUpdated: s.last ? toSeconds(s.last.time) : null,
+      offline,
+      offlineSince: offline && s.lastSeenAt !== undefined ? toSeconds(s.lastSeenAt) : null,
+      notTransmitting: s.connectivity === 'not_transmitting',
+      address: place ? formatPlace(place) : null,
+      place: place ?? null,
+      serviceDue: { status: due.status, dueAtHours: due.dueAtHours, hoursLeft: due.hoursLeft },
+      showMenu: true,
+      subscription: { expiresOn, isExpired, numberOfDays },
+    };
+  }
+
+  async dieselDetails(userId: string, vin: string): Promise<DieselDetailsResponse> {
+    const { db, clock } = this.deps;
+    const t = await ownedOrNotFound(db, userId, vin);
+    const s = this.live(t);
+    const now = clock.now();
+    const { dieselLevel, dieselLitres, percent } = this.diesel(t, s);
+    const today = await usageBetween(db, t.tractor.id, istDayStart(now), now + 1);
+    // A refuel can straddle an hour boundary: the newest refuel hour plus the one just before it.
+    const [newest, before] = await recentRefuelHours(db, t.tractor.id, now - REFUEL_LOOKBACK_MS, 2);
+    const lastRefuel = newest
+      ? before && before.hourStart === newest.hourStart - HOUR_MS
+        ? { time: toSeconds(before.hourStart), litres: round(newest.litres + before.litres, 1) }
+        : { time: toSeconds(newest.hourStart), litres: round(newest.litres, 1) }
+      : null;
+    return {
+      vin: t.tractor.vin,
+      dieselLevel,
+      dieselLitres,
+      tankCapacity: t.tractor.tank_capacity_l,
+      dieselStatus: percent === undefined ? null : dieselStatus(percent),
+      lastRefuel,
+      consumedToday: usageReport(today).dieselConsumedL,
+      lastUpdated: s.last ? toSeconds(s.last.time) : null,
+      approximate: true,
+    };
+  }
+
+  async serviceReminders(userId: string, vin: string): Promise<ServiceReminderResponse> {
+    const t = await ownedOrNotFound(this.deps.db, userId, vin);
+    const engineHours = await this.engineHours(t, this.live(t));
+    const due = this.due(t, engineHours);
+    return {
+      vin: t.tractor.vin,
+      engineHours,
+      serviceIntervalH: t.tractor.service_interval_h,
+      lastServiceAtHours: t.tractor.last_service_engine_h,
+      nextServiceAtHours: due.dueAtHours,
+      hoursLeft: due.hoursLeft,
+      status: due.status,
+      preReminders: due.preReminders,
+      currentPreReminder: due.currentPreReminder,
+    };
+  }
+
+  async modelConfig(): Promise<{ tractorModels: string[]; deviceModels: { model: string; fields: string[] }[] }> {
+    const { models } = this.deps;
+    return {
+      tractorModels: await distinctModels(this.deps.db),
+      deviceModels: models.names().map((model) => ({ model, fields: [...new Set(models.rules(model).map((r) => r.field))] })),
+    };
+  }
+}

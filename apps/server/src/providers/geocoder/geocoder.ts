@@ -1,0 +1,21 @@
+import type { Place } from '@tractorlink/domain/vehicles';
+
+export type { Place };
+
+/**
+ * Reverse geocoding: the place a position is in or near, for the tractor's address line.
+ * `name` is the town or village, or null when none is near enough to say "near X"; district and
+ * state are always given when a place is returned. undefined: nothing known there.
+ */
+export interface Geocoder {
+  readonly name: 'local' | 'google';
+  reverse(lat: number, lon: number, language: string): Promise<Place | undefined>;
+}
+
+/** The provider failed (network, quota, refused key): nothing is cached, the next poll asks again. */
+export class GeocoderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GeocoderError';
+  }
+}

@@ -1,0 +1,25 @@
+/** Diesel states of spec §4 "Other states": low (refill), normal or full. */
+export type DieselStatus = 'low' | 'normal' | 'full';
+
+/** Below this share of the tank the owner is told to refill. */
+export const DIESEL_LOW_PERCENT = 15;
+/** At or above this share the tank reads full (a float sensor rarely reports 100 %). */
+export const DIESEL_FULL_PERCENT = 90;
+
+export function dieselStatus(percent: number): DieselStatus {
+  if (percent < DIESEL_LOW_PERCENT) return 'low';
+  if (percent >= DIESEL_FULL_PERCENT) return 'full';
+  return 'normal';
+}
+
+/** An engine-off hour (less than this much running) should burn nothing. */
+const ENGINE_OFF_MAX_S = 5 * 60;
+
+/**
+ * A fall of the level in an hour the engine barely ran: siphoning or a leak, shown as a drop on
+ * the diesel chart. At least 5 L or 5 % of the tank, whichever is more, so sensor noise is not one.
+ */
+export function isFuelDrop(hour: { engineS: number; fuelNetChangeL: number; fuelRefuelL: number }, tankCapacityL: number): boolean {
+  const lost = hour.fuelRefuelL - hour.fuelNetChangeL;
+  return hour.engineS < ENGINE_OFF_MAX_S && lost >= Math.max(5, tankCapacityL * 0.05);
+}
