@@ -60,6 +60,8 @@ declare module 'fastify' {
     /** Device ingestion: the pipeline every protocol feeds, and the Teltonika TCP server when started. */
     telemetry: TelemetryPipeline;
     deviceServer: TeltonikaServer | undefined;
+    /** The open database (for start-up tasks such as the demo fleet). */
+    db: Db;
   }
 }
 
@@ -142,6 +144,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   const deviceModels = DeviceModels.load(config.devices.modelsFile);
   const telemetry = createTelemetryPipeline(db, clock, deviceModels);
   app.decorate('telemetry', telemetry);
+  app.decorate('db', db);
   app.decorate('deviceServer', undefined);
   if (options.startDevices && config.devices.tcpPort !== 'off') {
     app.deviceServer = await startTeltonikaServer({

@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
 import { APP_VERSION } from './version';
+import { demoFleet, ensureDemoFleet } from './sim/demo';
+import type { Fleet } from './sim/fleet';
 
 /** Entry point: listen, print where, close gracefully on SIGTERM/SIGINT. Everything else is in app.ts. */
 
@@ -21,11 +23,13 @@ const config = readConfig();
 const app = await buildApp({ config, seedDemoOwner: config.demo.enabled, startDevices: true });
 
 let closing = false;
+let fleet: Fleet | undefined;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    fleet?.stop();
     // Give in-flight requests a moment; never hang forever.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
@@ -57,3 +61,12 @@ if (config.demo.enabled) {
   );
 }
 process.stdout.write(`${lines.join('\n')}\n`);
+
+// The demo fleet: after listening, so the app answers at once while history streams in.
+if (config.simulateFleet && config.demo.enabled && app.deviceServer) {
+  const created = await ensureDemoFleet(app.db.kysely, config.demo.mobile, Date.now());
+  if (created > 0) app.log.info({ created }, 'demo fleet provisioned');
+  fleet = demoFleet({ port: app.deviceServer.port, dataDir: config.dataDir, log: (m) => process.stdout.write(`  ${m}\n`) });
+  process.stdout.write('  Simulated fleet: 3 tractors over the Teltonika protocol; back-filling 90 days, then live.\n');
+  void fleet.start().catch((err: unknown) => app.log.error({ err }, 'simulated fleet stopped'));
+}

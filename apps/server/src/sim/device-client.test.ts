@@ -91,3 +91,18 @@ describe('simulated device client', () => {
     expect(client.pending).toBe(1);
   });
 });
+
+describe('simulated device client failures', () => {
+  it('rejects its waiters instead of throwing in a socket handler when a record cannot be encoded', async () => {
+    const server = createServer((socket) => {
+      socket.once('data', () => socket.write(Buffer.of(1)));
+      socket.on('error', () => undefined);
+    });
+    const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+    const client = new DeviceClient({ host: '127.0.0.1', port, imei: '356307042441013' });
+    client.enqueue([record(1_763_700_000_000.5)]);
+    await expect(client.drained()).rejects.toThrow(/BigInt|integer/);
+    client.stop();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+});

@@ -37,7 +37,8 @@ export class DeviceClient {
   private failures = 0;
   private ackTimer: NodeJS.Timeout | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
-  private waiters: (() => void)[] = [];
+  private waiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  private failure: Error | undefined;
 
   constructor(private readonly options: DeviceClientOptions) {}
 
@@ -53,10 +54,11 @@ export class DeviceClient {
     else this.sendNext();
   }
 
-  /** Resolves when every stored record has been acknowledged. */
+  /** Resolves when every stored record has been acknowledged; rejects if the client failed. */
   drained(): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
     if (this.queue.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push(resolve));
+    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
   }
 
   stop(): void {
@@ -119,9 +121,18 @@ export class DeviceClient {
     const socket = this.socket;
     if (!socket || !this.accepted || this.inFlight > 0 || this.queue.length === 0) return;
     const records = this.queue.slice(0, this.options.batch ?? 50);
+    let frame: Buffer;
+    try {
+      frame = encodeCodec8eFrame(records);
+    } catch (error) {
+      // A record that cannot be encoded is a bug in whoever made it: stop, and say so to the waiters,
+      // never throw inside a socket handler (the simulator may share a process with the server).
+      this.fail(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
     this.inFlight = records.length;
     this.stats.frames++;
-    socket.write(encodeCodec8eFrame(records));
+    socket.write(frame);
     this.ackTimer = setTimeout(() => socket.destroy(), this.options.ackTimeoutMs ?? 30_000);
   }
 
@@ -139,6 +150,14 @@ export class DeviceClient {
   private wake(): void {
     const waiters = this.waiters;
     this.waiters = [];
-    for (const w of waiters) w();
+    for (const w of waiters) w.resolve();
+  }
+
+  private fail(error: Error): void {
+    this.failure = error;
+    this.stop();
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w.reject(error);
   }
 }

@@ -111,7 +111,9 @@ function planDay(profile: SimProfile, carry: SimCarry, date: string, events: rea
   const legs: Leg[] = [];
   let t = midnight;
   let at = carry.position;
-  const push = (mode: Mode, end: number, to: LatLon = at) => {
+  const push = (mode: Mode, until: number, to: LatLon = at) => {
+    // Device clocks tick in whole milliseconds; so do leg boundaries.
+    const end = Math.round(until);
     if (end > t) legs.push({ mode, start: t, end, from: at, to });
     t = Math.max(t, end);
     at = to;
