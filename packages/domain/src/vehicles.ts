@@ -19,6 +19,8 @@ export const REG_NO_PATTERN = /^[A-Z0-9](?:[A-Z0-9 -]{2,14}[A-Z0-9])$/i;
 export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
 /** Letters (any script, with their combining marks), spaces, dots, apostrophes, hyphens. */
 export const PERSON_NAME_PATTERN = /^[\p{L}\p{M}](?:[\p{L}\p{M} .'-]*[\p{L}\p{M}.])?$/u;
+/** The same, or empty: many owners go by one name. */
+const LAST_NAME_PATTERN = /^(?:[\p{L}\p{M}](?:[\p{L}\p{M} .'-]*[\p{L}\p{M}.])?)?$/u;
 /**
  * A tractor's own name (spec "my tractor with tractor name edit"): letters and digits of any
  * Indian script, spaces, '.', '-', '_'; no space at either end.
@@ -43,12 +45,15 @@ export const vin = z.string().regex(VIN_PATTERN, 'VIN_INVALID');
 export const imei = z.string().regex(IMEI_PATTERN, 'IMEI_INVALID');
 export const engineNo = z.string().regex(ENGINE_NO_PATTERN, 'ENGINE_NO_INVALID');
 export const vehName = z.string().min(1, 'VEH_NAME_REQUIRED').max(VEH_NAME_MAX, 'VEH_NAME_TOO_LONG').regex(VEH_NAME_PATTERN, 'VEH_NAME_INVALID');
-const personName = z.string().max(60, 'NAME_TOO_LONG').regex(PERSON_NAME_PATTERN, 'NAME_INVALID');
+const personName = z.string().min(1, 'NAME_REQUIRED').max(60, 'NAME_TOO_LONG').regex(PERSON_NAME_PATTERN, 'NAME_INVALID');
+const lastName = z.string().max(60, 'NAME_TOO_LONG').regex(LAST_NAME_PATTERN, 'NAME_INVALID');
 const text = (max: number) => z.string().min(1, 'REQUIRED').max(max, 'TOO_LONG');
 const isoDate = z.string().refine((v) => parseIsoDate(v) !== undefined, 'DATE_INVALID');
 
 /** Subscription end: a date (valid through 23:59:59 IST that day) or epoch seconds. */
-export const expiresOnInput = z.union([isoDate, z.number().int('EXPIRES_ON_INVALID').positive('EXPIRES_ON_INVALID')], 'EXPIRES_ON_INVALID');
+export const expiresOnInput = z.union([isoDate, z.number().int('EXPIRES_ON_INVALID').positive('EXPIRES_ON_INVALID')], {
+  error: (issue) => (issue.input === undefined ? 'REQUIRED' : 'EXPIRES_ON_INVALID'),
+});
 
 /** Epoch ms at which a subscription given as `expiresOnInput` ends. */
 export function expiresOnMs(value: string | number): number {
@@ -72,9 +77,9 @@ export const provisionRequest = z.strictObject({
   implementWidthM: z.number().min(IMPLEMENT_WIDTH_M.min, 'OUT_OF_RANGE').max(IMPLEMENT_WIDTH_M.max, 'OUT_OF_RANGE'),
   tankCapacityL: z.number().min(TANK_CAPACITY_L.min, 'OUT_OF_RANGE').max(TANK_CAPACITY_L.max, 'OUT_OF_RANGE'),
   serviceIntervalH: z.number().int('TYPE_INVALID').min(SERVICE_INTERVAL_H.min, 'OUT_OF_RANGE').max(SERVICE_INTERVAL_H.max, 'OUT_OF_RANGE'),
-  firstName: personName.min(1, 'NAME_REQUIRED'),
+  firstName: personName,
   /** May be empty: many owners go by one name. */
-  lastName: personName.or(z.literal('')),
+  lastName,
   /** The registered mobile: only the owner signed in with this number may add the tractor. */
   mobileNo,
   address: text(200),

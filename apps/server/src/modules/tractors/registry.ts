@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { expiresOnMs, provisionRequest } from '@tractorlink/domain/vehicles';
+import { ENGINE_NO_PATTERN, expiresOnMs, IMEI_PATTERN, provisionRequest, VIN_PATTERN } from '@tractorlink/domain/vehicles';
 import type { ProvisionRequest } from '@tractorlink/domain/vehicles';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/types';
@@ -42,15 +42,26 @@ export class TractorRegistry {
     },
   ) {}
 
+  /** Device model and identifiers in use, checked on whatever parts of the record are well-formed. */
+  private async conflicts(data: unknown): Promise<ErrorDetail[]> {
+    const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+    const text = (key: string, pattern: RegExp) => (typeof record[key] === 'string' && pattern.test(record[key]) ? record[key] : undefined);
+    const details: ErrorDetail[] = [];
+    if (typeof record.deviceModel === 'string' && !this.deps.models.has(record.deviceModel)) details.push({ path: 'deviceModel', code: 'DEVICE_MODEL_UNKNOWN' });
+    const ids = { imei: text('imei', IMEI_PATTERN) ?? '', vin: text('vin', VIN_PATTERN) ?? '', engineNo: text('engineNo', ENGINE_NO_PATTERN) ?? '' };
+    if (ids.imei || ids.vin || ids.engineNo) {
+      for (const path of await takenIdentifiers(this.deps.db, ids)) if (ids[path]) details.push({ path, code: 'ALREADY_PROVISIONED' });
+    }
+    return details;
+  }
+
   async provision(data: unknown): Promise<ProvisionOutcome> {
     const parsed = parseProvision(data);
-    if (!parsed.ok) return parsed;
+    // Every reason at once, so an operator fixes a line in one go: shape first, then conflicts.
+    const details = parsed.ok ? [] : [...parsed.details];
+    for (const d of await this.conflicts(data)) if (!details.some((x) => x.path === d.path)) details.push(d);
+    if (!parsed.ok || details.length > 0) return { ok: false, details };
     const input = parsed.value;
-    const details: ErrorDetail[] = [];
-    if (!this.deps.models.has(input.deviceModel)) details.push({ path: 'deviceModel', code: 'DEVICE_MODEL_UNKNOWN' });
-    const taken = async () => (await takenIdentifiers(this.deps.db, input)).map((path) => ({ path, code: 'ALREADY_PROVISIONED' }));
-    details.push(...(await taken()));
-    if (details.length > 0) return { ok: false, details };
     try {
       const tractor = await insertTractor(
         this.deps.db,
@@ -68,7 +79,7 @@ export class TractorRegistry {
       return { ok: true, tractor };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      const raced = await taken();
+      const raced = (await this.conflicts(data)).filter((d) => d.code === 'ALREADY_PROVISIONED');
       if (raced.length === 0) throw err;
       return { ok: false, details: raced };
     }

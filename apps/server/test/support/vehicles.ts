@@ -1,0 +1,46 @@
+import { expect } from 'vitest';
+import type { Kysely } from 'kysely';
+import type { UsageTotals } from '@tractorlink/domain/usage';
+import type { Database } from '../../src/db/types';
+import type { ProvisionInput, TractorRow } from '../../src/modules/tractors/repo';
+import { post, registerOwner } from './api';
+import type { Owner } from './api';
+import type { TestContext } from './harness';
+import { provisionTractor } from './tractors';
+
+/** An owner registered through the API with one tractor provisioned for their number and claimed. */
+export async function ownerWithTractor(
+  t: TestContext,
+  mobileNo = '9876543210',
+  overrides: Partial<ProvisionInput> = {},
+): Promise<{ owner: Owner; tractor: TractorRow }> {
+  const owner = await registerOwner(t.app, t.sms, { mobileNo });
+  const tractor = await provisionTractor(t.database.db.kysely, { mobileNo, ...overrides });
+  const res = await post(t.app, 'vehicles/claim', { vin: tractor.vin }, { token: owner.accessToken });
+  expect(res.statusCode, res.body).toBe(200);
+  return { owner, tractor };
+}
+
+const COLUMNS: Record<keyof UsageTotals, string> = {
+  engineS: 'engine_s',
+  ptoS: 'pto_s',
+  idleS: 'idle_s',
+  workM: 'work_m',
+  areaM2: 'area_m2',
+  roadM: 'road_m',
+  distanceM: 'distance_m',
+  rpmWeighted: 'rpm_weighted',
+  rpmS: 'rpm_s',
+  fuelNetChangeL: 'fuel_net_l',
+  fuelRefuelL: 'fuel_refuel_l',
+};
+
+/** Writes hourly rollup rows directly (what ingestion would have summed). */
+export async function insertHours(db: Kysely<Database>, tractorId: string, hours: ({ hourStart: number } & Partial<UsageTotals>)[]): Promise<void> {
+  const rows = hours.map((h) => {
+    const row: Record<string, number | string> = { tractor_id: tractorId, hour_start: h.hourStart };
+    for (const [field, column] of Object.entries(COLUMNS)) row[column] = h[field as keyof UsageTotals] ?? 0;
+    return row as unknown as Database['usage_hourly'];
+  });
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('usage_hourly').values(rows.slice(i, i + 500)).execute();
+}
