@@ -1,0 +1,109 @@
+// `npm run sim -- --tractors N --interval S [--seconds T] [--host H] [--port P] [--burst] [--provision]`
+// Drives load: N simulated tractors connect to a running server's Teltonika port and each send a
+// record every S seconds of wall time, as real devices do, for T seconds; with --burst they send
+// T/S records each as fast as the server acknowledges them. Prints acknowledged records per second.
+// The tractors must be provisioned: --provision adds them to the database the environment names
+// (DATA_DIR / DATABASE_URL, as for the server).
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { createDb } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { insertTractor } from '../modules/tractors/repo';
+import { DeviceClient } from './device-client';
+import { simulateDay, type SimProfile } from './farm-day';
+import { between, seededRandom } from './random';
+import { sampleToAvl } from './to-avl';
+
+const { values } = parseArgs({
+  options: {
+    tractors: { type: 'string', default: '100' },
+    interval: { type: 'string', default: '10' },
+    host: { type: 'string', default: '127.0.0.1' },
+    port: { type: 'string', default: '5027' },
+    seconds: { type: 'string', default: '60' },
+    provision: { type: 'boolean', default: false },
+    burst: { type: 'boolean', default: false },
+  },
+});
+const count = Number(values.tractors);
+const intervalS = Number(values.interval);
+const seconds = Number(values.seconds);
+
+/** Load-test tractors: IMEIs 870000000000000 + i, spread over a 50 km square of Nashik district. */
+export function loadProfiles(n: number): SimProfile[] {
+  const random = seededRandom(42);
+  return Array.from({ length: n }, (_, i) => {
+    const home = { lat: 19.9 + between(random, 0, 0.45), lon: 73.6 + between(random, 0, 0.45) };
+    return {
+      imei: String(870_000_000_000_000 + i),
+      home,
+      fields: [{ corner: { lat: home.lat + 0.006, lon: home.lon + 0.004 }, lengthM: 200, widthM: 80, headingDeg: between(random, 0, 180) }],
+      implementWidthM: 1.8,
+      tankCapacityL: 55,
+    };
+  });
+}
+
+const profiles = loadProfiles(count);
+if (values.provision) {
+  const config = loadConfig();
+  const db = createDb(config);
+  await migrateToLatest(db);
+  let created = 0;
+  for (const p of profiles) {
+    const exists = await db.kysely.selectFrom('tractors').select('id').where('imei', '=', p.imei).executeTakeFirst();
+    if (exists) continue;
+    const n = p.imei.slice(-6);
+    await insertTractor(db.kysely, {
+      imei: p.imei, vin: `MBNLOAD00${n.padStart(8, '0')}`, engineNo: `LOAD${n}`, regNo: `MH15LD${n}`, model: 'Load 45', deviceModel: 'FMB130',
+      implementWidthM: p.implementWidthM, tankCapacityL: p.tankCapacityL, serviceIntervalH: 250, firstName: 'Load', lastName: 'Test',
+      mobileNo: '9000000000', address: 'Load test', city: 'Nashik', pincode: '422001', state: 'Maharashtra', expiresOn: Date.now() + 365 * 86_400_000,
+    }, Date.now());
+    created++;
+  }
+  await db.close();
+  console.log(`provisioned ${created} load tractors`);
+}
+
+// Each tractor replays a working day's samples, re-timed `intervalS` apart.
+const clients = profiles.map((p) => new DeviceClient({ host: values.host, port: Number(values.port), imei: p.imei, batch: 50 }));
+const perTractor = Math.max(1, Math.ceil(seconds / intervalS));
+const day = new Date().toISOString().slice(0, 10);
+const samplesOf = (p: SimProfile) => simulateDay(p, { fuelL: 40, engineMin: 60_000, odometerM: 1e7, position: p.home }, day).samples.filter((s) => s.ignition);
+const t0 = performance.now();
+if (values.burst) {
+  const start = Date.now() - seconds * 1000;
+  await Promise.all(
+    profiles.map(async (p, i) => {
+      const client = clients[i] as DeviceClient;
+      client.enqueue(samplesOf(p).slice(0, perTractor).map((s, k) => sampleToAvl({ ...s, time: start + k * intervalS * 1000 })));
+      await client.drained();
+    }),
+  );
+} else {
+  await Promise.all(
+    profiles.map(
+      (p, i) =>
+        new Promise<void>((resolve) => {
+          const samples = samplesOf(p);
+          const client = clients[i] as DeviceClient;
+          let k = 0;
+          // Staggered, so N devices do not all report in the same millisecond.
+          setTimeout(() => {
+            const timer = setInterval(() => {
+              const s = samples[k % samples.length];
+              if (s) client.enqueue([sampleToAvl({ ...s, time: Date.now() })]);
+              if (++k >= perTractor) {
+                clearInterval(timer);
+                void client.drained().then(resolve);
+              }
+            }, intervalS * 1000);
+          }, (i / profiles.length) * intervalS * 1000);
+        }),
+    ),
+  );
+}
+const elapsed = (performance.now() - t0) / 1000;
+const acked = clients.reduce((sum, c) => sum + c.stats.acknowledged, 0);
+for (const c of clients) c.stop();
+console.log(`${count} tractors: ${acked} records acknowledged in ${elapsed.toFixed(2)} s = ${Math.round(acked / elapsed)} records/s`);
