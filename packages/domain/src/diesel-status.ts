@@ -16,10 +16,10 @@ export function dieselStatus(percent: number): DieselStatus {
 const ENGINE_OFF_MAX_S = 5 * 60;
 
 /**
- * A fall of the level in an hour the engine barely ran: siphoning or a leak, shown as a drop on
- * the diesel chart. At least 5 L or 5 % of the tank, whichever is more, so sensor noise is not one.
+ * A fall of the level in an hour the engine barely ran and nothing was poured in: siphoning or a
+ * leak, shown as a drop on the diesel chart. At least 5 L or 5 % of the tank, whichever is more, so
+ * sensor noise is not one; refuel hours are left out (their level settles unevenly).
  */
 export function isFuelDrop(hour: { engineS: number; fuelNetChangeL: number; fuelRefuelL: number }, tankCapacityL: number): boolean {
-  const lost = hour.fuelRefuelL - hour.fuelNetChangeL;
-  return hour.engineS < ENGINE_OFF_MAX_S && lost >= Math.max(5, tankCapacityL * 0.05);
+  return hour.engineS < ENGINE_OFF_MAX_S && hour.fuelRefuelL === 0 && -hour.fuelNetChangeL >= Math.max(5, tankCapacityL * 0.05);
 }

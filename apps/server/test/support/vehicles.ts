@@ -44,3 +44,24 @@ export async function insertHours(db: Kysely<Database>, tractorId: string, hours
   });
   for (let i = 0; i < rows.length; i += 500) await db.insertInto('usage_hourly').values(rows.slice(i, i + 500)).execute();
 }
+
+/** A provisioning record as the operator API and the CSV import take it; `n` makes its identifiers unique. */
+export const validTractor = (n: number) => ({
+  imei: `3563070424${String(n).padStart(5, '0')}`,
+  vin: `MBNAAHTR1NL1${String(n).padStart(5, '0')}`,
+  engineNo: `S326${String(n).padStart(5, '0')}`,
+  regNo: `MH15BC${String(n).padStart(4, '0')}`,
+  model: 'Arjun 605 DI',
+  deviceModel: 'FMB130',
+  implementWidthM: 2.1,
+  tankCapacityL: 65,
+  serviceIntervalH: 300,
+  firstName: 'Sunita',
+  lastName: 'Jadhav',
+  mobileNo: '9822012345',
+  address: 'Gat no. 112, Ozar road',
+  city: 'Pimpalgaon Baswant',
+  pincode: '422209',
+  state: 'Maharashtra',
+  expiresOn: '2027-11-20',
+});

@@ -112,7 +112,7 @@ export class UsageService {
       fuelLevel.reverse();
     }
     const refuels: Point2[] = hours.filter((h) => h.fuelRefuelL >= REFUEL_MARKER_MIN_L).map((h) => [toSeconds(h.hourStart), round(h.fuelRefuelL, 1)]);
-    const drops: Point2[] = hours.filter((h) => isFuelDrop(h, tank)).map((h) => [toSeconds(h.hourStart), round(h.fuelRefuelL - h.fuelNetChangeL, 1)]);
+    const drops: Point2[] = hours.filter((h) => isFuelDrop(h, tank)).map((h) => [toSeconds(h.hourStart), round(-h.fuelNetChangeL, 1)]);
 
     const days = new Map<number, { engineS: number; rpmWeighted: number; rpmS: number }>();
     for (const h of hours) {

@@ -1,0 +1,158 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { distanceMeters } from '@tractorlink/domain/geo';
+import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles';
+import { GoogleGeocoder } from '../src/providers/geocoder/google-geocoder';
+import { GeocoderError } from '../src/providers/geocoder/geocoder';
+import { LocalGeocoder, NEAR_MAX_M } from '../src/providers/geocoder/local-geocoder';
+import { PLACES } from '../src/providers/geocoder/places';
+import { call, get } from './support/api';
+import { dbTargets } from './support/db-targets';
+import { useTestApp } from './support/harness';
+import { TEST_START } from './support/test-clock';
+import { ownerWithTractor } from './support/vehicles';
+
+const silentLog = { warn: () => undefined } as unknown as ConstructorParameters<typeof GoogleGeocoder>[0]['log'];
+
+describe('local geocoder', () => {
+  const local = new LocalGeocoder();
+
+  it('bundles at least 150 places, dense around the demo fleet, across the farming states', () => {
+    expect(PLACES.length).toBeGreaterThanOrEqual(150);
+    const inDistrict = (d: string) => PLACES.filter((p) => p[1] === d).length;
+    expect(inDistrict('Nashik') + inDistrict('Pune') + inDistrict('Ahmednagar')).toBeGreaterThanOrEqual(60);
+    const states = new Set(PLACES.map((p) => p[2]));
+    for (const s of ['Maharashtra', 'Punjab', 'Haryana', 'Uttar Pradesh', 'Madhya Pradesh', 'Gujarat', 'Karnataka', 'Andhra Pradesh', 'Telangana', 'Tamil Nadu']) expect(states, s).toContain(s);
+    // Every place is in India's bounding box, and no two share a name within a district.
+    for (const [name, , , lat, lon] of PLACES) expect(lat > 6 && lat < 37 && lon > 68 && lon < 98, name).toBe(true);
+    expect(new Set(PLACES.map((p) => `${p[0]}|${p[1]}`)).size).toBe(PLACES.length);
+  });
+
+  it.each([
+    [20.1701, 73.9902, 'Pimpalgaon Baswant', 'Nashik'],
+    [20.09, 74.12, 'Niphad', 'Nashik'],
+    [20.1, 73.93, 'Ozar', 'Nashik'],
+    [18.16, 74.57, 'Baramati', 'Pune'],
+    [19.77, 74.47, 'Shirdi', 'Ahmednagar'],
+    [30.9, 75.85, 'Ludhiana', 'Ludhiana'],
+    [11.02, 76.95, 'Coimbatore', 'Coimbatore'],
+  ])('%s, %s is near %s (%s)', async (lat, lon, name, district) => {
+    expect(await local.reverse(lat, lon)).toMatchObject({ name, district });
+  });
+
+  it('names only the district beyond 15 km, and nothing far from every place', async () => {
+    // Between Pune and Ahmednagar districts' towns, in Pune district's hills.
+    const far = await local.reverse(18.95, 74.2);
+    expect(far?.name).toBeNull();
+    expect(far?.state).toBe('Maharashtra');
+    const nearest = Math.min(...PLACES.map((p) => distanceMeters({ lat: 18.95, lon: 74.2 }, { lat: p[3], lon: p[4] })));
+    expect(nearest).toBeGreaterThan(NEAR_MAX_M);
+    // The Arabian Sea.
+    expect(await local.reverse(18.5, 70.5)).toBeUndefined();
+  });
+});
+
+/** A stand-in for Google's Geocoding API: records each request and answers what the test sets. */
+function fakeGoogle() {
+  const requests: URL[] = [];
+  let answer: { status: number; body: unknown } = { status: 200, body: { status: 'ZERO_RESULTS', results: [] } };
+  const server = createServer((req, res) => {
+    requests.push(new URL(req.url ?? '/', 'http://fake'));
+    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+  });
+  return {
+    requests,
+    server,
+    answer: (status: number, body: unknown) => (answer = { status, body }),
+    get baseUrl() {
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+  };
+}
+
+const PIMPALGAON_MR = {
+  status: 'OK',
+  results: [
+    {
+      address_components: [
+        { long_name: 'पिंपळगाव बसवंत', short_name: 'पिंपळगाव बसवंत', types: ['locality', 'political'] },
+        { long_name: 'नाशिक विभाग', short_name: 'नाशिक विभाग', types: ['administrative_area_level_2', 'political'] },
+        { long_name: 'नाशिक', short_name: 'नाशिक', types: ['administrative_area_level_3', 'political'] },
+        { long_name: 'महाराष्ट्र', short_name: 'MH', types: ['administrative_area_level_1', 'political'] },
+        { long_name: 'भारत', short_name: 'IN', types: ['country', 'political'] },
+      ],
+      formatted_address: 'पिंपळगाव बसवंत, महाराष्ट्र, भारत',
+      types: ['locality', 'political'],
+    },
+  ],
+};
+
+describe('Google geocoder', () => {
+  const google = fakeGoogle();
+  beforeAll(() => new Promise<void>((resolve) => google.server.listen(0, '127.0.0.1', resolve)));
+  afterAll(() => new Promise((resolve) => google.server.close(resolve)));
+  beforeEach(() => {
+    google.requests.length = 0;
+  });
+
+  it('sends the reverse request Google documents and reads locality, district and state', async () => {
+    const geocoder = new GoogleGeocoder({ key: 'AIza-test-key', baseUrl: google.baseUrl, log: silentLog });
+    google.answer(200, PIMPALGAON_MR);
+    expect(await geocoder.reverse(20.167, 73.983, 'mr')).toEqual({ name: 'पिंपळगाव बसवंत', district: 'नाशिक', state: 'महाराष्ट्र' });
+    expect(google.requests).toHaveLength(1);
+    const url = google.requests[0] as URL;
+    expect(url.pathname).toBe('/maps/api/geocode/json');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ latlng: '20.167,73.983', language: 'mr', result_type: 'locality|sublocality', key: 'AIza-test-key' });
+  });
+
+  it('answers undefined for ZERO_RESULTS and fails on a refusal', async () => {
+    const geocoder = new GoogleGeocoder({ key: 'k', baseUrl: google.baseUrl, log: silentLog });
+    google.answer(200, { status: 'ZERO_RESULTS', results: [] });
+    expect(await geocoder.reverse(18.5, 70.5, 'en')).toBeUndefined();
+    google.answer(200, { status: 'REQUEST_DENIED', error_message: 'The provided API key is invalid.' });
+    await expect(geocoder.reverse(20.167, 73.983, 'en')).rejects.toBeInstanceOf(GeocoderError);
+    google.answer(500, {});
+    await expect(geocoder.reverse(20.167, 73.983, 'en')).rejects.toBeInstanceOf(GeocoderError);
+  });
+});
+
+describe.each(dbTargets)('address on the home screen through GEOCODER_PROVIDER=google on $name', (target) => {
+  const google = fakeGoogle();
+  beforeAll(() => new Promise<void>((resolve) => google.server.listen(0, '127.0.0.1', resolve)));
+  afterAll(() => new Promise((resolve) => google.server.close(resolve)));
+  const t = useTestApp(target);
+
+  it("asks once per ~110 m and language, in the owner's language, and caches the answer in the database", async () => {
+    google.requests.length = 0;
+    const env = { GEOCODER_PROVIDER: 'google', GOOGLE_MAPS_KEY: 'AIza-test-key', GOOGLE_MAPS_BASE_URL: google.baseUrl };
+    const app = await t.build(env);
+    const { owner, tractor } = await ownerWithTractor(t);
+    await call(app, 'PUT', 'profile', { language: 'mr' }, { token: owner.accessToken });
+    await t.database.db.kysely
+      .insertInto('tractor_state')
+      .values({ tractor_id: tractor.id, last_time: TEST_START, last_seen_at: TEST_START, last_reading: JSON.stringify({ time: TEST_START, lat: 20.16712, lon: 73.98288 }), last_fix: JSON.stringify({ lat: 20.16712, lon: 73.98288, time: TEST_START }), processor: '{}', version: 1 })
+      .execute();
+    const home = async (a = app) => (await get(a, `tractorhomepage/${tractor.vin}`, { token: owner.accessToken })).json<TractorHomepageResponse>();
+
+    // The provider fails: no address, nothing cached.
+    google.answer(503, {});
+    expect((await home()).address).toBeNull();
+    google.answer(200, PIMPALGAON_MR);
+    expect(await home()).toMatchObject({ address: 'पिंपळगाव बसवंत, नाशिक, महाराष्ट्र', place: { name: 'पिंपळगाव बसवंत', district: 'नाशिक', state: 'महाराष्ट्र' } });
+    expect(google.requests.map((u) => u.searchParams.get('latlng'))).toEqual(['20.167,73.983', '20.167,73.983']);
+    expect(google.requests.at(-1)?.searchParams.get('language')).toBe('mr');
+
+    // Polls, and another instance on the same database, use the cache.
+    await home();
+    await home(await t.build(env));
+    expect(google.requests).toHaveLength(2);
+    const cached = await t.database.db.kysely.selectFrom('geocode_cache').selectAll().execute();
+    expect(cached).toEqual([expect.objectContaining({ provider: 'google', language: 'mr', lat_e3: 20167, lon_e3: 73983, found: 1, name: 'पिंपळगाव बसवंत' })]);
+
+    // Another language is another question.
+    await call(app, 'PUT', 'profile', { language: 'hi' }, { token: owner.accessToken });
+    await home();
+    expect(google.requests.at(-1)?.searchParams.get('language')).toBe('hi');
+  });
+});
