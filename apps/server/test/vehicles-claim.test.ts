@@ -80,6 +80,13 @@ describe.each(dbTargets)('adding and renaming tractors on $name', (target) => {
     expectError(await post(t.app, 'vehicles/claim', { engineNo: tractor.engine_no }, { token: owner.accessToken }), 'TRACTOR_ALREADY_ADDED');
   });
 
+  it('limits guesses: claims share the per-IP limit of the auth routes', async () => {
+    const owner = await registerOwner(t.app, t.sms);
+    const limited = await t.build({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    for (let i = 0; i < 3; i++) expectError(await post(limited, 'vehicles/claim', { vin: `MBNAAHTR1NL99999${i}` }, { token: owner.accessToken }), 'TRACTOR_NOT_FOUND');
+    expectError(await post(limited, 'vehicles/claim', { vin: 'MBNAAHTR1NL999993' }, { token: owner.accessToken }), 'RATE_LIMITED');
+  });
+
   it('takes exactly one of VIN and engine number, each well-formed, and needs a session', async () => {
     const owner = await registerOwner(t.app, t.sms);
     const token = { token: owner.accessToken };

@@ -196,6 +196,10 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
     expect(body.engineHoursPerDay.length).toBe(92);
     const tooLong = await get(t.app, `vehicles/${tractor.vin}/history?from=${from}&to=${from + 92 * 86_400 + 1}`, { token: owner.accessToken });
     expect(expectError(tooLong, 'VALIDATION_FAILED').error.details).toEqual([{ path: 'to', code: 'RANGE_TOO_LONG' }]);
+    // A lone `from` runs to now: still bounded.
+    const loneFrom = await get(t.app, `vehicles/${tractor.vin}/history?from=${from - 86_400}`, { token: owner.accessToken });
+    expect(expectError(loneFrom, 'VALIDATION_FAILED').error.details).toEqual([{ path: 'from', code: 'RANGE_TOO_LONG' }]);
+    expect((await get(t.app, `vehicles/${tractor.vin}/history?from=${from + 86_400}`, { token: owner.accessToken })).statusCode).toBe(200);
   });
 
   it("replays a day's track thinned to 2000 points, keeping every start and end of work", async () => {

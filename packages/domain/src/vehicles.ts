@@ -336,6 +336,7 @@ export const modelConfigResponse = z.object({
   tractorModels: z.array(z.string()),
   deviceModels: z.array(z.object({ model: z.string(), fields: z.array(z.string()) })),
 });
+export type ModelConfigResponse = z.infer<typeof modelConfigResponse>;
 
 /** GET vehicles/{vin}/history?from&to (epoch s; default the last 7 days; at most 92 days). */
 export const historyQuery = z

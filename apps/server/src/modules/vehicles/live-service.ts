@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import { dieselStatus } from '@tractorlink/domain/diesel-status';
+import { isPlausibleFix } from '@tractorlink/domain/geo';
 import { serviceDue } from '@tractorlink/domain/service-due';
 import { DAY_MS, HOUR_MS, istDayStart } from '@tractorlink/domain/time';
 import { usageReport } from '@tractorlink/domain/usage';
 import { devicePowerMode, vehicleStatus } from '@tractorlink/domain/vehicle-state';
 import type {
   DieselDetailsResponse,
+  ModelConfigResponse,
   ServiceReminderResponse,
   TractorHomepageResponse,
   TrackingResponse,
@@ -98,7 +100,7 @@ export class LiveService {
     const s = this.live(t);
     const engineHours = await this.engineHours(t, s);
     const due = this.due(t, engineHours);
-    const place = s.fix ? await this.deps.geocoding.reverse(s.fix.lat, s.fix.lon, t.language) : undefined;
+    const place = s.fix && isPlausibleFix(s.fix) ? await this.deps.geocoding.reverse(s.fix.lat, s.fix.lon, t.language) : undefined;
     const offline = s.connectivity !== 'online';
     const { dieselLevel, dieselLitres } = this.diesel(t, s);
     const { expiresOn, isExpired, numberOfDays } = subscriptionOf(t.tractor, this.deps.clock.now());
@@ -173,7 +175,7 @@ export class LiveService {
     };
   }
 
-  async modelConfig(): Promise<{ tractorModels: string[]; deviceModels: { model: string; fields: string[] }[] }> {
+  async modelConfig(): Promise<ModelConfigResponse> {
     const { models } = this.deps;
     return {
       tractorModels: await distinctModels(this.deps.db),

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { HOUR_MS, IST_OFFSET_MS } from '@tractorlink/domain/time';
+import { emptyTotals, USAGE_FIELDS } from '@tractorlink/domain/usage';
 import type { UsageTotals } from '@tractorlink/domain/usage';
 import type { Database } from '../../db/types';
 import { normaliseId } from '../tractors/repo';
@@ -81,9 +82,14 @@ const sumColumns = sql.raw(
     .join(', '),
 );
 
-type SumRow = UsageTotals & { rows: number };
-const toTotals = (r: SumRow): UsageTotals =>
-  Object.fromEntries(Object.keys(USAGE_SUMS).map((f) => [f, Number(r[f as keyof UsageTotals])])) as unknown as UsageTotals;
+type SumRow = Record<keyof UsageTotals, number | string> & { rows: number | string };
+
+/** Engines return sums as numbers or numeric strings: normalised to the domain's totals. */
+function toTotals(r: SumRow | undefined): UsageTotals {
+  const totals = emptyTotals();
+  for (const f of USAGE_FIELDS) totals[f] = Number(r?.[f] ?? 0);
+  return totals;
+}
 
 /**
  * Usage of the hours starting in [fromMs, toMs), summed per IST hour of the day (0–23): at most 24
@@ -103,8 +109,7 @@ export async function usageBetween(db: Kysely<Database>, tractorId: string, from
   const result = await sql<SumRow>`
     SELECT COUNT(*) AS "rows", ${sumColumns} FROM usage_hourly
     WHERE tractor_id = ${tractorId} AND hour_start >= ${fromMs} AND hour_start < ${toMs}`.execute(db);
-  const row = result.rows[0];
-  return row ? toTotals(row) : toTotals({ rows: 0 } as SumRow);
+  return toTotals(result.rows[0]);
 }
 
 /** Engine seconds over the tractor's whole life (engine hours when the device has no worktime counter). */

@@ -5,11 +5,12 @@ import type { Point2, TrackPoint } from '@tractorlink/domain/downsample';
 import { DAY_MS, HOUR_MS, IST_OFFSET_MS, istDate, istDayRangeSeconds, istDayStart, istHourStart, istMidnight } from '@tractorlink/domain/time';
 import { addTotals, emptyTotals, isForenoon, usageReport } from '@tractorlink/domain/usage';
 import type { UsageTotals } from '@tractorlink/domain/usage';
-import { HISTORY_MAX_POINTS, TRACK_MAX_POINTS } from '@tractorlink/domain/vehicles';
+import { HISTORY_MAX_DAYS, HISTORY_MAX_POINTS, TRACK_MAX_POINTS } from '@tractorlink/domain/vehicles';
 import type { AggregationQuery, AggregationResponse, HistoryResponse, TrackResponse, UsageReportValues } from '@tractorlink/domain/vehicles';
 import { isWorking } from '@tractorlink/domain/work';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/types';
+import { AppError } from '../../errors/app-error';
 import { liveState, round, toSeconds } from './live-state';
 import { fixesBetween, fuelNetChangeFrom, hourRows, usageByIstHour } from './repo';
 import type { TractorWithState } from './repo';
@@ -95,6 +96,9 @@ export class UsageService {
     const now = clock.now();
     const to = q.to !== undefined ? Number(q.to) : toSeconds(now);
     const from = q.from !== undefined ? Number(q.from) : to - HISTORY_DEFAULT_MS / 1000;
+    // The query schema checks a pair; a lone `from` is checked against its default `to` (now) here.
+    if (to < from) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'to', code: 'RANGE_BACKWARDS' }] });
+    if (to - from > HISTORY_MAX_DAYS * 86_400) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'from', code: 'RANGE_TOO_LONG' }] });
     const fromMs = istHourStart(from * 1000);
     const toMs = (to + 1) * 1000;
     const hours = await hourRows(db, t.tractor.id, fromMs, toMs);
