@@ -73,6 +73,9 @@ describe.each(dbTargets)('npm run admin on $name', (target) => {
     expect(await vins()).toEqual([]);
     expect((await run('import', path.join(dir, 'missing.csv'))).code).toBe(2);
     expect((await run('frobnicate')).code).toBe(2);
+    const help = await run('help');
+    expect(help.code).toBe(0);
+    expect(help.out[0]).toMatch(/^Usage:/);
   });
 
   it('provisions one tractor from flags', async () => {

@@ -37,8 +37,12 @@ The database is the server's: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL).`;
 /** Runs one admin command; resolves with the process exit code (0 ok, 1 something refused, 2 usage). */
 export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === 'help' || command === '--help') {
+    io.out(USAGE);
+    return 0;
+  }
   if (command !== 'provision' && command !== 'import') {
-    io.err(command === undefined || command === 'help' || command === '--help' ? USAGE : `Unknown command ${command}.\n${USAGE}`);
+    io.err(command === undefined ? USAGE : `Unknown command ${command}.\n${USAGE}`);
     return 2;
   }
   let db = io.db;

@@ -40,7 +40,7 @@ export interface LiveServiceDeps {
 
 /** What a tractor is doing now: the map, the home screen, diesel, service due, model config. */
 export class LiveService {
-  private readonly engineMemo = new Map<string, { version: number; hours: number }>();
+  private readonly engineMemo = new Map<string, { key: string; hours: number }>();
 
   constructor(private readonly deps: LiveServiceDeps) {}
 
@@ -74,12 +74,13 @@ export class LiveService {
    */
   private async engineHours(t: TractorWithState, s: LiveState): Promise<number> {
     if (s.last?.engineWorktimeMin !== undefined) return round(s.last.engineWorktimeMin / 60, 1);
-    const version = s.version ?? 0;
+    // The state version changes on every commit; the last record's time guards two commits in one ms.
+    const key = `${s.version ?? 0}:${s.last?.time ?? 0}`;
     const memo = this.engineMemo.get(t.tractor.id);
-    if (memo && memo.version === version) return memo.hours;
+    if (memo && memo.key === key) return memo.hours;
     const hours = round((await totalEngineSeconds(this.deps.db, t.tractor.id)) / 3600, 1);
     if (this.engineMemo.size >= ENGINE_HOURS_MEMO) this.engineMemo.clear();
-    this.engineMemo.set(t.tractor.id, { version, hours });
+    this.engineMemo.set(t.tractor.id, { key, hours });
     return hours;
   }
 
