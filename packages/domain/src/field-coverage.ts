@@ -12,6 +12,7 @@ const TILE_BYTES = (TILE_CELLS * TILE_CELLS) / 8;
 const CELL_AREA = CELL_METERS * CELL_METERS;
 const KEY_SPAN = 1 << 20;
 
+
 export class FieldCoverage {
   private readonly tiles = new Map<number, Uint8Array>();
   private cells = 0;
@@ -41,43 +42,64 @@ export class FieldCoverage {
     if (length === 0 || !(half > 0)) return 0;
     const ux = dx / length;
     const uy = dy / length;
-    const reach = half + CELL_METERS;
-    const minCx = Math.floor((Math.min(a.x, b.x) - reach) / CELL_METERS);
-    const maxCx = Math.ceil((Math.max(a.x, b.x) + reach) / CELL_METERS);
-    const minCy = Math.floor((Math.min(a.y, b.y) - reach) / CELL_METERS);
-    const maxCy = Math.ceil((Math.max(a.y, b.y) + reach) / CELL_METERS);
+    // Each row of cells meets the swath in one span of centres: the intersection of the slab
+    // "along the stretch" (0 ≤ along < length) and the slab "within half a width" (|across| ≤ half).
+    const minCy = Math.floor((Math.min(a.y, b.y) - half) / CELL_METERS - 0.5);
+    const maxCy = Math.ceil((Math.max(a.y, b.y) + half) / CELL_METERS - 0.5);
     let added = 0;
     for (let cy = minCy; cy <= maxCy; cy++) {
       const py = (cy + 0.5) * CELL_METERS - a.y;
-      for (let cx = minCx; cx <= maxCx; cx++) {
-        const px = (cx + 0.5) * CELL_METERS - a.x;
-        const along = px * ux + py * uy;
-        if (along < 0 || along >= length) continue;
-        if (Math.abs(px * uy - py * ux) > half) continue;
-        if (this.mark(cx, cy)) added++;
-      }
+      let lo = -Infinity;
+      let hi = Infinity;
+      // along = px·ux + py·uy ∈ [0, length)
+      if (ux !== 0) {
+        const p0 = (0 - py * uy) / ux;
+        const p1 = (length - py * uy) / ux;
+        lo = Math.max(lo, Math.min(p0, p1));
+        hi = Math.min(hi, Math.max(p0, p1));
+      } else if (py * uy < 0 || py * uy >= length) continue;
+      // across = px·uy − py·ux ∈ [−half, half]
+      if (uy !== 0) {
+        const q0 = (py * ux - half) / uy;
+        const q1 = (py * ux + half) / uy;
+        lo = Math.max(lo, Math.min(q0, q1));
+        hi = Math.min(hi, Math.max(q0, q1));
+      } else if (Math.abs(py * ux) > half) continue;
+      const fromCx = Math.ceil((a.x + lo) / CELL_METERS - 0.5);
+      const toCx = Math.floor((a.x + hi) / CELL_METERS - 0.5);
+      if (fromCx <= toCx) added += this.markRun(fromCx, toCx, cy);
     }
     this.cells += added;
     return added * CELL_AREA;
   }
 
-  /** Sets a cell; true when it was not set before. */
-  private mark(cx: number, cy: number): boolean {
-    const tx = Math.floor(cx / TILE_CELLS);
+  /** Sets the cells cx0..cx1 of row cy; returns how many were not set before. */
+  private markRun(cx0: number, cx1: number, cy: number): number {
     const ty = Math.floor(cy / TILE_CELLS);
-    const key = (tx + KEY_SPAN / 2) * KEY_SPAN + (ty + KEY_SPAN / 2);
-    let tile = this.tiles.get(key);
-    if (!tile) {
-      tile = new Uint8Array(TILE_BYTES);
-      this.tiles.set(key, tile);
+    const rowBase = (cy - ty * TILE_CELLS) * TILE_CELLS;
+    let added = 0;
+    for (let cx = cx0; cx <= cx1; ) {
+      const tx = Math.floor(cx / TILE_CELLS);
+      const key = (tx + KEY_SPAN / 2) * KEY_SPAN + (ty + KEY_SPAN / 2);
+      let tile = this.tiles.get(key);
+      if (!tile) {
+        tile = new Uint8Array(TILE_BYTES);
+        this.tiles.set(key, tile);
+      }
+      // The part of the run inside this tile, bit by bit.
+      const last = Math.min(cx1, tx * TILE_CELLS + TILE_CELLS - 1);
+      for (; cx <= last; cx++) {
+        const bit = rowBase + (cx - tx * TILE_CELLS);
+        const byte = bit >> 3;
+        const mask = 1 << (bit & 7);
+        const old = tile[byte] as number;
+        if (!(old & mask)) {
+          tile[byte] = old | mask;
+          added++;
+        }
+      }
     }
-    const bit = (cy - ty * TILE_CELLS) * TILE_CELLS + (cx - tx * TILE_CELLS);
-    const byte = bit >> 3;
-    const mask = 1 << (bit & 7);
-    const old = tile[byte] ?? 0;
-    if (old & mask) return false;
-    tile[byte] = old | mask;
-    return true;
+    return added;
   }
 
   /** Compact bytes for persistence: origin, then (key, bitmap) per tile. */

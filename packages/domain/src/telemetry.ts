@@ -86,20 +86,38 @@ function asSigned(value: number, size: number): number {
   return value >= 2 ** (bits - 1) ? value - 2 ** bits : value;
 }
 
+/** A model's rules indexed by IO id, built once per rule list (readIo runs for every record). */
+const compiled = new WeakMap<readonly IoRule[], Map<number, IoRule[]>>();
+function rulesById(rules: readonly IoRule[]): Map<number, IoRule[]> {
+  let byId = compiled.get(rules);
+  if (!byId) {
+    byId = new Map();
+    for (const rule of rules) byId.set(rule.id, [...(byId.get(rule.id) ?? []), rule]);
+    compiled.set(rules, byId);
+  }
+  return byId;
+}
+
+/** Whether a model's rules map this IO id (unmapped ids are kept raw by the caller). */
+export function isMappedIo(id: number, rules: readonly IoRule[]): boolean {
+  return rulesById(rules).has(id);
+}
+
 /** Applies a model's IO rules; unknown ids are ignored (kept raw by the caller if wanted). */
 export function readIo(elements: readonly RawIo[], rules: readonly IoRule[]): Partial<Reading> {
-  const byId = new Map<number, RawIo>();
-  for (const e of elements) byId.set(e.id, e);
+  const byId = rulesById(rules);
   const out: Partial<Record<ReadingField, number | boolean>> = {};
-  for (const rule of rules) {
-    const element = byId.get(rule.id);
-    if (!element || element.value === undefined) continue;
+  for (const element of elements) {
+    const matching = byId.get(element.id);
+    if (!matching || element.value === undefined) continue;
     const raw = typeof element.value === 'bigint' ? Number(element.value) : element.value;
-    if (rule.kind === 'flag') {
-      out[rule.field] = (raw !== 0) !== (rule.inverted ?? false);
-    } else {
-      const value = (rule.signed ? asSigned(raw, element.size) : raw) * (rule.multiplier ?? 1);
-      out[rule.field] = Math.round(value * 1000) / 1000;
+    for (const rule of matching) {
+      if (rule.kind === 'flag') {
+        out[rule.field] = (raw !== 0) !== (rule.inverted ?? false);
+      } else {
+        const value = (rule.signed ? asSigned(raw, element.size) : raw) * (rule.multiplier ?? 1);
+        out[rule.field] = Math.round(value * 1000) / 1000;
+      }
     }
   }
   return out as Partial<Reading>;

@@ -1,4 +1,4 @@
-import { type IoRule, readIo, type Reading } from '@tractorlink/domain/telemetry';
+import { type IoRule, isMappedIo, readIo, type Reading } from '@tractorlink/domain/telemetry';
 import type { IncomingRecord } from '../../modules/telemetry/ingestor';
 import type { AvlRecord } from './codec';
 
@@ -13,11 +13,10 @@ export function avlToRecord(record: AvlRecord, rules: readonly IoRule[]): Incomi
   if (!(gps.latitude === 0 && gps.longitude === 0)) {
     Object.assign(reading, { lat: gps.latitude, lon: gps.longitude, altitude: gps.altitude, heading: gps.angle, satellites: gps.satellites, speedKmh: gps.speed });
   }
-  const mapped = new Set(rules.map((r) => r.id));
   const attributes: Record<string, number> = {};
   let kept = 0;
   for (const e of record.io) {
-    if (mapped.has(e.id) || typeof e.value !== 'number' || kept >= MAX_RAW_ATTRIBUTES) continue;
+    if (typeof e.value !== 'number' || kept >= MAX_RAW_ATTRIBUTES || isMappedIo(e.id, rules)) continue;
     attributes[`io${e.id}`] = e.value;
     kept++;
   }
