@@ -44,6 +44,7 @@ import type { SmsProvider } from './providers/sms/sms-provider';
 import { APP_VERSION } from './version';
 import { startTeltonikaServer, type TeltonikaServer } from './devices/teltonika/server';
 import { createTelemetryPipeline, type TelemetryPipeline } from './modules/telemetry/pipeline';
+import { rebuildDirtyDays } from './modules/telemetry/rebuild-days';
 import { DeviceModels } from './modules/tractors/device-models';
 import { TractorRegistry } from './modules/tractors/registry';
 import { operatorRoutes } from './modules/operator/routes';
@@ -157,8 +158,17 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
     });
     app.log.info({ port: app.deviceServer.port }, 'listening for Teltonika devices');
   }
+  // Days that received late records are rebuilt from their raw records in the background.
+  let rebuilding: NodeJS.Timeout | undefined;
+  if (options.startDevices) {
+    rebuilding = setInterval(() => {
+      rebuildDirtyDays(db.kysely).catch((err: unknown) => app.log.error({ err }, 'rebuilding late days failed'));
+    }, 60_000);
+    rebuilding.unref();
+  }
   // Stop taking records, then let what was received commit before the database closes.
   app.addHook('onClose', async () => {
+    clearInterval(rebuilding);
     await app.deviceServer?.close();
     await telemetry.ingestor.idle();
   });

@@ -6,13 +6,28 @@ import type { Kysely } from 'kysely';
 import type { Database, TelemetryTable } from '../../db/types';
 import { type ProcessorState, TractorProcessor, type TractorProfile } from './processor';
 
-/** A stored row back as a Reading. */
-export function rowToReading(row: Pick<TelemetryTable, 'device_time' | 'lat' | 'lon' | 'speed_kmh' | 'ignition' | 'pto'>): Reading {
+/** A stored row back as a Reading (the columns present in `row`). */
+export function rowToReading(row: Partial<TelemetryTable> & Pick<TelemetryTable, 'device_time'>): Reading {
   const r: Reading = { time: Number(row.device_time) };
-  if (row.lat !== null && row.lon !== null) Object.assign(r, { lat: row.lat, lon: row.lon });
-  if (row.speed_kmh !== null) r.speedKmh = row.speed_kmh;
-  if (row.ignition !== null) r.ignition = row.ignition === 1;
-  if (row.pto !== null) r.pto = row.pto === 1;
+  const num = <K extends keyof Reading>(key: K, value: number | null | undefined) => {
+    if (value !== null && value !== undefined) (r as unknown as Record<string, number>)[key] = Number(value);
+  };
+  const flag = <K extends keyof Reading>(key: K, value: number | null | undefined) => {
+    if (value !== null && value !== undefined) (r as unknown as Record<string, boolean>)[key] = value === 1;
+  };
+  if (row.lat != null && row.lon != null) Object.assign(r, { lat: row.lat, lon: row.lon });
+  num('speedKmh', row.speed_kmh);
+  num('heading', row.heading);
+  num('satellites', row.satellites);
+  flag('ignition', row.ignition);
+  flag('pto', row.pto);
+  flag('keyPresent', row.key_present);
+  num('fuelLitres', row.fuel_l);
+  num('rpm', row.rpm);
+  num('coolantC', row.coolant_c);
+  num('externalVoltage', row.ext_v);
+  num('engineWorktimeMin', row.worktime_min);
+  num('odometerM', row.odometer_m);
   return r;
 }
 

@@ -2,7 +2,7 @@ import { type DieselState, DieselTracker } from '@tractorlink/domain/diesel';
 import { FieldCoverage } from '@tractorlink/domain/field-coverage';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import { istDayStart, istHourStart } from '@tractorlink/domain/time';
-import { addTotals, emptyTotals, measureInterval, splitByHour, type UsageTotals } from '@tractorlink/domain/usage';
+import { addTotals, emptyTotals, MAX_INTERVAL_S, measureInterval, splitByHour, type UsageTotals } from '@tractorlink/domain/usage';
 import { vehicleStatus, type VehicleStatus } from '@tractorlink/domain/vehicle-state';
 
 /** What the ingestion side knows of a tractor. */
@@ -73,7 +73,10 @@ export class TractorProcessor {
       }
       if (prev) {
         const totals = measureInterval(prev, r, this.profile, this.coverageOn(prev));
-        for (const part of splitByHour(prev.time, r.time, totals)) addInto(hours, part.hourStart, part.totals);
+        // After a long silence only the first MAX_INTERVAL_S are counted, and they belong right after
+        // the last reading, not spread over the whole gap.
+        const end = Math.min(r.time, prev.time + MAX_INTERVAL_S * 1000);
+        for (const part of splitByHour(prev.time, end, totals)) addInto(hours, part.hourStart, part.totals);
       }
       const litres = fuelLitres(r, this.profile.tankCapacityL);
       if (litres !== undefined) {
