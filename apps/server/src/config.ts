@@ -45,7 +45,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'DEVICE_MODELS_FILE', default: '(built-in FMB table)', description: 'JSON file of IO-id mappings per device model, added to the built-in Teltonika FMB mapping (see README "Devices").' },
   { name: 'OFFLINE_AFTER_MINUTES', default: '30', description: 'A tractor silent this long is shown offline.' },
   { name: 'OPERATOR_KEY', default: '(empty)', description: 'Key for the operator API (`X-Operator-Key` header: provisioning, batch ingest). Empty: the operator API is off.' },
-  { name: 'SIMULATE_FLEET', default: '`true` (not in production)', description: 'Run the simulated demo fleet: three tractors of the demo owner, 90 days back-filled, then live, over the real device protocol.' },
+  { name: 'SIMULATE_FLEET', default: '`true` (not in production)', description: 'Run the simulated demo fleet: three tractors of the demo owner, history back-filled, then live, over the real device protocol.' },
+  { name: 'SIMULATE_FLEET_DAYS', default: '90', description: 'Days of history the simulated fleet back-fills on its first start.' },
   { name: 'GEOCODER_PROVIDER', default: 'local', description: '`local`: the nearest town from a bundled list of Indian towns and villages (names in English; "near X" within 15 km, else the district); `google`: Google Geocoding API in the owner\'s language. Answers are cached per ~110 m in the database.' },
   { name: 'GOOGLE_MAPS_KEY', default: '(empty)', description: 'Google Maps Platform key with the Geocoding API; required when `GEOCODER_PROVIDER=google`.' },
   { name: 'GOOGLE_MAPS_BASE_URL', default: 'https://maps.googleapis.com', description: 'Google Maps API base URL (tests point it at a local fake).' },
@@ -103,6 +104,7 @@ const envSchema = z
     OFFLINE_AFTER_MINUTES: z.coerce.number({ error: 'expected minutes' }).int().min(1).max(10_080).default(30),
     OPERATOR_KEY: optionalText.pipe(z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
     SIMULATE_FLEET: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' }).optional(),
+    SIMULATE_FLEET_DAYS: z.coerce.number({ error: 'expected days' }).int().min(0).max(400).default(90),
     GEOCODER_PROVIDER: z.enum(['local', 'google']).default('local'),
     GOOGLE_MAPS_KEY: optionalText,
     GOOGLE_MAPS_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://maps.googleapis.com'),
@@ -132,6 +134,7 @@ export interface Config {
   devices: { tcpPort: number | 'off'; tcpHost: string; idleTimeoutMs: number; modelsFile: string | undefined; offlineAfterMs: number };
   operatorKey: string | undefined;
   simulateFleet: boolean;
+  simulateFleetDays: number;
   geocoder: { provider: 'local' } | { provider: 'google'; key: string; baseUrl: string };
 }
 
@@ -188,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     operatorKey: e.OPERATOR_KEY,
     simulateFleet: e.SIMULATE_FLEET === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(e.SIMULATE_FLEET),
+    simulateFleetDays: e.SIMULATE_FLEET_DAYS,
     geocoder:
       e.GEOCODER_PROVIDER === 'google'
         ? { provider: 'google', key: e.GOOGLE_MAPS_KEY ?? '', baseUrl: e.GOOGLE_MAPS_BASE_URL.replace(/\/+$/, '') }

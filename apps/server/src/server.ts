@@ -66,7 +66,7 @@ process.stdout.write(`${lines.join('\n')}\n`);
 if (config.simulateFleet && config.demo.enabled && app.deviceServer) {
   const created = await ensureDemoFleet(app.db.kysely, config.demo.mobile, Date.now());
   if (created > 0) app.log.info({ created }, 'demo fleet provisioned');
-  fleet = demoFleet({ port: app.deviceServer.port, dataDir: config.dataDir, log: (m) => process.stdout.write(`  ${m}\n`) });
-  process.stdout.write('  Simulated fleet: 3 tractors over the Teltonika protocol; back-filling 90 days, then live.\n');
+  fleet = demoFleet({ port: app.deviceServer.port, dataDir: config.dataDir, days: config.simulateFleetDays, log: (m) => process.stdout.write(`  ${m}\n`) });
+  process.stdout.write(`  Simulated fleet: 3 tractors over the Teltonika protocol; back-filling ${config.simulateFleetDays} days, then live.\n`);
   void fleet.start().catch((err: unknown) => app.log.error({ err }, 'simulated fleet stopped'));
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_MISSING, findChromium } from '../../../scripts/find-chromium.mjs';
+import { OPERATOR_KEY, seedSilentTractor } from './support/seed';
 
 const root = join(import.meta.dirname, '../../..');
 
@@ -12,8 +13,13 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     chromePath: string;
+    /** The demo owner, whose three simulated tractors stream a week of history at start. */
+    demoMobile: string;
+    demoPin: string;
   }
 }
+
+const DEMO = { mobile: '9876543210', pin: '1234' };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -64,7 +70,12 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       SMS_PROVIDER: 'local',
       DEVICE_TCP_PORT: '0',
-      SIMULATE_FLEET: 'false',
+      // The demo fleet, with a week of history so it is in within seconds.
+      SIMULATE_FLEET: 'true',
+      SIMULATE_FLEET_DAYS: '7',
+      DEMO_MOBILE: DEMO.mobile,
+      DEMO_PIN: DEMO.pin,
+      OPERATOR_KEY,
       LOG_LEVEL: 'warn',
       // Every browser test signs in from 127.0.0.1; the per-IP limit is tested on its own in the server tests.
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
@@ -73,12 +84,7 @@ export default async function setup(project: TestProject) {
   });
   server.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
   server.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
-  await waitForHealth(baseURL, server, () => output);
-
-  project.provide('baseURL', baseURL);
-  project.provide('chromePath', chromePath);
-
-  return async () => {
+  const stop = async () => {
     if (server.exitCode === null) {
       const exited = new Promise((r) => server.once('exit', r));
       server.kill('SIGTERM');
@@ -86,4 +92,18 @@ export default async function setup(project: TestProject) {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForHealth(baseURL, server, () => output);
+    await seedSilentTractor(baseURL);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  project.provide('baseURL', baseURL);
+  project.provide('chromePath', chromePath);
+  project.provide('demoMobile', DEMO.mobile);
+  project.provide('demoPin', DEMO.pin);
+
+  return stop;
 }

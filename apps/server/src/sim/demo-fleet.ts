@@ -19,7 +19,7 @@ const at = (dLat: number, dLon: number) => ({ lat: Math.round((VILLAGE.lat + dLa
 
 export const DEMO_FLEET: readonly DemoTractor[] = [
   {
-    vin: 'MBNTL45DMO0000001',
+    vin: 'MBNTL45DEM0000001',
     engineNo: 'KSN45E000001',
     regNo: 'MH15EX4521',
     model: 'Kisan 475 DI',
@@ -37,7 +37,7 @@ export const DEMO_FLEET: readonly DemoTractor[] = [
     },
   },
   {
-    vin: 'MBNTL57DMO0000002',
+    vin: 'MBNTL57DEM0000002',
     engineNo: 'KSN57E000002',
     regNo: 'MH15EX5702',
     model: 'Kisan 575 DI 4WD',
@@ -52,7 +52,7 @@ export const DEMO_FLEET: readonly DemoTractor[] = [
     },
   },
   {
-    vin: 'MBNTL74DMO0000003',
+    vin: 'MBNTL74DEM0000003',
     engineNo: 'KSN74E000003',
     regNo: 'MH15EX7403',
     model: 'Kisan 745 XP',

@@ -48,13 +48,13 @@ export async function ensureDemoFleet(db: Kysely<Database>, demoMobile: string, 
   return created;
 }
 
-/** The demo fleet as Teltonika devices on the server's own device port: 90 days of history, then live. */
-export function demoFleet(options: { port: number; dataDir: string; log: (message: string) => void }): Fleet {
+/** The demo fleet as Teltonika devices on the server's own device port: history, then live. */
+export function demoFleet(options: { port: number; dataDir: string; days: number; log: (message: string) => void }): Fleet {
   return new Fleet({
     host: '127.0.0.1',
     port: options.port,
     profiles: DEMO_FLEET.map((t) => t.profile),
-    backfillDays: 90,
+    backfillDays: options.days,
     stateFile: join(options.dataDir, 'sim-state.json'),
     log: options.log,
   });
