@@ -53,6 +53,8 @@ import { GeocodingService } from './modules/geocoding/service';
 import { createGeocoder } from './providers/geocoder/create-geocoder';
 import { LiveService } from './modules/vehicles/live-service';
 import { vehicleRoutes } from './modules/vehicles/routes';
+import { placesRoutes } from './modules/places/routes';
+import { createPlaces } from './providers/places/create-places';
 import { VehicleService } from './modules/vehicles/service';
 import { UsageService } from './modules/vehicles/usage-service';
 
@@ -227,6 +229,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       await api.register(profileRoutes, { profile, sessions });
       await api.register(homeRoutes, { home, sessions });
       await api.register(vehicleRoutes, { vehicles, live, usage, sessions, claimRateLimit: authRateLimit });
+      await api.register(placesRoutes, { places: createPlaces(config), sessions });
       await api.register(operatorRoutes, { operator, operatorKey: config.operatorKey });
       await api.register(ingestRoutes, { pipeline: telemetry, operatorKey: config.operatorKey, now: () => clock.now() });
       if (sms instanceof LocalSmsProvider && config.nodeEnv !== 'production') await api.register(devRoutes, { sms });

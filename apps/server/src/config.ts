@@ -49,6 +49,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'SIMULATE_FLEET_DAYS', default: '90', description: 'Days of history the simulated fleet back-fills on its first start.' },
   { name: 'GEOCODER_PROVIDER', default: 'local', description: '`local`: the nearest town from a bundled list of Indian towns and villages (names in English; "near X" within 15 km, else the district); `google`: Google Geocoding API in the owner\'s language. Answers are cached per ~110 m in the database.' },
   { name: 'GOOGLE_MAPS_KEY', default: '(empty)', description: 'Google Maps Platform key with the Geocoding API; required when `GEOCODER_PROVIDER=google`.' },
+  { name: 'PLACES_PROVIDER', default: 'local', description: '`local`: diesel stations near the demo area and place search over a bundled list of Indian towns; `google`: Google Places (needs `GOOGLE_MAPS_KEY` with the Places API).' },
   { name: 'GOOGLE_MAPS_BASE_URL', default: 'https://maps.googleapis.com', description: 'Google Maps API base URL (tests point it at a local fake).' },
 ];
 
@@ -108,6 +109,7 @@ const envSchema = z
     GEOCODER_PROVIDER: z.enum(['local', 'google']).default('local'),
     GOOGLE_MAPS_KEY: optionalText,
     GOOGLE_MAPS_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://maps.googleapis.com'),
+    PLACES_PROVIDER: z.enum(['local', 'google']).default('local'),
   });
 
 type Env = z.infer<typeof envSchema>;
@@ -136,6 +138,7 @@ export interface Config {
   simulateFleet: boolean;
   simulateFleetDays: number;
   geocoder: { provider: 'local' } | { provider: 'google'; key: string; baseUrl: string };
+  places: { provider: 'local' } | { provider: 'google'; key: string; baseUrl: string };
 }
 
 export class ConfigError extends Error {
@@ -155,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     for (const name of TWILIO_REQUIRED) if (!known[name]) problems.push(`${name}: required when SMS_PROVIDER=twilio`);
   }
   if (known.GEOCODER_PROVIDER === 'google' && !known.GOOGLE_MAPS_KEY) problems.push('GOOGLE_MAPS_KEY: required when GEOCODER_PROVIDER=google');
+  if (known.PLACES_PROVIDER === 'google' && !known.GOOGLE_MAPS_KEY) problems.push('GOOGLE_MAPS_KEY: required when PLACES_PROVIDER=google');
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {
@@ -194,6 +198,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulateFleetDays: e.SIMULATE_FLEET_DAYS,
     geocoder:
       e.GEOCODER_PROVIDER === 'google'
+        ? { provider: 'google', key: e.GOOGLE_MAPS_KEY ?? '', baseUrl: e.GOOGLE_MAPS_BASE_URL.replace(/\/+$/, '') }
+        : { provider: 'local' },
+    places:
+      e.PLACES_PROVIDER === 'google'
         ? { provider: 'google', key: e.GOOGLE_MAPS_KEY ?? '', baseUrl: e.GOOGLE_MAPS_BASE_URL.replace(/\/+$/, '') }
         : { provider: 'local' },
   };

@@ -54,6 +54,8 @@ export const ERROR_STATUS = {
   TRACTOR_ALREADY_ADDED: 409,
   /** Operator API: the X-Operator-Key header is missing or wrong. */
   OPERATOR_KEY_INVALID: 401,
+  /** The places provider (diesel stations, place search) did not answer. */
+  PLACES_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
