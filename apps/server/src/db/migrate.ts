@@ -4,6 +4,7 @@ import type { Db } from './database';
 import { accountsMigration } from './migrations/001-accounts';
 import { telemetryMigration } from './migrations/002-telemetry';
 import { geocodingMigration } from './migrations/003-geocoding';
+import { alertsMigration } from './migrations/004-alerts';
 
 /** Migrations are imported statically (no folder read at runtime); names sort in run order. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -11,6 +12,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '001-accounts': accountsMigration(db.engine),
     '002-telemetry': telemetryMigration(db.engine),
     '003-geocoding': geocodingMigration(),
+    '004-alerts': alertsMigration(db.engine),
   };
 }
 

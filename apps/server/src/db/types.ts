@@ -190,6 +190,77 @@ export interface GeocodeCacheTable {
   created_at: number;
 }
 
+/** An alert the rules (or the geofence feature) raised; read_at null while unread. */
+export interface AlertsTable {
+  id: string;
+  tractor_id: string;
+  type_id: string;
+  /** Device time at which the condition was confirmed. */
+  time_ms: number;
+  lat: number | null;
+  lon: number | null;
+  value: number | null;
+  threshold: number | null;
+  /** 'oem' or 'user'. */
+  config_by: string;
+  read_at: number | null;
+  created_at: number;
+}
+
+/** Deliveries still to make: 'fanout' (one per new alert), then 'push' / 'sms' per target. */
+export interface AlertOutboxTable {
+  id: string;
+  alert_id: string;
+  kind: string;
+  /** push: the subscription id; sms: the receiver id. */
+  target: string | null;
+  attempts: number;
+  next_at: number;
+  /** Claimed by a worker until then (another instance leaves it alone). */
+  locked_until: number | null;
+  created_at: number;
+}
+
+/** An owner's change to one alert type's settings on one tractor (no row: the catalogue's defaults). */
+export interface AlertConfigsTable {
+  tractor_id: string;
+  type_id: string;
+  enabled: number;
+  threshold: number | null;
+  duration_s: number | null;
+  updated_by: string;
+  updated_at: number;
+}
+
+export interface AlertReceiversTable {
+  id: string;
+  user_id: string;
+  name: string;
+  phone: string;
+  /** 'sms' or 'notification'. */
+  channel: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A browser's Web Push subscription (keys are the browser's public ECDH key and auth secret). */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  expiration_time: number | null;
+  created_at: number;
+}
+
+/** Alert SMS sent per owner per IST day, against ALERT_SMS_DAILY_CAP. */
+export interface AlertSmsDailyTable {
+  user_id: string;
+  day_start: number;
+  sent: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_devices: UserDevicesTable;
@@ -206,6 +277,12 @@ export interface Database {
   usage_hourly: UsageHourlyTable;
   usage_dirty_days: UsageDirtyDaysTable;
   geocode_cache: GeocodeCacheTable;
+  alerts: AlertsTable;
+  alert_outbox: AlertOutboxTable;
+  alert_configs: AlertConfigsTable;
+  alert_receivers: AlertReceiversTable;
+  push_subscriptions: PushSubscriptionsTable;
+  alert_sms_daily: AlertSmsDailyTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -26,6 +26,12 @@ export interface DbTarget {
 
 /** Children first, so foreign keys never object. */
 const TABLES: (keyof Database)[] = [
+  'alert_sms_daily',
+  'alert_outbox',
+  'alerts',
+  'alert_configs',
+  'alert_receivers',
+  'push_subscriptions',
   'geocode_cache',
   'usage_dirty_days',
   'usage_hourly',

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import type { UsageTotals } from '@tractorlink/domain/usage';
 import type { Clock } from '../../clock';
+import type { AlertHook } from './alert-hook';
 import { fuelLitres, type ProcessorState, type TractorProcessor, type TractorProfile } from './processor';
-import type { Derived, TelemetryRow } from './rows';
+import type { AlertRow, Derived, TelemetryRow } from './rows';
 import type { TelemetryStore } from './store';
 
 /** A record as a protocol decoder hands it over. */
@@ -26,6 +28,8 @@ export interface IngestorOptions {
   maxBatchRows?: number;
   /** Records dated further ahead than this are stored but not processed (a device clock gone wrong). */
   maxFutureMs?: number;
+  /** The alert rules; without it ingestion derives usage only. */
+  alerts?: AlertHook;
 }
 
 /**
@@ -40,6 +44,7 @@ export class Ingestor {
   private readonly processors = new Map<string, TractorProcessor>();
   private readonly maxBatchRows: number;
   private readonly maxFutureMs: number;
+  private readonly alerts: AlertHook | undefined;
   private idleWaiters: (() => void)[] = [];
 
   constructor(
@@ -50,6 +55,7 @@ export class Ingestor {
   ) {
     this.maxBatchRows = options.maxBatchRows ?? 5000;
     this.maxFutureMs = options.maxFutureMs ?? 10 * 60_000;
+    this.alerts = options.alerts;
   }
 
   /** Stores records of one tractor; resolves with how many were committed (duplicates included). */
@@ -100,11 +106,18 @@ export class Ingestor {
       for (const p of batch) {
         if (!this.processors.has(p.profile.id)) this.processors.set(p.profile.id, await this.load(p.profile));
       }
+      await this.alerts?.prepare(batch.map((p) => p.profile.id));
       const rows: TelemetryRow[] = batch.flatMap((p) =>
         p.records.map((r) => ({ tractorId: p.profile.id, reading: r.reading, receivedAt: now, attributes: r.attributes, fuelL: fuelLitres(r.reading, p.profile.tankCapacityL) })),
       );
-      await this.store.commit(rows, (fresh) => this.derive(batch, fresh, now));
+      let alerts: AlertRow[] = [];
+      await this.store.commit(rows, (fresh) => {
+        const derived = this.derive(batch, fresh, now);
+        alerts = derived.alerts;
+        return derived;
+      });
       for (const p of batch) p.resolve(p.records.length);
+      if (alerts.length > 0) this.alerts?.committed(alerts);
     } catch (error) {
       // Nothing of the batch was kept: forget what the processors computed, and let the devices resend.
       for (const p of batch) {
@@ -130,7 +143,7 @@ export class Ingestor {
       list.push(row.reading);
       byTractor.set(row.tractorId, list);
     }
-    const derived: Derived = { hours: [], states: [], dirtyDays: [] };
+    const derived: Derived = { hours: [], states: [], dirtyDays: [], alerts: [] };
     const seen = new Set(batch.map((p) => p.profile.id));
     for (const tractorId of seen) {
       const processor = this.processors.get(tractorId) as TractorProcessor;
@@ -138,6 +151,7 @@ export class Ingestor {
       const result = processor.process(readings);
       for (const [hourStart, totals] of result.hours) derived.hours.push({ tractorId, hourStart, totals: totals as UsageTotals });
       for (const dayStart of result.lateDays) derived.dirtyDays.push({ tractorId, dayStart });
+      for (const a of result.alerts) derived.alerts.push({ id: randomUUID(), tractorId, ...a, createdAt: now });
       if (!processor.last) continue;
       derived.states.push({
         tractorId,

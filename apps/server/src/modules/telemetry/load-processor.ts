@@ -4,6 +4,7 @@ import { istDayStart } from '@tractorlink/domain/time';
 import { measureInterval } from '@tractorlink/domain/usage';
 import type { Kysely } from 'kysely';
 import type { Database, TelemetryTable } from '../../db/types';
+import type { AlertHook } from './alert-hook';
 import { type ProcessorState, TractorProcessor, type TractorProfile } from './processor';
 
 /** A stored row back as a Reading (the columns present in `row`). */
@@ -36,12 +37,13 @@ export function rowToReading(row: Partial<TelemetryTable> & Pick<TelemetryTable,
  * of its current IST day rebuilt from that day's stored records (coverage is not persisted: it is
  * a function of the raw records, which are).
  */
-export function processorLoader(db: Kysely<Database>) {
+export function processorLoader(db: Kysely<Database>, alerts?: AlertHook) {
   return async (profile: TractorProfile): Promise<TractorProcessor> => {
     const saved = await db.selectFrom('tractor_state').selectAll().where('tractor_id', '=', profile.id).executeTakeFirst();
-    if (!saved) return new TractorProcessor(profile, undefined);
+    if (!saved) return new TractorProcessor(profile, undefined, undefined, undefined, await alerts?.rulesFor(profile, undefined));
     const last = JSON.parse(saved.last_reading) as Reading;
     const state = JSON.parse(saved.processor) as ProcessorState;
+    const rules = await alerts?.rulesFor(profile, state.alerts);
     const day = istDayStart(last.time);
     const rows = await db
       .selectFrom('telemetry')
@@ -59,6 +61,6 @@ export function processorLoader(db: Kysely<Database>) {
       coverage ??= new FieldCoverage({ lat: prev.lat, lon: prev.lon });
       measureInterval(prev, readings[i] as Reading, profile, coverage);
     }
-    return new TractorProcessor(profile, last, state, (d) => (d === day ? coverage : undefined));
+    return new TractorProcessor(profile, last, state, (d) => (d === day ? coverage : undefined), rules);
   };
 }

@@ -2,6 +2,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { KnownDevice } from '../../devices/teltonika/server';
 import type { DeviceModels } from '../tractors/device-models';
+import type { AlertHook } from './alert-hook';
 import { findTractorByImei } from '../tractors/repo';
 import { Ingestor } from './ingestor';
 import { processorLoader } from './load-processor';
@@ -16,9 +17,9 @@ export interface TelemetryPipeline {
   invalidate(deviceId: string): void;
 }
 
-export function createTelemetryPipeline(db: Db, clock: Clock, models: DeviceModels): TelemetryPipeline {
+export function createTelemetryPipeline(db: Db, clock: Clock, models: DeviceModels, alerts?: AlertHook): TelemetryPipeline {
   const store = db.sqlite ? sqliteTelemetryStore(db.sqlite) : postgresTelemetryStore(db.kysely);
-  const ingestor = new Ingestor(store, processorLoader(db.kysely), clock);
+  const ingestor = new Ingestor(store, processorLoader(db.kysely, alerts), clock, { alerts });
   // Known devices are cached: a reconnecting fleet must not cost a query per handshake.
   const known = new Map<string, KnownDevice>();
   return {

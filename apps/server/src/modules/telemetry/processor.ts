@@ -1,9 +1,11 @@
-import { type DieselState, DieselTracker } from '@tractorlink/domain/diesel';
+import { type DieselState, type DieselStep, DieselTracker } from '@tractorlink/domain/diesel';
 import { FieldCoverage } from '@tractorlink/domain/field-coverage';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import { istDayStart, istHourStart } from '@tractorlink/domain/time';
 import { addTotals, emptyTotals, MAX_INTERVAL_S, measureInterval, splitByHour, type UsageTotals } from '@tractorlink/domain/usage';
 import { vehicleStatus, type VehicleStatus } from '@tractorlink/domain/vehicle-state';
+import type { AlertRuleSet } from '../alerts/rules/rule-set';
+import type { AlertRulesState, RaisedAlert } from '../alerts/rules/types';
 
 /** What the ingestion side knows of a tractor. */
 export interface TractorProfile {
@@ -21,6 +23,8 @@ export interface ProcessorState {
   fuelL?: number;
   /** Newest position, kept when later readings come without a fix. */
   lastFix?: { lat: number; lon: number; time: number };
+  /** The alert rules' state (absent where the rules do not run, e.g. a day's rebuild). */
+  alerts?: AlertRulesState;
 }
 
 export interface ProcessResult {
@@ -28,6 +32,8 @@ export interface ProcessResult {
   hours: Map<number, UsageTotals>;
   /** IST days that received records older than ones already processed: rebuilt later. */
   lateDays: Set<number>;
+  /** Alerts the rules raised on these readings (none without rules). */
+  alerts: RaisedAlert[];
 }
 
 function addInto(hours: Map<number, UsageTotals>, hourStart: number, totals: Partial<UsageTotals>) {
@@ -57,30 +63,37 @@ export class TractorProcessor {
     public state: ProcessorState = { diesel: { samples: [] } },
     /** Rebuilds a day's coverage from stored telemetry (after a restart, mid-day). */
     private readonly coverageFor: (dayStart: number) => FieldCoverage | undefined = () => undefined,
+    /** The alert rules, run on live ingestion only: a rebuild of past days raises nothing. */
+    private readonly rules?: AlertRuleSet,
   ) {
     this.diesel = new DieselTracker({ tankCapacityL: profile.tankCapacityL }, state.diesel);
+    if (rules) this.state.alerts = rules.state;
   }
 
   /** Processes readings sorted by time; ones not newer than the last processed are only marked late. */
   process(readings: readonly Reading[]): ProcessResult {
     const hours = new Map<number, UsageTotals>();
     const lateDays = new Set<number>();
+    const alerts: RaisedAlert[] = [];
     for (const r of readings) {
       const prev = this.last;
       if (prev && r.time <= prev.time) {
         lateDays.add(istDayStart(r.time));
         continue;
       }
+      let engineS = 0;
       if (prev) {
         const totals = measureInterval(prev, r, this.profile, this.coverageOn(prev));
+        engineS = totals.engineS ?? 0;
         // After a long silence only the first MAX_INTERVAL_S are counted, and they belong right after
         // the last reading, not spread over the whole gap.
         const end = Math.min(r.time, prev.time + MAX_INTERVAL_S * 1000);
         for (const part of splitByHour(prev.time, end, totals)) addInto(hours, part.hourStart, part.totals);
       }
       const litres = fuelLitres(r, this.profile.tankCapacityL);
+      let step: DieselStep | undefined;
       if (litres !== undefined) {
-        const step = this.diesel.push(r.time, litres);
+        step = this.diesel.push(r.time, litres);
         this.state.fuelL = step.smoothedL;
         addInto(hours, istHourStart(r.time), { fuelNetChangeL: step.netChangeL, fuelRefuelL: step.refuelL });
       }
@@ -88,9 +101,13 @@ export class TractorProcessor {
       const status = vehicleStatus(r);
       if (status !== 'unknown') this.state.lastStatus = status;
       this.last = r;
+      if (this.rules) {
+        const fuel = step && { smoothedL: step.smoothedL, refuelDone: step.refuelDone, refueling: this.diesel.state.refuel !== undefined };
+        this.rules.observe({ reading: r, fix: this.state.lastFix, fuel, engineS }, alerts);
+      }
     }
     this.state.diesel = this.diesel.state;
-    return { hours, lateDays };
+    return { hours, lateDays, alerts };
   }
 
   /** The coverage of the interval's IST day, started fresh (or rebuilt) when the day changes. */

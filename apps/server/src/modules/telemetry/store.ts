@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types';
-import { type Derived, TELEMETRY_COLUMNS, type TelemetryRow, telemetryValues, USAGE_COLUMNS } from './rows';
+import { ALERT_COLUMNS, alertValues, type Derived, fanoutValues, OUTBOX_COLUMNS, TELEMETRY_COLUMNS, type TelemetryRow, telemetryValues, USAGE_COLUMNS } from './rows';
 
 /**
  * Writes a batch in one transaction: raw rows (a row already stored is skipped), then what
@@ -31,12 +31,18 @@ export function sqliteTelemetryStore(sqlite: SQLite.Database): TelemetryStore {
      ON CONFLICT (tractor_id) DO UPDATE SET ${STATE_COLUMNS.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`,
   );
   const markDirty = sqlite.prepare('INSERT INTO usage_dirty_days (tractor_id, day_start) VALUES (?, ?) ON CONFLICT DO NOTHING');
+  const insertAlert = sqlite.prepare(`INSERT INTO alerts (${ALERT_COLUMNS.join(', ')}) VALUES (${ALERT_COLUMNS.map(() => '?').join(', ')})`);
+  const insertOutbox = sqlite.prepare(`INSERT INTO alert_outbox (${OUTBOX_COLUMNS.join(', ')}) VALUES (${OUTBOX_COLUMNS.map(() => '?').join(', ')})`);
   const transaction = sqlite.transaction((rows: readonly TelemetryRow[], derive: (fresh: TelemetryRow[]) => Derived) => {
     const fresh = rows.filter((row) => insert.run(telemetryValues(row)).changes > 0);
     const derived = derive(fresh);
     for (const h of derived.hours) upsertHour.run(h.tractorId, h.hourStart, ...usageValues(h.totals));
     for (const s of derived.states) upsertState.run(stateValues(s, Date.now()));
     for (const d of derived.dirtyDays) markDirty.run(d.tractorId, d.dayStart);
+    for (const a of derived.alerts) {
+      insertAlert.run(alertValues(a));
+      insertOutbox.run(fanoutValues(a));
+    }
   });
   return {
     commit: async (rows, derive) => transaction(rows, derive),
@@ -71,6 +77,11 @@ export function postgresTelemetryStore(db: Kysely<Database>): TelemetryStore {
         }
         for (const d of derived.dirtyDays) {
           await sql`INSERT INTO usage_dirty_days (tractor_id, day_start) VALUES (${d.tractorId}, ${d.dayStart}) ON CONFLICT DO NOTHING`.execute(tx);
+        }
+        // Alerts are rare (a few per tractor per day): one statement each is enough.
+        for (const a of derived.alerts) {
+          await sql`INSERT INTO alerts (${sql.raw(ALERT_COLUMNS.join(', '))}) VALUES (${sql.join(alertValues(a))})`.execute(tx);
+          await sql`INSERT INTO alert_outbox (${sql.raw(OUTBOX_COLUMNS.join(', '))}) VALUES (${sql.join(fanoutValues(a))})`.execute(tx);
         }
       });
     },

@@ -1,0 +1,35 @@
+import { preReminderTypeId } from '@tractorlink/domain/alerts';
+import { serviceDue } from '@tractorlink/domain/service-due';
+import type { AlertRulesState, RuleContext } from './types';
+
+/** Stage 6 is the due point; 1–5 are the pre-reminders. */
+const DUE_STAGE = 6;
+
+/**
+ * Service due (A0102) and pre-reminders 1–5 (A0102P1–P5): engine hours against the tractor's
+ * schedule (domain service-due). Each stage alerts once per due point; when hours jump past
+ * several at once (a first record, a long offline spell) only the furthest is raised. A recorded
+ * service moves the due point and starts the stages again.
+ */
+export function serviceRule(state: AlertRulesState, ctx: RuleContext): void {
+  const r = ctx.input.reading;
+  state.engineS += ctx.input.engineS;
+  const hours = r.engineWorktimeMin !== undefined ? r.engineWorktimeMin / 60 : state.engineS / 3600;
+  const { intervalH, lastServiceAtH } = ctx.profile.service;
+  const dueAt = lastServiceAtH + intervalH;
+  if (state.service?.dueAt === dueAt && hours < state.service.nextAt) return;
+
+  const due = serviceDue({ engineHours: hours, lastServiceAtHours: lastServiceAtH, serviceIntervalH: intervalH });
+  const service = state.service?.dueAt === dueAt ? state.service : { dueAt, stage: 0, nextAt: 0 };
+  const reached = due.status === 'overdue' ? DUE_STAGE : (due.currentPreReminder ?? 0);
+  // The next point worth a look: the next pre-reminder's hours, or the due point.
+  const next = due.preReminders.find((p) => !p.reached);
+  service.nextAt = reached >= DUE_STAGE ? Number.MAX_SAFE_INTEGER : (next?.atHours ?? due.dueAtHours);
+  if (reached > service.stage) {
+    service.stage = reached;
+    const rounded = Math.round(hours * 10) / 10;
+    if (reached === DUE_STAGE) ctx.raise('A0102', rounded, due.dueAtHours);
+    else ctx.raise(preReminderTypeId(reached), rounded, due.preReminders[reached - 1]?.atHours ?? null);
+  }
+  state.service = service;
+}

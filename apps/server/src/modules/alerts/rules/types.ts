@@ -1,0 +1,84 @@
+import type { AlertTypeId, ResolvedAlertSetting } from '@tractorlink/domain/alerts';
+import type { LatLon } from '@tractorlink/domain/geo';
+import type { Reading } from '@tractorlink/domain/telemetry';
+
+/**
+ * The alert rules' view of one tractor. Rules are pure: a reading and the saved state in, alerts
+ * and the next state out; the state is plain JSON persisted in tractor_state.processor with the
+ * records it reflects, so a restart neither repeats nor loses an alert.
+ */
+
+/** What the owner set (defaults filled in) and the service schedule, loaded before each batch. */
+export interface AlertProfile {
+  setting(typeId: AlertTypeId): ResolvedAlertSetting;
+  service: { intervalH: number; lastServiceAtH: number };
+  tankCapacityL: number;
+}
+
+/** One processed reading and what the processor derived from it. */
+export interface RuleInput {
+  reading: Reading;
+  /** Newest plausible position (this reading's or an earlier one). */
+  fix: LatLon | undefined;
+  /** Present when the reading carried a tank value. */
+  fuel?: {
+    smoothedL: number;
+    /** A refuel that has just settled. */
+    refuelDone?: { start: number; litres: number };
+    /** A refuel is in progress (the level is rising). */
+    refueling: boolean;
+  };
+  /** Engine seconds of the interval this reading closed (for engine hours without a worktime counter). */
+  engineS: number;
+}
+
+export interface RaisedAlert {
+  typeId: AlertTypeId;
+  /** Device time at which the condition was confirmed, epoch ms. */
+  time: number;
+  lat: number | null;
+  lon: number | null;
+  value: number | null;
+  threshold: number | null;
+  configBy: 'oem' | 'user';
+}
+
+/** A condition that must hold for a while: since when, and whether it has alerted. */
+export interface Held {
+  since: number;
+  fired: boolean;
+}
+
+/** Everything the rules remember of a tractor between readings. */
+export interface AlertRulesState {
+  held: Partial<Record<string, Held>>;
+  ignitionOn?: boolean;
+  /** The key input has read "present" at least once: it is wired (an unwired input reads 0 forever). */
+  keyWired?: boolean;
+  /** The key was seen in the current ignition session. */
+  keySeen?: boolean;
+  pto?: { session: boolean; onSince?: number; offSince?: number; sessionStart?: number };
+  fuel?: {
+    parkedSince?: number;
+    theftPeakL?: number;
+    theftFired?: boolean;
+    /** [time, smoothed L] while the engine runs, one per RUN_WINDOW_STEP_MS, within the drop window. */
+    run?: [number, number][];
+    dropFired?: boolean;
+  };
+  tow?: { anchor?: LatLon; far: number; fired: boolean; lastFix?: LatLon & { time: number } };
+  /** Last position seen with the ignition on: where the tractor was parked. */
+  parkedAt?: LatLon;
+  service?: { dueAt: number; stage: number; nextAt: number };
+  /** Engine seconds over the tractor's life (engine hours when the device has no worktime counter). */
+  engineS: number;
+}
+
+export const emptyRulesState = (engineS = 0): AlertRulesState => ({ held: {}, engineS });
+
+/** How rules raise an alert: the setting decides whether it is on, and who configured it. */
+export interface RuleContext {
+  profile: AlertProfile;
+  input: RuleInput;
+  raise(typeId: AlertTypeId, value: number | null, threshold: number | null): void;
+}
