@@ -57,6 +57,13 @@ import { placesRoutes } from './modules/places/routes';
 import { createPlaces } from './providers/places/create-places';
 import { VehicleService } from './modules/vehicles/service';
 import { UsageService } from './modules/vehicles/usage-service';
+import { createAlertsModule } from './modules/alerts/module';
+import type { AlertService } from './modules/alerts/service';
+import type { AlertDelivery } from './modules/alerts/delivery/worker';
+import { alertRoutes } from './modules/alerts/routes';
+import { receiverRoutes } from './modules/receivers/routes';
+import { pushRoutes } from './modules/push/routes';
+import type { PushSender } from './providers/push/push-sender';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,6 +72,8 @@ declare module 'fastify' {
     deviceServer: TeltonikaServer | undefined;
     /** The open database (for start-up tasks such as the demo fleet). */
     db: Db;
+    /** Alerts: raiseAlert for features outside the telemetry rules (geofences), and the delivery worker. */
+    alerts: { service: AlertService; delivery: AlertDelivery };
   }
 }
 
@@ -84,6 +93,10 @@ export interface BuildAppOptions {
   seedDemoOwner?: boolean;
   /** Listen for devices on DEVICE_TCP_PORT. server.ts does; tests only when they ask. */
   startDevices?: boolean;
+  /** Run the alert delivery worker (default: with the devices). Tests drive it with app.alerts.delivery.drain(). */
+  startAlertDelivery?: boolean;
+  /** Web Push sender; by default Web Push with the VAPID keys kept in the database. */
+  push?: PushSender;
 }
 
 const JSON_BODY_LIMIT = 16 * 1024;
@@ -144,8 +157,11 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   const profile = new ProfileService({ db: db.kysely, clock });
   const home = new HomeService({ db: db.kysely, tollFreeNumber: config.tollFreeNumber });
 
+  const alerts = await createAlertsModule({ db, clock, log: app.log, sms, config: config.alerts, push: options.push });
+  app.decorate('alerts', { service: alerts.alerts, delivery: alerts.delivery });
+
   const deviceModels = DeviceModels.load(config.devices.modelsFile);
-  const telemetry = createTelemetryPipeline(db, clock, deviceModels);
+  const telemetry = createTelemetryPipeline(db, clock, deviceModels, alerts.hook);
   app.decorate('telemetry', telemetry);
   app.decorate('db', db);
   app.decorate('deviceServer', undefined);
@@ -168,11 +184,14 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
     }, 60_000);
     rebuilding.unref();
   }
-  // Stop taking records, then let what was received commit before the database closes.
+  if (options.startAlertDelivery ?? options.startDevices) alerts.delivery.start();
+  // Stop taking records, then let what was received commit before the database closes; deliveries
+  // not made stay in the outbox for the next start.
   app.addHook('onClose', async () => {
     clearInterval(rebuilding);
     await app.deviceServer?.close();
     await telemetry.ingestor.idle();
+    await alerts.delivery.stop();
   });
 
   const registry = new TractorRegistry({ db: db.kysely, clock, models: deviceModels, onProvisioned: (imei) => telemetry.invalidate(imei) });
@@ -229,6 +248,9 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       await api.register(profileRoutes, { profile, sessions });
       await api.register(homeRoutes, { home, sessions });
       await api.register(vehicleRoutes, { vehicles, live, usage, sessions, claimRateLimit: authRateLimit });
+      await api.register(alertRoutes, { alerts: alerts.alerts, config: alerts.config, sessions });
+      await api.register(receiverRoutes, { receivers: alerts.receivers, sessions });
+      await api.register(pushRoutes, { push: alerts.push, sessions });
       await api.register(placesRoutes, { places: createPlaces(config), sessions });
       await api.register(operatorRoutes, { operator, operatorKey: config.operatorKey });
       await api.register(ingestRoutes, { pipeline: telemetry, operatorKey: config.operatorKey, now: () => clock.now() });

@@ -51,6 +51,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'GOOGLE_MAPS_KEY', default: '(empty)', description: 'Google Maps Platform key with the Geocoding API; required when `GEOCODER_PROVIDER=google`.' },
   { name: 'PLACES_PROVIDER', default: 'local', description: '`local`: diesel stations near the demo area and place search over a bundled list of Indian towns; `google`: Google Places (needs `GOOGLE_MAPS_KEY` with the Places API).' },
   { name: 'GOOGLE_MAPS_BASE_URL', default: 'https://maps.googleapis.com', description: 'Google Maps API base URL (tests point it at a local fake).' },
+  { name: 'ALERT_SMS_DAILY_CAP', default: '20', description: 'Alert SMS sent to an owner\'s SMS receivers per IST day, all receivers together (cost control); SMS past it are not sent and the refusal is logged.' },
+  { name: 'VAPID_SUBJECT', default: 'mailto:alerts@tractorlink.invalid', description: 'Contact in the Web Push VAPID signature (`mailto:` or `https:`); push services use it if our pushes misbehave. Set a real one in production. The VAPID key pair itself is generated on first start and kept in the database.' },
+  { name: 'PUSH_SERVICE_HOSTS', default: 'fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,notify.windows.com,push.apple.com', description: 'Comma-separated push-service hosts (a host and its subdomains) a browser\'s push subscription may point to; the server posts alerts only there.' },
 ];
 
 /** The variables as a markdown table (CONFIG.md and the README's configuration section). */
@@ -110,6 +113,12 @@ const envSchema = z
     GOOGLE_MAPS_KEY: optionalText,
     GOOGLE_MAPS_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://maps.googleapis.com'),
     PLACES_PROVIDER: z.enum(['local', 'google']).default('local'),
+    ALERT_SMS_DAILY_CAP: z.coerce.number({ error: 'expected a whole number 0-10000' }).int().min(0).max(10_000).default(20),
+    VAPID_SUBJECT: z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, { error: 'expected a mailto: address or an https: URL' }).default('mailto:alerts@tractorlink.invalid'),
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i, { error: 'expected host names separated by commas' })
+      .default('fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,notify.windows.com,push.apple.com'),
   });
 
 type Env = z.infer<typeof envSchema>;
@@ -139,6 +148,7 @@ export interface Config {
   simulateFleetDays: number;
   geocoder: { provider: 'local' } | { provider: 'google'; key: string; baseUrl: string };
   places: { provider: 'local' } | { provider: 'google'; key: string; baseUrl: string };
+  alerts: { smsDailyCap: number; vapidSubject: string; pushServiceHosts: string[] };
 }
 
 export class ConfigError extends Error {
@@ -204,5 +214,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.PLACES_PROVIDER === 'google'
         ? { provider: 'google', key: e.GOOGLE_MAPS_KEY ?? '', baseUrl: e.GOOGLE_MAPS_BASE_URL.replace(/\/+$/, '') }
         : { provider: 'local' },
+    alerts: { smsDailyCap: e.ALERT_SMS_DAILY_CAP, vapidSubject: e.VAPID_SUBJECT, pushServiceHosts: e.PUSH_SERVICE_HOSTS.toLowerCase().split(',') },
   };
 }

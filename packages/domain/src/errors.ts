@@ -56,6 +56,10 @@ export const ERROR_STATUS = {
   OPERATOR_KEY_INVALID: 401,
   /** The places provider (diesel stations, place search) did not answer. */
   PLACES_UNAVAILABLE: 503,
+  /** Alert receivers: the owner already has the most receivers allowed (5). */
+  RECEIVER_LIMIT: 409,
+  /** Alert receivers: this number is already a receiver on this channel. */
+  RECEIVER_EXISTS: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

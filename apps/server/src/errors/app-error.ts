@@ -36,6 +36,8 @@ const MESSAGES: Record<ErrorCode, string> = {
   TRACTOR_NOT_FOUND: 'No tractor with this number is registered to your mobile number.',
   TRACTOR_ALREADY_ADDED: 'This tractor has already been added.',
   OPERATOR_KEY_INVALID: 'The operator key is missing or wrong.',
+  RECEIVER_LIMIT: 'You already have the most alert receivers allowed.',
+  RECEIVER_EXISTS: 'This number already receives alerts this way.',
 };
 
 /** An operational error with a stable code (DESIGN §5); anything else is a bug and answers INTERNAL. */

@@ -1,0 +1,237 @@
+import { alertType, type AlertTypeId } from '@tractorlink/domain/alerts';
+import { istDayStart } from '@tractorlink/domain/time';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../../clock';
+import type { Database } from '../../../db/types';
+import type { PushSender } from '../../../providers/push/push-sender';
+import type { SmsProvider } from '../../../providers/sms/sms-provider';
+import { deleteSubscription, findSubscription, subscriptionsOf } from '../../push/repo';
+import { listReceivers } from '../../receivers/repo';
+import { alertSms } from '../texts';
+import { type AlertForDelivery, pushPayload } from './messages';
+import { claimDue, type DeliveryKind, expand, finish, nextDueAt, type OutboxRow, retryLater } from './outbox';
+import { giveBackSmsSlot, takeSmsSlot } from './sms-cap';
+
+/** Entries taken per round; their pushes go out in parallel. */
+const BATCH = 32;
+/** A claimed entry is left alone this long by other instances (longer than any send). */
+const LOCK_MS = 60_000;
+/** Retries of a push or SMS before giving up: 30 s, 1, 2, 4 … minutes, at most an hour apart (~2 h in all). */
+const MAX_ATTEMPTS = 8;
+const backoffMs = (attempts: number) => Math.min(3600_000, 30_000 * 2 ** (attempts - 1));
+/** An alert older than this when its delivery starts (a device emptying a long backlog) is kept, not sent. */
+export const DELIVERY_MAX_AGE_MS = 6 * 3600_000;
+/** How long a push service keeps a message for a phone that is off. */
+const PUSH_TTL_S = 6 * 3600;
+/** Even with nothing due, look again this often (another instance may have queued work). */
+const IDLE_POLL_MS = 30_000;
+
+export interface AlertDeliveryDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  push: PushSender;
+  sms: SmsProvider;
+  /** Alert SMS per owner per IST day. */
+  smsDailyCap: number;
+}
+
+interface LoadedAlert extends AlertForDelivery {
+  ownerId: string | null;
+  ownerLanguage: string;
+}
+
+/**
+ * Delivers alerts from the outbox, apart from ingestion: a new alert's 'fanout' entry becomes one
+ * 'push' entry per browser (the owner's, and those of notification receivers who use TractorLink
+ * with that mobile) and one 'sms' entry per SMS receiver; each is sent and retried on its own.
+ * Started, it wakes when ingestion commits alerts (and on timers for retries); tests call drain().
+ */
+export class AlertDelivery {
+  private started = false;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly deps: AlertDeliveryDeps) {}
+
+  start(): void {
+    this.started = true;
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Something was queued: deliver now (no-op unless started). */
+  wake(): void {
+    if (!this.started) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.loop().finally(() => {
+      this.running = undefined;
+      if (this.again) this.wake();
+    });
+  }
+
+  private async loop(): Promise<void> {
+    try {
+      do {
+        this.again = false;
+        while ((await this.runOnce()) > 0 && this.started);
+      } while (this.again && this.started);
+      if (!this.started) return;
+      const next = await nextDueAt(this.deps.db);
+      const wait = next === undefined ? IDLE_POLL_MS : Math.min(IDLE_POLL_MS, Math.max(0, next - this.deps.clock.now()));
+      this.timer = setTimeout(() => this.wake(), wait);
+      this.timer.unref();
+    } catch (err) {
+      this.deps.log.error({ err }, 'alert delivery round failed');
+      this.timer = setTimeout(() => this.wake(), IDLE_POLL_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** One round: claims what is due now and handles it. Returns how many entries it took. */
+  async runOnce(): Promise<number> {
+    const { db, clock } = this.deps;
+    const claimed = await claimDue(db, clock.now(), BATCH, LOCK_MS);
+    await Promise.all(claimed.map((row) => this.handle(row)));
+    return claimed.length;
+  }
+
+  /** Rounds until nothing is due (tests; and a clean shutdown). Returns the entries handled. */
+  async drain(maxRounds = 100): Promise<number> {
+    let total = 0;
+    for (let i = 0; i < maxRounds; i++) {
+      const n = await this.runOnce();
+      if (n === 0) break;
+      total += n;
+    }
+    return total;
+  }
+
+  private async handle(row: OutboxRow): Promise<void> {
+    try {
+      if (row.kind === 'fanout') await this.fanout(row);
+      else if (row.kind === 'push') await this.sendPush(row);
+      else if (row.kind === 'sms') await this.sendSms(row);
+      else await finish(this.deps.db, row.id);
+    } catch (err) {
+      // A database hiccup: the entry's lock expires and it is taken again.
+      this.deps.log.error({ err, alertId: row.alert_id, kind: row.kind }, 'alert delivery failed');
+    }
+  }
+
+  private async loadAlert(alertId: string): Promise<LoadedAlert | undefined> {
+    const row = await this.deps.db
+      .selectFrom('alerts')
+      .innerJoin('tractors', 'tractors.id', 'alerts.tractor_id')
+      .leftJoin('users', 'users.id', 'tractors.owner_user_id')
+      .select(['alerts.id', 'alerts.type_id', 'alerts.time_ms', 'alerts.value', 'alerts.threshold', 'tractors.vin', 'tractors.reg_no', 'tractors.veh_name', 'tractors.owner_user_id', 'users.language'])
+      .where('alerts.id', '=', alertId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      alertId: row.id,
+      typeId: row.type_id as AlertTypeId,
+      time: Number(row.time_ms),
+      value: row.value === null ? null : Number(row.value),
+      threshold: row.threshold === null ? null : Number(row.threshold),
+      vin: row.vin,
+      regNo: row.reg_no,
+      vehName: row.veh_name,
+      ownerId: row.owner_user_id,
+      ownerLanguage: row.language ?? 'en',
+    };
+  }
+
+  /** Who gets the alert: the owner's browsers, notification receivers' browsers, SMS receivers. */
+  private async fanout(row: OutboxRow): Promise<void> {
+    const { db, clock, log } = this.deps;
+    const now = clock.now();
+    const alert = await this.loadAlert(row.alert_id);
+    if (!alert?.ownerId || now - alert.time > DELIVERY_MAX_AGE_MS) {
+      log.debug({ alertId: row.alert_id, reason: alert?.ownerId ? 'stale' : 'no owner' }, 'alert kept, not delivered');
+      return finish(db, row.id);
+    }
+    const receivers = await listReceivers(db, alert.ownerId);
+    const notifyPhones = receivers.filter((r) => r.channel === 'notification').map((r) => r.phone);
+    const receiverUsers = notifyPhones.length === 0 ? [] : await db.selectFrom('users').select('id').where('mobile_no', 'in', notifyPhones).execute();
+    const subscriptions = await subscriptionsOf(db, [...new Set([alert.ownerId, ...receiverUsers.map((u) => u.id)])]);
+    const targets: { kind: DeliveryKind; target: string }[] = [
+      ...subscriptions.map((s) => ({ kind: 'push' as const, target: s.id })),
+      ...receivers.filter((r) => r.channel === 'sms').map((r) => ({ kind: 'sms' as const, target: r.id })),
+    ];
+    await expand(db, row, targets, now);
+  }
+
+  private async sendPush(row: OutboxRow): Promise<void> {
+    const { db, log, push } = this.deps;
+    const [alert, subscription] = await Promise.all([this.loadAlert(row.alert_id), findSubscription(db, row.target ?? '')]);
+    if (!alert || !subscription) return finish(db, row.id);
+    const user = await db.selectFrom('users').select('language').where('id', '=', subscription.user_id).executeTakeFirst();
+    const critical = alertType(alert.typeId as AlertTypeId).critical;
+    const outcome = await push.send(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      pushPayload(alert, user?.language ?? alert.ownerLanguage),
+      { ttlSeconds: PUSH_TTL_S, urgency: critical ? 'high' : 'normal' },
+    );
+    // Logged by ids only: never the endpoint (it is a bearer capability) nor the keys.
+    const context = { alertId: alert.alertId, subscriptionId: subscription.id };
+    switch (outcome.kind) {
+      case 'sent':
+        log.debug(context, 'alert pushed');
+        return finish(db, row.id);
+      case 'gone':
+        log.info({ ...context, status: outcome.status }, 'push subscription gone: removed');
+        await deleteSubscription(db, subscription.id);
+        return finish(db, row.id);
+      case 'rejected':
+        log.warn({ ...context, status: outcome.status }, 'push refused by the push service');
+        return finish(db, row.id);
+      case 'retry':
+        return this.retry(row, outcome.afterMs, { ...context, status: outcome.status });
+    }
+  }
+
+  private async sendSms(row: OutboxRow): Promise<void> {
+    const { db, clock, log, sms, smsDailyCap } = this.deps;
+    const alert = await this.loadAlert(row.alert_id);
+    const receiver = await db.selectFrom('alert_receivers').selectAll().where('id', '=', row.target ?? '').executeTakeFirst();
+    if (!alert?.ownerId || !receiver || receiver.user_id !== alert.ownerId) return finish(db, row.id);
+    const day = istDayStart(clock.now());
+    if (!(await takeSmsSlot(db, alert.ownerId, day, smsDailyCap))) {
+      // Cost control: logged by ids, never the number or the text.
+      log.warn({ alertId: alert.alertId, ownerId: alert.ownerId, receiverId: receiver.id, cap: smsDailyCap }, 'alert SMS refused: daily cap reached');
+      return finish(db, row.id);
+    }
+    try {
+      await sms.send(receiver.phone, alertSms(alert, alert.ownerLanguage));
+    } catch {
+      await giveBackSmsSlot(db, alert.ownerId, day);
+      return this.retry(row, undefined, { alertId: alert.alertId, receiverId: receiver.id });
+    }
+    log.debug({ alertId: alert.alertId, receiverId: receiver.id }, 'alert SMS sent');
+    return finish(db, row.id);
+  }
+
+  private async retry(row: OutboxRow, afterMs: number | undefined, context: Record<string, unknown>): Promise<void> {
+    const { db, clock, log } = this.deps;
+    const attempts = row.attempts + 1;
+    if (attempts >= MAX_ATTEMPTS) {
+      log.warn({ ...context, attempts }, 'alert delivery given up');
+      return finish(db, row.id);
+    }
+    const wait = afterMs ?? backoffMs(attempts);
+    log.info({ ...context, attempts, retryInMs: wait }, 'alert delivery will be retried');
+    await retryLater(db, row.id, attempts, clock.now() + wait);
+  }
+}

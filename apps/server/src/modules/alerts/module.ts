@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import type { PushSender } from '../../providers/push/push-sender';
+import { WebPushSender } from '../../providers/push/web-push-sender';
+import type { SmsProvider } from '../../providers/sms/sms-provider';
+import { PushSubscriptionService } from '../push/service';
+import { loadVapidKeys } from '../push/vapid';
+import { ReceiverService } from '../receivers/service';
+import type { AlertHook } from '../telemetry/alert-hook';
+import { AlertConfigService } from './config-service';
+import { AlertDelivery } from './delivery/worker';
+import { createAlertHook } from './hook';
+import { AlertProfiles } from './profiles';
+import { AlertService } from './service';
+
+export interface AlertsConfig {
+  smsDailyCap: number;
+  pushServiceHosts: readonly string[];
+  vapidSubject: string;
+}
+
+export interface AlertsModule {
+  hook: AlertHook;
+  alerts: AlertService;
+  config: AlertConfigService;
+  receivers: ReceiverService;
+  push: PushSubscriptionService;
+  delivery: AlertDelivery;
+}
+
+/** Everything of issue 5 wired together: rules hook, services, and the delivery worker (not started). */
+export async function createAlertsModule(deps: { db: Db; clock: Clock; log: FastifyBaseLogger; sms: SmsProvider; config: AlertsConfig; push?: PushSender }): Promise<AlertsModule> {
+  const { db, clock, log, sms, config } = deps;
+  const kysely = db.kysely;
+  const vapid = await loadVapidKeys(kysely);
+  const push = deps.push ?? new WebPushSender({ ...vapid, subject: config.vapidSubject });
+  const delivery = new AlertDelivery({ db: kysely, clock, log, push, sms, smsDailyCap: config.smsDailyCap });
+  const profiles = new AlertProfiles({ db: kysely, clock });
+  const wake = () => delivery.wake();
+  return {
+    hook: createAlertHook(kysely, profiles, wake),
+    alerts: new AlertService({ db: kysely, clock, profiles, onRaised: wake }),
+    config: new AlertConfigService({ db: kysely, clock, profiles }),
+    receivers: new ReceiverService({ db: kysely, clock }),
+    push: new PushSubscriptionService({ db: kysely, clock, allowedHosts: config.pushServiceHosts, publicKey: vapid.publicKey }),
+    delivery,
+  };
+}

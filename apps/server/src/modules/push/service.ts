@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { PUSH_SUBSCRIPTIONS_MAX, type PushSubscriptionRequest } from '@tractorlink/domain/alerts';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/types';
+import { AppError } from '../../errors/app-error';
+import { deleteOwnSubscription, trimSubscriptions, upsertSubscription } from './repo';
+
+const decodedLength = (base64url: string) => Buffer.from(base64url, 'base64url').length;
+
+/** Whether `hostname` is one of the allowed push services or below one (`fcm.googleapis.com`, `*.notify.windows.com` …). */
+export function isAllowedPushHost(hostname: string, allowed: readonly string[]): boolean {
+  const host = hostname.toLowerCase();
+  return allowed.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
+/**
+ * Browsers' Web Push subscriptions (spec §7 "POST / DELETE push subscription"). The server POSTs
+ * to whatever endpoint a browser gives, so only known push services are accepted (configuration
+ * PUSH_SERVICE_HOSTS), never an address inside our network.
+ */
+export class PushSubscriptionService {
+  constructor(private readonly deps: { db: Kysely<Database>; clock: Clock; allowedHosts: readonly string[]; publicKey: string }) {}
+
+  get publicKey(): string {
+    return this.deps.publicKey;
+  }
+
+  async subscribe(userId: string, body: PushSubscriptionRequest): Promise<void> {
+    const host = new URL(body.endpoint).hostname.replace(/^\[|\]$/g, '');
+    const details = [];
+    if (!isAllowedPushHost(host, this.deps.allowedHosts)) details.push({ path: 'endpoint', code: 'PUSH_ENDPOINT_NOT_ALLOWED' });
+    const point = Buffer.from(body.keys.p256dh, 'base64url');
+    if (point.length !== 65 || point[0] !== 4) details.push({ path: 'keys.p256dh', code: 'PUSH_KEY_INVALID' });
+    if (decodedLength(body.keys.auth) !== 16) details.push({ path: 'keys.auth', code: 'PUSH_KEY_INVALID' });
+    if (details.length > 0) throw new AppError('VALIDATION_FAILED', { details });
+    const { db, clock } = this.deps;
+    await upsertSubscription(db, {
+      id: randomUUID(),
+      user_id: userId,
+      endpoint: body.endpoint,
+      p256dh: body.keys.p256dh,
+      auth: body.keys.auth,
+      expiration_time: body.expirationTime ?? null,
+      created_at: clock.now(),
+    });
+    await trimSubscriptions(db, userId, PUSH_SUBSCRIPTIONS_MAX);
+  }
+
+  /** Removes the caller's subscription with this endpoint; nothing if it is not theirs. */
+  async unsubscribe(userId: string, endpoint: string): Promise<void> {
+    await deleteOwnSubscription(this.deps.db, userId, endpoint);
+  }
+}
