@@ -15,7 +15,7 @@ export interface CallOptions {
 /** JSON call through app.inject. */
 export async function call(
   app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   body?: unknown,
   options: CallOptions = {},
