@@ -45,8 +45,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/, priority: 20 },
-            // Shared app code used from the first screen on (react-query's client stays out: signed-in only).
-            { name: 'app', test: (id: string) => /[\\/]src[\\/](components[\\/]ui|lib|hooks|config)[\\/]/.test(id) && !id.includes('query-client'), priority: 10 },
+            // Shared app code used from the first screen on. react-query's client and lib/signed-in
+            // (tractor helpers) stay out: they serve signed-in screens only.
+            {
+              name: 'app',
+              test: (id: string) => /[\\/]src[\\/](components[\\/]ui|lib|hooks|config)[\\/]/.test(id) && !id.includes('query-client') && !/[\\/]lib[\\/]signed-in[\\/]/.test(id),
+              priority: 10,
+            },
           ],
         },
       },

@@ -6,6 +6,13 @@ interface ImportMetaEnv {
   /** Shown on the public About page when the home service has not told us the number yet. */
   readonly VITE_TOLL_FREE_NUMBER?: string;
   readonly VITE_SUPPORT_EMAIL?: string;
+  /** Map tiles of the road map ({z}/{x}/{y}); the server's CSP img-src must allow its host. */
+  readonly VITE_TILE_URL_ROAD?: string;
+  readonly VITE_TILE_ATTRIBUTION_ROAD?: string;
+  /** Satellite imagery of the hybrid map, and the labels drawn over it ('none' for no labels). */
+  readonly VITE_TILE_URL_HYBRID?: string;
+  readonly VITE_TILE_URL_HYBRID_LABELS?: string;
+  readonly VITE_TILE_ATTRIBUTION_HYBRID?: string;
 }
 
 interface ImportMeta {

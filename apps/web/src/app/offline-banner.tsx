@@ -1,25 +1,54 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatIstDateTime } from '@tractorlink/domain/time';
 import { OfflineIcon, TractorIcon } from '../components/ui/icons';
 import { useOnline } from '../lib/connectivity';
-import { storage } from '../lib/secure-storage';
+import { hasStoredErrorStatus, useTractorReach } from '../lib/tractor-reach';
+import type { TractorReach } from '../lib/tractor-reach';
+import { bannerContent } from './banner-content';
+import type { BannerMessage } from './banner-content';
+
+/** The error status is read once per navigation (spec §2 'on navigation start'), not on every render. */
+function useErrorStatusAtNavigation(): boolean {
+  const location = useLocation();
+  const [seen, setSeen] = useState(() => ({ path: location.pathname, down: hasStoredErrorStatus() }));
+  if (seen.path !== location.pathname) setSeen({ path: location.pathname, down: hasStoredErrorStatus() });
+  return seen.down;
+}
+
+function Message({ kind, reach }: { kind: BannerMessage; reach: TractorReach | null }) {
+  const { t, i18n } = useTranslation();
+  if (kind === 'noInternet') return <p>{t('offline.message')}</p>;
+  if (kind === 'notTransmitting') return <p>{t('tractor.notTransmitting')}</p>;
+  const time = (s: number | null) => (s === null ? t('tractor.neverUpdated') : formatIstDateTime(s, i18n.language));
+  return (
+    <>
+      <p>{t('banner.outOfReach', { name: reach?.name ?? '' })}</p>
+      <p>
+        {t('tractor.lastUpdated')} <span dir="ltr">{time(reach?.lastUpdated ?? null)}</span>
+      </p>
+      <p>
+        {t('banner.offlineSince')} <span dir="ltr">{time(reach?.offlineSince ?? null)}</span>
+      </p>
+    </>
+  );
+}
 
 /**
- * Spec §2 banners: a 'user offline' (or 'tractor offline') banner button opens a small popover with the
- * no-internet message and/or 'not transmitting' when the stored error status is set.
+ * Spec §2 banners. A banner button ('user offline' or 'tractor offline') opens a small popover with
+ * one of its four variants; separately, a 'Tractor Offline' strip shows when the stored error status
+ * was set as this navigation started.
  */
 export function OfflineBanner() {
   const { t } = useTranslation();
   const online = useOnline();
-  const location = useLocation();
+  const reach = useTractorReach();
+  const errorAtStart = useErrorStatusAtNavigation();
   const [open, setOpen] = useState(false);
   const popoverId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
-  // Read on each navigation start (spec §2), not on every render.
-  const [seen, setSeen] = useState(() => ({ path: location.pathname, tractorDown: Boolean(storage.get('errorStatus')) }));
-  if (seen.path !== location.pathname) setSeen({ path: location.pathname, tractorDown: Boolean(storage.get('errorStatus')) });
-  const tractorDown = seen.tractorDown;
+  const content = bannerContent(online, reach, errorAtStart || hasStoredErrorStatus());
 
   useEffect(() => {
     if (!open) return;
@@ -35,19 +64,28 @@ export function OfflineBanner() {
     };
   }, [open]);
 
-  if (online && !tractorDown) return null;
   return (
-    <div className="banner" ref={wrapper}>
-      <button type="button" className="banner-button" aria-expanded={open} aria-controls={popoverId} onClick={() => setOpen((o) => !o)}>
-        {online ? <TractorIcon /> : <OfflineIcon />}
-        <span>{online ? t('banner.tractorOffline') : t('banner.userOffline')}</span>
-      </button>
-      {open && (
-        <div id={popoverId} className="popover" role="status">
-          {!online && <p>{t('offline.message')}</p>}
-          {tractorDown && <p>{t('tractor.notTransmitting')}</p>}
+    <>
+      {errorAtStart && (
+        <p className="banner-strip" data-testid="tractor-offline-strip">
+          <TractorIcon /> {t('banner.tractorOfflineStrip')}
+        </p>
+      )}
+      {content && (
+        <div className="banner" ref={wrapper}>
+          <button type="button" className="banner-button" aria-expanded={open} aria-controls={popoverId} onClick={() => setOpen((o) => !o)}>
+            {content.label === 'userOffline' ? <OfflineIcon /> : <TractorIcon />}
+            <span>{t(`banner.${content.label}`)}</span>
+          </button>
+          {open && (
+            <div id={popoverId} className="popover" role="status">
+              {content.messages.map((m) => (
+                <Message key={m} kind={m} reach={reach} />
+              ))}
+            </div>
+          )}
         </div>
       )}
-    </div>
+    </>
   );
 }

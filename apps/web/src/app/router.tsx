@@ -27,6 +27,13 @@ const ResetPinScreen = screen(() => import('../features/auth/reset-pin-screen'),
 const ShellLayout = screen(() => import('./shell-layout'), (m) => m.ShellLayout);
 const TabsLayout = screen(() => import('./tabs-layout'), (m) => m.TabsLayout);
 const HomeScreen = screen(() => import('../features/home/home-screen'), (m) => m.HomeScreen);
+const UsageScreen = screen(() => import('../features/usage/usage-screen'), (m) => m.UsageScreen);
+const AddTractorScreen = screen(() => import('../features/tractors/add-tractor-screen'), (m) => m.AddTractorScreen);
+const TractorListScreen = screen(() => import('../features/tractors/tractor-list-screen'), (m) => m.TractorListScreen);
+const DieselUsageScreen = screen(() => import('../features/history/diesel-usage-screen'), (m) => m.DieselUsageScreen);
+const EngineUsageScreen = screen(() => import('../features/history/engine-usage-screen'), (m) => m.EngineUsageScreen);
+const LocateMeScreen = screen(() => import('../features/locate-me/locate-me-screen'), (m) => m.LocateMeScreen);
+const RouteReplayScreen = screen(() => import('../features/locate-me/route-replay-screen'), (m) => m.RouteReplayScreen);
 const CreateNewProfileRoute = screen(() => import('./create-new-profile-route'), (m) => m.CreateNewProfileRoute);
 const ChangePinScreen = screen(() => import('../features/auth/change-pin-screen'), (m) => m.ChangePinScreen);
 const LanguageScreen = screen(() => import('../features/language/language-screen'), (m) => m.LanguageScreen);
@@ -68,7 +75,14 @@ export function AppRoutes() {
               <Route path={rel(paths.tabs)} element={<TabsLayout />}>
                 <Route index element={<Navigate to={paths.home.getHref()} replace />} />
                 <Route path="home" element={<HomeScreen />} />
+                <Route path="tractor" element={<UsageScreen />} />
               </Route>
+              <Route path={rel(paths.addTractor)} element={<AddTractorScreen />} />
+              <Route path={rel(paths.tractorList)} element={<TractorListScreen />} />
+              <Route path={rel(paths.dieselUsage)} element={<DieselUsageScreen />} />
+              <Route path={rel(paths.engineUsage)} element={<EngineUsageScreen />} />
+              <Route path={rel(paths.locateMe)} element={<LocateMeScreen />} />
+              <Route path={rel(paths.routeReplay)} element={<RouteReplayScreen />} />
               <Route path={rel(paths.createNewProfile)} element={<CreateNewProfileRoute />} />
               <Route path={rel(paths.changePin)} element={<ChangePinScreen />} />
               <Route path={rel(paths.language)} element={<LanguageScreen />} />

@@ -8,6 +8,7 @@ import { useHome } from '../features/home/api/get-home';
 import { queryClient, startQueryPersistence } from '../lib/query-client';
 import { sessionStore } from '../lib/session';
 import { SideMenu } from './side-menu';
+import { TractorsProvider } from './tractors-provider';
 
 startQueryPersistence();
 
@@ -34,9 +35,11 @@ function Shell() {
     </button>
   ) : null;
   return (
-    <TopBarStartContext value={menuButton}>
-      <Outlet />
-      {showMenu && <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} tollFreeNumber={home.data?.tollFreeNumber ?? ''} />}
-    </TopBarStartContext>
+    <TractorsProvider tractors={signedIn ? home.data?.tractors : undefined}>
+      <TopBarStartContext value={menuButton}>
+        <Outlet />
+        {showMenu && <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} tollFreeNumber={home.data?.tollFreeNumber ?? ''} />}
+      </TopBarStartContext>
+    </TractorsProvider>
   );
 }

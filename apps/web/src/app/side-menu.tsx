@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../components/ui/avatar';
 import { Dialog } from '../components/ui/dialog';
-import { CloseIcon, EditIcon, GlobeIcon, InfoIcon, PhoneIcon, SettingsIcon } from '../components/ui/icons';
+import { CloseIcon, EditIcon, GlobeIcon, InfoIcon, PhoneIcon, SettingsIcon, TractorIcon } from '../components/ui/icons';
 import { paths } from '../config/paths';
 import { useProfile } from '../features/profile/api/get-profile';
 import { useProfileImageUrl } from '../features/profile/api/get-profile-image';
@@ -63,6 +63,12 @@ export function SideMenu({ open, onClose, tollFreeNumber }: SideMenuProps) {
               </a>
             </li>
           )}
+          <li>
+            <Link to={paths.tractorList.getHref()} onClick={onClose}>
+              <TractorIcon />
+              <span>{t('myTractor.title')}</span>
+            </Link>
+          </li>
           <li>
             <Link to={paths.language.getHref()} onClick={rememberReturn}>
               <GlobeIcon />

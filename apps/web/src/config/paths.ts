@@ -16,6 +16,15 @@ export const paths = {
   changePin: route('/change-pin'),
   tabs: route('/tabs'),
   home: route('/tabs/home'),
+  /** The usage tab (spec §2 '/tabs/tractor'). */
+  usage: route('/tabs/tractor'),
+  addTractor: route('/add-tractor'),
+  /** 'My tractor' (spec §2 tractor-list): the owner's tractors, renamed here. */
+  tractorList: route('/tractor-list'),
+  dieselUsage: route('/diesel-usage'),
+  engineUsage: route('/engine-usage'),
+  locateMe: route('/locate-me'),
+  routeReplay: route('/route-replay'),
   language: route('/language'),
   settings: route('/settings'),
   about: route('/about'),

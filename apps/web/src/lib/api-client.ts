@@ -10,6 +10,8 @@ export interface RequestOptions {
   /** Protected calls carry the access token and refresh it on a 401 (default true). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** A held ETag: the server answers 304 (no body) when nothing changed, and that is not a failure. */
+  ifNoneMatch?: string | undefined;
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
@@ -21,12 +23,15 @@ async function send(path: string, options: RequestOptions, token: string | null)
     body = JSON.stringify(options.body);
   }
   if (options.auth !== false && token) headers.Authorization = `Bearer ${token}`;
+  if (options.ifNoneMatch) headers['If-None-Match'] = options.ifNoneMatch;
   return fetch(env.apiBase + path, {
     method: options.method ?? (body ? 'POST' : 'GET'),
     headers,
     body,
     credentials: 'same-origin',
     signal: options.signal,
+    // Our own If-None-Match must reach the server and its 304 reach us, not the HTTP cache.
+    ...(options.ifNoneMatch ? { cache: 'no-store' as const } : {}),
   });
 }
 
@@ -60,7 +65,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
       const fresh = await refreshAccessToken(token);
       res = await sendWithOneRetry(path, options, fresh);
     }
-    if (!res.ok) throw await toApiError(res);
+    if (!res.ok && !(res.status === 304 && options.ifNoneMatch)) throw await toApiError(res);
     failed = false;
     return res;
   } finally {
@@ -72,6 +77,26 @@ export async function apiJson<T>(path: string, options: RequestOptions = {}): Pr
   const res = await apiRequest(path, options);
   try {
     return (await res.json()) as T;
+  } catch {
+    throw new ApiError(res.status, 'UNKNOWN', 'Unreadable answer');
+  }
+}
+
+/** An answer with its ETag, kept together so the next poll can ask "changed since?". */
+export interface Tagged<T> {
+  etag: string | null;
+  body: T;
+}
+
+/**
+ * GET with If-None-Match: a 304 returns what we held (same object, so nothing re-renders); a
+ * change returns the new body and ETag. The home poll costs a few hundred bytes when nothing moved.
+ */
+export async function apiConditional<T>(path: string, held: Tagged<T> | undefined, signal?: AbortSignal): Promise<Tagged<T>> {
+  const res = await apiRequest(path, { signal, ifNoneMatch: held?.etag ?? undefined });
+  if (res.status === 304 && held) return held;
+  try {
+    return { etag: res.headers.get('etag'), body: (await res.json()) as T };
   } catch {
     throw new ApiError(res.status, 'UNKNOWN', 'Unreadable answer');
   }

@@ -3,4 +3,14 @@ export const queryKeys = {
   profile: ['profile'] as const,
   home: ['home'] as const,
   image: (name: string) => ['image', name] as const,
+  /** Everything about one tractor starts with ['tractor', vin], so a rename can refresh it all. */
+  tractor: (vin: string) => ['tractor', vin] as const,
+  tractorHome: (vin: string) => ['tractor', vin, 'home'] as const,
+  usage: (vin: string, filter: string, first: string, last: string) => ['tractor', vin, 'usage', filter, first, last] as const,
+  diesel: (vin: string) => ['tractor', vin, 'diesel'] as const,
+  history: (vin: string, from: number, to: number) => ['tractor', vin, 'history', from, to] as const,
+  track: (vin: string, date: string) => ['tractor', vin, 'track', date] as const,
+  vehicles: ['vehicles'] as const,
+  tracking: ['tracking'] as const,
+  dieselStations: (lat: number, lon: number) => ['dieselStations', lat, lon] as const,
 };

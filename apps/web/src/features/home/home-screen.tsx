@@ -1,35 +1,67 @@
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
-import { TractorIcon } from '../../components/ui/icons';
+import { NoTractors } from '../../components/tractor/no-tractors';
+import { TractorSelect } from '../../components/tractor/tractor-select';
+import { ChartIcon, EngineIcon, FuelIcon, RouteIcon } from '../../components/tractor/icons';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/error-message';
+import { isOffline } from '../../lib/query-client';
 import { getCachedUser } from '../../lib/session';
+import { useTractors } from '../../lib/signed-in/tractors';
 import { useHome } from './api/get-home';
+import { useTractorHome } from './api/get-tractor-home';
+import { TractorOverview } from './components/tractor-overview';
 
-/** The home tab: a greeting and, until the telemetry issue lands, the owner's tractors or none. */
+function SelectedTractor({ vin }: { vin: string }) {
+  const { t } = useTranslation();
+  const { data, error, isPending } = useTractorHome(vin);
+  if (data) return <TractorOverview data={data} />;
+  // Offline with nothing kept yet: the banner already says why.
+  if (error && !isOffline(error)) return <Notice tone="error">{errorMessage(t, error)}</Notice>;
+  return isPending ? <p role="status">{t('common.loading')}</p> : null;
+}
+
+/** Quick ways to the other tractor screens. */
+function MoreLinks() {
+  const { t } = useTranslation();
+  return (
+    <nav className="quick-links" aria-label={t('home.more')}>
+      <Link to={paths.usage.getHref()}>
+        <ChartIcon /> <span>{t('usage.title')}</span>
+      </Link>
+      <Link to={paths.dieselUsage.getHref()}>
+        <FuelIcon /> <span>{t('dieselUsage.title')}</span>
+      </Link>
+      <Link to={paths.engineUsage.getHref()}>
+        <EngineIcon /> <span>{t('engineUsage.title')}</span>
+      </Link>
+      <Link to={paths.routeReplay.getHref()}>
+        <RouteIcon /> <span>{t('replay.title')}</span>
+      </Link>
+    </nav>
+  );
+}
+
+/** The home tab: a greeting, the chosen tractor's live picture (polled every 30 s), or how to add one. */
 export function HomeScreen() {
   const { t } = useTranslation();
   const { data, isPending } = useHome();
+  const { selected } = useTractors();
+  const added = (useLocation().state as { added?: boolean } | null)?.added === true;
   const firstName = data?.firstName ?? getCachedUser()?.firstName ?? '';
   return (
     <Page title={t('tabs.home')}>
       <h2 className="greeting">{firstName ? t('home.greeting', { name: firstName }) : t('home.greetingPlain')}</h2>
-      {data && data.tractors.length === 0 && (
-        <div className="empty">
-          <TractorIcon width={48} height={48} />
-          <Notice>{t('home.noTractors')}</Notice>
-        </div>
-      )}
-      {data && data.tractors.length > 0 && (
-        <ul className="card-list">
-          {data.tractors.map((tr) => (
-            <li key={tr.vin} className="card">
-              <TractorIcon />
-              <span>
-                <strong>{tr.Veh_Name}</strong> <span dir="ltr">{tr.regNo}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
+      {added && <Notice tone="success">{t('addTractor.added')}</Notice>}
+      {data && data.tractors.length === 0 && <NoTractors />}
+      {selected && (
+        <>
+          <TractorSelect />
+          <SelectedTractor key={selected.vin} vin={selected.vin} />
+          <MoreLinks />
+        </>
       )}
       {!data && isPending && <p role="status">{t('common.loading')}</p>}
     </Page>

@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { HISTORY_MAX_DAYS } from '@tractorlink/domain/vehicles';
+import type { DieselDetailsResponse, HistoryResponse, ServiceReminderResponse } from '@tractorlink/domain/vehicles';
+import { periodSeconds } from '@tractorlink/domain/calendar';
+import type { UsagePeriod } from '@tractorlink/domain/calendar';
+import { bodyOf, conditionalQuery } from '../../../lib/signed-in/conditional-query';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** The period in epoch seconds, its start moved up if it is longer than the history route allows. */
+export function historyWindow(period: UsagePeriod): { from: number; to: number } {
+  const { startDateTime, endDateTime } = periodSeconds(period);
+  return { from: Math.max(startDateTime, endDateTime + 1 - HISTORY_MAX_DAYS * 86_400), to: endDateTime };
+}
+
+/** GET vehicles/{vin}/history: fuel level with refuels and drops, engine hours and RPM per day. */
+export function useHistory(vin: string | undefined, period: UsagePeriod) {
+  const { from, to } = historyWindow(period);
+  return useQuery({
+    queryKey: queryKeys.history(vin ?? '', from, to),
+    queryFn: conditionalQuery<HistoryResponse>(`vehicles/${encodeURIComponent(vin ?? '')}/history?from=${from}&to=${to}`),
+    enabled: vin !== undefined,
+    meta: { persist: true },
+    select: bodyOf,
+  });
+}
+
+/** GET vehicles/{vin}: the tank now (spec §7 diesel details), kept for offline use. */
+export function useDieselDetails(vin: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.diesel(vin ?? ''),
+    queryFn: conditionalQuery<DieselDetailsResponse>(`vehicles/${encodeURIComponent(vin ?? '')}`),
+    enabled: vin !== undefined,
+    meta: { persist: true },
+    select: bodyOf,
+  });
+}
+
+/** GET servicereminders/{vin}: when the next service falls due, in engine hours. */
+export function useServiceReminders(vin: string | undefined) {
+  return useQuery({
+    queryKey: [...queryKeys.tractor(vin ?? ''), 'service'],
+    queryFn: conditionalQuery<ServiceReminderResponse>(`servicereminders/${encodeURIComponent(vin ?? '')}`),
+    enabled: vin !== undefined,
+    meta: { persist: true },
+    select: bodyOf,
+  });
+}

@@ -1,0 +1,67 @@
+import type uPlot from 'uplot';
+import type { HistoryResponse } from '@tractorlink/domain/vehicles';
+
+type Pair = readonly [number, number];
+
+/** Level at `t` on the line through the fuel points (refuel and drop markers sit on the line). */
+function levelAt(points: readonly Pair[], t: number): number | null {
+  if (points.length === 0) return null;
+  let prev: Pair | undefined;
+  for (const p of points) {
+    if (p[0] === t) return p[1];
+    if (p[0] > t) {
+      if (!prev) return p[1];
+      return prev[1] + ((p[1] - prev[1]) * (t - prev[0])) / (p[0] - prev[0]);
+    }
+    prev = p;
+  }
+  return prev ? prev[1] : null;
+}
+
+/** x = every time any series has a value; the level line spans its gaps; markers are points only. */
+export function fuelChartData(h: HistoryResponse): uPlot.AlignedData {
+  const xs = [...new Set([...h.fuelLevel, ...h.refuels, ...h.drops].map((p) => p[0]))].sort((a, b) => a - b);
+  const level = new Map(h.fuelLevel.map((p) => [p[0], p[1]]));
+  const refuels = new Set(h.refuels.map((p) => p[0]));
+  const drops = new Set(h.drops.map((p) => p[0]));
+  return [
+    xs,
+    xs.map((x) => level.get(x) ?? null),
+    xs.map((x) => (refuels.has(x) ? levelAt(h.fuelLevel, x) : null)),
+    xs.map((x) => (drops.has(x) ? levelAt(h.fuelLevel, x) : null)),
+  ];
+}
+
+export function engineChartData(h: HistoryResponse): uPlot.AlignedData {
+  const xs = [...new Set([...h.engineHoursPerDay, ...h.averageRpmPerDay].map((p) => p[0]))].sort((a, b) => a - b);
+  const hours = new Map(h.engineHoursPerDay.map((p) => [p[0], p[1]]));
+  const rpm = new Map(h.averageRpmPerDay.map((p) => [p[0], p[1]]));
+  return [xs, xs.map((x) => hours.get(x) ?? null), xs.map((x) => rpm.get(x) ?? null)];
+}
+
+/** The figures the fuel chart shows, for the text beside it. */
+export function fuelSummary(h: HistoryResponse) {
+  const sum = (pairs: readonly Pair[]) => pairs.reduce((s, p) => s + p[1], 0);
+  return {
+    first: h.fuelLevel[0] ?? null,
+    last: h.fuelLevel.at(-1) ?? null,
+    refuelCount: h.refuels.length,
+    refuelLitres: sum(h.refuels),
+    dropCount: h.drops.length,
+    dropLitres: sum(h.drops),
+  };
+}
+
+/** Engine figures of the period: total hours, days worked and the RPM averaged over the hours run. */
+export function engineSummary(h: HistoryResponse) {
+  const rpm = new Map(h.averageRpmPerDay.map((p) => [p[0], p[1]]));
+  let hours = 0;
+  let weighted = 0;
+  let days = 0;
+  for (const [day, hrs] of h.engineHoursPerDay) {
+    hours += hrs;
+    if (hrs > 0) days += 1;
+    weighted += hrs * (rpm.get(day) ?? 0);
+  }
+  return { hours, days, averageRpm: hours > 0 ? Math.round(weighted / hours) : 0 };
+}

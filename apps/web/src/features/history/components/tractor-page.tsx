@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Notice } from '../../../components/ui/notice';
+import { Page } from '../../../components/ui/page';
+import { PeriodPicker } from '../../../components/calendar/period-picker';
+import { useUsagePeriod } from '../../../components/calendar/saved-period';
+import { NoTractors } from '../../../components/tractor/no-tractors';
+import { TractorSelect } from '../../../components/tractor/tractor-select';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/error-message';
+import { isOffline } from '../../../lib/query-client';
+import { useTractors } from '../../../lib/signed-in/tractors';
+import type { UsagePeriod } from '@tractorlink/domain/calendar';
+
+interface TractorPageProps {
+  title: string;
+  children: (vin: string, period: UsagePeriod) => ReactNode;
+}
+
+/** The frame of the diesel and engine pages: back to the usage tab, tractor and period choice. */
+export function TractorPage({ title, children }: TractorPageProps) {
+  const { tractors, selected } = useTractors();
+  const period = useUsagePeriod();
+  return (
+    <Page title={title} backTo={paths.usage.getHref()}>
+      {tractors && tractors.length === 0 && <NoTractors />}
+      {selected && (
+        <>
+          <TractorSelect />
+          <PeriodPicker period={period} />
+          {children(selected.vin, period)}
+        </>
+      )}
+    </Page>
+  );
+}
+
+/** Loading, failure (unless offline: the banner says so) or nothing. */
+export function QueryState({ error, pending }: { error: unknown; pending: boolean }) {
+  const { t } = useTranslation();
+  if (error && !isOffline(error)) return <Notice tone="error">{errorMessage(t, error)}</Notice>;
+  return pending ? <p role="status">{t('common.loading')}</p> : null;
+}

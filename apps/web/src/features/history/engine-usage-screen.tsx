@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import type { UsagePeriod } from '@tractorlink/domain/calendar';
+import { formatDecimal } from '../../lib/signed-in/tractor-format';
+import { useHistory, useServiceReminders } from './api/get-history';
+import { EngineChart } from './components/engine-chart';
+import { QueryState, TractorPage } from './components/tractor-page';
+
+function Service({ vin }: { vin: string }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const { data, error, isPending } = useServiceReminders(vin);
+  if (!data) return <QueryState error={error} pending={isPending} />;
+  const hours = (v: number) => t('unit.hours', { value: formatDecimal(v, lang) });
+  const left = formatDecimal(Math.abs(data.hoursLeft), lang);
+  return (
+    <section className="card" aria-labelledby="service-title">
+      <h2 id="service-title">{t('service.title')}</h2>
+      <p className={`service service-${data.status}`}>
+        {data.status === 'overdue' ? t('service.overdue', { hours: left }) : data.status === 'due_soon' ? t('service.dueSoon', { hours: left }) : t('service.ok', { hours: left })}
+      </p>
+      <dl className="facts">
+        <dt>{t('engine.hours')}</dt>
+        <dd data-testid="engine-hours">{hours(data.engineHours)}</dd>
+        <dt>{t('service.nextAt')}</dt>
+        <dd>{hours(data.nextServiceAtHours)}</dd>
+        <dt>{t('service.interval')}</dt>
+        <dd>{hours(data.serviceIntervalH)}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function EngineHistory({ vin, period }: { vin: string; period: UsagePeriod }) {
+  const { t } = useTranslation();
+  const { data, error, isPending } = useHistory(vin, period);
+  return (
+    <section className="card" aria-labelledby="engine-history">
+      <h2 id="engine-history">{t('engineUsage.chartTitle')}</h2>
+      {data ? <EngineChart history={data} /> : <QueryState error={error} pending={isPending} />}
+    </section>
+  );
+}
+
+/** #/engine-usage: engine hours per day and average RPM over the chosen period, and service due. */
+export function EngineUsageScreen() {
+  const { t } = useTranslation();
+  return (
+    <TractorPage title={t('engineUsage.title')}>
+      {(vin, period) => (
+        <>
+          <EngineHistory vin={vin} period={period} />
+          <Service vin={vin} />
+        </>
+      )}
+    </TractorPage>
+  );
+}

@@ -1,0 +1,131 @@
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { env } from '../../../config/env';
+
+/**
+ * The one place that touches Leaflet (its chunk loads only with locate me and route replay). The
+ * React screens drive it through this small handle. Markers are drawn as inline SVG (no images, no
+ * requests) and are not interactive: the same facts are written beside the map. Without reachable
+ * tiles (no network, tests) the markers and tracks still draw on the plain background.
+ */
+export type MapLayer = 'road' | 'hybrid';
+export interface Point {
+  lat: number;
+  lon: number;
+}
+export interface Station extends Point {
+  name: string;
+}
+/** [epoch s, lat, lon, speed km/h, working 0|1], as GET vehicles/{vin}/track sends them. */
+export type TrackPoint = readonly [number, number, number, number, 0 | 1];
+
+export interface MapText {
+  zoomIn: string;
+  zoomOut: string;
+}
+
+export interface MapHandle {
+  setLayer(layer: MapLayer): void;
+  setTractor(p: Point | null): void;
+  setUser(p: Point | null): void;
+  setStations(stations: readonly Station[]): void;
+  setTrack(points: readonly TrackPoint[]): void;
+  setCursor(p: Point | null): void;
+  fit(points: readonly Point[]): void;
+  destroy(): void;
+}
+
+const TRACTOR_SVG =
+  '<svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><circle cx="7" cy="16" r="4"/><circle cx="18" cy="18" r="2"/><path d="M4 12V6h6l2 6h6l2 3v3M14 12V8h4v4"/></svg>';
+const FUEL_SVG =
+  '<svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M4 21V5a2 2 0 0 1 2-2h7a2 2 0 0 1 2 2v16M3 21h13M7 8h5M15 9h2a2 2 0 0 1 2 2v6a1.5 1.5 0 0 0 3 0V8l-3-3"/></svg>';
+
+const icon = (className: string, html: string, size: number) =>
+  L.divIcon({ className: `map-marker ${className}`, html, iconSize: [size, size], iconAnchor: [size / 2, size / 2] });
+const still = { interactive: false, keyboard: false } as const;
+const ll = (p: Point): L.LatLngTuple => [p.lat, p.lon];
+
+/** Splits a track into runs of the same kind, each run sharing its first point with the last one. */
+export function trackRuns(points: readonly TrackPoint[]): { working: boolean; points: L.LatLngTuple[] }[] {
+  const runs: { working: boolean; points: L.LatLngTuple[] }[] = [];
+  let prev: TrackPoint | undefined;
+  for (const p of points) {
+    const working = p[4] === 1;
+    const last = runs.at(-1);
+    if (!last || last.working !== working) runs.push({ working, points: prev ? [[prev[1], prev[2]]] : [] });
+    runs.at(-1)?.points.push([p[1], p[2]]);
+    prev = p;
+  }
+  return runs;
+}
+
+export function createMap(el: HTMLElement, text: MapText, center: Point | null): MapHandle {
+  const map = L.map(el, { zoomControl: false, keyboard: false, attributionControl: true, zoomSnap: 0.5 });
+  map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
+  L.control.zoom({ zoomInTitle: text.zoomIn, zoomOutTitle: text.zoomOut }).addTo(map);
+  map.setView(center ? ll(center) : [20.5937, 78.9629], center ? 15 : 5);
+
+  const road = L.tileLayer(env.tiles.road.url, { attribution: env.tiles.road.attribution, maxZoom: 19 });
+  const hybrid = L.layerGroup([
+    L.tileLayer(env.tiles.hybrid.url, { attribution: env.tiles.hybrid.attribution, maxZoom: 19 }),
+    ...(env.tiles.hybrid.labelsUrl ? [L.tileLayer(env.tiles.hybrid.labelsUrl, { maxZoom: 19 })] : []),
+  ]);
+  let base: L.Layer = road.addTo(map);
+
+  const tractor = L.marker([0, 0], { ...still, icon: icon('marker-tractor', TRACTOR_SVG, 40), zIndexOffset: 1000 });
+  const user = L.marker([0, 0], { ...still, icon: icon('marker-user', '', 22) });
+  const cursor = L.marker([0, 0], { ...still, icon: icon('marker-tractor marker-cursor', TRACTOR_SVG, 36), zIndexOffset: 2000 });
+  const link = L.polyline([], { ...still, className: 'map-link', dashArray: '6 8', weight: 3 });
+  const stations = L.layerGroup().addTo(map);
+  const track = L.layerGroup().addTo(map);
+  let tractorAt: Point | null = null;
+  let userAt: Point | null = null;
+
+  const place = (marker: L.Marker, p: Point | null) => {
+    if (p) marker.setLatLng(ll(p)).addTo(map);
+    else marker.remove();
+  };
+  const updateLink = () => {
+    if (tractorAt && userAt) link.setLatLngs([ll(userAt), ll(tractorAt)]).addTo(map);
+    else link.remove();
+  };
+
+  return {
+    setLayer(layer) {
+      const next = layer === 'road' ? road : hybrid;
+      if (next === base) return;
+      map.removeLayer(base);
+      base = next.addTo(map);
+    },
+    setTractor(p) {
+      tractorAt = p;
+      place(tractor, p);
+      updateLink();
+    },
+    setUser(p) {
+      userAt = p;
+      place(user, p);
+      updateLink();
+    },
+    setStations(list) {
+      stations.clearLayers();
+      for (const s of list) L.marker(ll(s), { ...still, icon: icon('marker-station', FUEL_SVG, 32) }).addTo(stations);
+    },
+    setTrack(points) {
+      track.clearLayers();
+      for (const run of trackRuns(points)) {
+        L.polyline(run.points, { ...still, className: run.working ? 'track-work' : 'track-road', weight: run.working ? 6 : 4 }).addTo(track);
+      }
+    },
+    setCursor(p) {
+      place(cursor, p);
+    },
+    fit(points) {
+      if (points.length === 1 && points[0]) map.setView(ll(points[0]), 15);
+      else if (points.length > 1) map.fitBounds(L.latLngBounds(points.map(ll)), { padding: [32, 32], maxZoom: 17 });
+    },
+    destroy() {
+      map.remove();
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { distanceMeters } from '@tractorlink/domain/geo';
+import { formatIstDateTime } from '@tractorlink/domain/time';
+import { Button } from '../../components/ui/button';
+import { Notice } from '../../components/ui/notice';
+import { Page } from '../../components/ui/page';
+import { LocateIcon, RouteIcon } from '../../components/tractor/icons';
+import { NoTractors } from '../../components/tractor/no-tractors';
+import { TractorSelect } from '../../components/tractor/tractor-select';
+import { paths } from '../../config/paths';
+import { distanceParts } from '../../lib/signed-in/tractor-format';
+import { currentPosition, geoMessageKey, locationAllowed } from '../../lib/signed-in/geolocation';
+import type { GeoPoint } from '../../lib/signed-in/geolocation';
+import { useTractors } from '../../lib/signed-in/tractors';
+import { useDieselStations, useTracking } from './api/locate';
+import { DirectionsLink } from './components/directions-link';
+import { LayerToggle } from './components/layer-toggle';
+import type { MapHandle, MapLayer, Point } from './components/leaflet-map';
+import { MapView } from './components/map-view';
+import { StationList } from './components/station-list';
+
+/** The owner's phone position, asked on a tap (or at once when already allowed), with spec §8 messages. */
+function useMyPosition() {
+  const [me, setMe] = useState<GeoPoint | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const locate = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      setMe(await currentPosition());
+    } catch (error) {
+      setFailure(geoMessageKey(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  useEffect(() => {
+    let live = true;
+    void locationAllowed().then((ok) => {
+      if (ok && live) currentPosition().then((p) => live && setMe(p), () => undefined);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return { me, failure, busy, locate };
+}
+
+/** #/locate-me: the tractor and the owner on a map, the distance, directions and diesel stations nearby. */
+export function LocateMeScreen() {
+  const { t, i18n } = useTranslation();
+  const { tractors, selected } = useTractors();
+  const tracking = useTracking();
+  const item = tracking.data?.data.find((d) => d.vin === selected?.vin);
+  const tractorAt: Point | null = item && item.latitude !== null && item.longitude !== null ? { lat: item.latitude, lon: item.longitude } : null;
+  const stations = useDieselStations(tractorAt);
+  const { me, failure, busy, locate } = useMyPosition();
+  const [map, setMap] = useState<MapHandle | null>(null);
+  const [layer, setLayer] = useState<MapLayer>('road');
+
+  // Numbers, not the point object: a poll that brings the same position must not move the map.
+  const lat = tractorAt?.lat ?? null;
+  const lon = tractorAt?.lon ?? null;
+  useEffect(() => map?.setLayer(layer), [map, layer]);
+  useEffect(() => {
+    if (!map) return;
+    const p = lat !== null && lon !== null ? { lat, lon } : null;
+    map.setTractor(p);
+    map.setUser(me ? { lat: me.lat, lon: me.lon } : null);
+    map.fit([p, me].filter((x): x is Point => x !== null));
+  }, [map, lat, lon, me]);
+  useEffect(() => {
+    map?.setStations((stations.data ?? []).map((s) => ({ lat: s.latitude, lon: s.longitude, name: s.name })));
+  }, [map, stations.data]);
+
+  const lang = i18n.language;
+  const distance = tractorAt && me ? distanceParts(distanceMeters(me, tractorAt), lang) : null;
+  return (
+    <Page title={t('locate.title')} backTo={paths.home.getHref()}>
+      {tractors && tractors.length === 0 && <NoTractors />}
+      {selected && (
+        <>
+          <TractorSelect />
+          <div className="map-tools">
+            <LayerToggle layer={layer} onChange={setLayer} />
+            <Button variant="secondary" icon={<LocateIcon />} busy={busy} onClick={() => void locate()}>
+              {t('locate.myLocation')}
+            </Button>
+          </div>
+          <MapView center={tractorAt} onReady={setMap} />
+          <ul className="chart-key map-key" aria-hidden="true">
+            <li className="key-tractor">{t('locate.keyTractor')}</li>
+            <li className="key-user">{t('locate.keyYou')}</li>
+            <li className="key-station">{t('locate.keyStation')}</li>
+          </ul>
+          {failure && <Notice tone="error">{t(failure)}</Notice>}
+          <section className="card" aria-labelledby="where-title">
+            <h2 id="where-title">{t('locate.where', { name: selected.Veh_Name })}</h2>
+            {tractorAt ? (
+              <p dir="ltr" data-testid="tractor-position">
+                {tractorAt.lat.toFixed(5)}, {tractorAt.lon.toFixed(5)}
+              </p>
+            ) : (
+              tracking.data && <p>{t('location.notAvailable')}</p>
+            )}
+            {item?.lastUpdated != null && (
+              <p className="muted">
+                {t('tractor.lastUpdated')} <span dir="ltr">{formatIstDateTime(item.lastUpdated, lang)}</span>
+              </p>
+            )}
+            {distance && <p className="big-figure" data-testid="distance">{t('locate.distance', { distance: t(distance.unit, { value: distance.value }) })}</p>}
+            <DirectionsLink to={tractorAt} />
+          </section>
+          <section className="card" aria-labelledby="stations-title">
+            <h2 id="stations-title">{t('locate.stations')}</h2>
+            {stations.data ? <StationList stations={stations.data} /> : stations.isError ? <p>{t('locate.stationsFailed')}</p> : tractorAt && <p role="status">{t('common.loading')}</p>}
+          </section>
+          <Link to={paths.routeReplay.getHref()} className="btn btn-secondary">
+            <RouteIcon /> <span>{t('replay.title')}</span>
+          </Link>
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CALENDAR_WINDOW_DAYS, addDays } from '@tractorlink/domain/calendar';
+import { istDate } from '@tractorlink/domain/time';
+import { Notice } from '../../components/ui/notice';
+import { Page } from '../../components/ui/page';
+import { NoTractors } from '../../components/tractor/no-tractors';
+import { TractorSelect } from '../../components/tractor/tractor-select';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/error-message';
+import { formatIstTime } from '../../lib/signed-in/tractor-format';
+import { isOffline } from '../../lib/query-client';
+import { useTractors } from '../../lib/signed-in/tractors';
+import { useTrack } from './api/locate';
+import type { MapHandle } from './components/leaflet-map';
+import { MapView } from './components/map-view';
+import { ReplayControls } from './components/replay-controls';
+
+/** #/route-replay (beyond the spec): one day's path, worked passes apart from road travel, played back. */
+export function RouteReplayScreen() {
+  const { t, i18n } = useTranslation();
+  const { tractors, selected } = useTractors();
+  const [today] = useState(() => istDate(Date.now()));
+  const [date, setDate] = useState(today);
+  const [index, setIndex] = useState(0);
+  const [map, setMap] = useState<MapHandle | null>(null);
+  const dateId = useId();
+  const track = useTrack(selected?.vin, date);
+  const points = track.data?.points;
+
+  useEffect(() => {
+    if (!map) return;
+    map.setTrack(points ?? []);
+    map.fit((points ?? []).map((p) => ({ lat: p[1], lon: p[2] })));
+  }, [map, points]);
+  useEffect(() => {
+    const p = points?.[index];
+    map?.setCursor(p ? { lat: p[1], lon: p[2] } : null);
+  }, [map, points, index]);
+
+  const lang = i18n.language;
+  const first = points?.[0];
+  const last = points?.at(-1);
+  return (
+    <Page title={t('replay.title')} backTo={paths.locateMe.getHref()}>
+      {tractors && tractors.length === 0 && <NoTractors />}
+      {selected && (
+        <>
+          <TractorSelect />
+          <div className="field">
+            <label htmlFor={dateId}>{t('replay.day')}</label>
+            <input
+              id={dateId}
+              className="date-input"
+              type="date"
+              value={date}
+              min={addDays(today, -CALENDAR_WINDOW_DAYS)}
+              max={today}
+              onChange={(e) => {
+                if (e.target.value) {
+                  setDate(e.target.value);
+                  setIndex(0);
+                }
+              }}
+            />
+          </div>
+          <MapView center={null} onReady={setMap} />
+          <ul className="chart-key map-key" aria-hidden="true">
+            <li className="key-work">{t('replay.working')}</li>
+            <li className="key-road">{t('replay.travelling')}</li>
+          </ul>
+          {points && points.length > 0 && first && last && (
+            <>
+              <p data-testid="track-summary">{t('replay.summary', { count: points.length, start: formatIstTime(first[0], lang), end: formatIstTime(last[0], lang) })}</p>
+              <ReplayControls points={points} index={Math.min(index, points.length - 1)} onIndex={setIndex} />
+            </>
+          )}
+          {points && points.length === 0 && <Notice>{t('replay.noTrack')}</Notice>}
+          {track.error && !isOffline(track.error) && <Notice tone="error">{errorMessage(t, track.error)}</Notice>}
+          {track.isPending && <p role="status">{t('common.loading')}</p>}
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { VehicleEntry } from '@tractorlink/domain/vehicles';
+import { vehName as vehNameRule } from '@tractorlink/domain/vehicles';
+import { Button } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
+import { TextField } from '../../../components/ui/text-field';
+import { errorMessage, fieldMessage } from '../../../lib/error-message';
+import { useRenameTractor } from '../api/vehicles';
+import { serverFieldCode } from './field-errors';
+
+interface RenameFormProps {
+  tractor: VehicleEntry;
+  onDone: () => void;
+}
+
+/** Spec 'my tractor with tractor name edit': the same rule as the server's (letters of any script, 30 at most). */
+export function RenameForm({ tractor, onDone }: RenameFormProps) {
+  const { t } = useTranslation();
+  const rename = useRenameTractor();
+  const [name, setName] = useState(tractor.Veh_Name);
+  const [localError, setLocalError] = useState<string | undefined>();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const vehName = name.trim().replace(/\s+/g, ' ');
+    const checked = vehNameRule.safeParse(vehName);
+    if (!checked.success) {
+      setLocalError(checked.error.issues[0]?.message ?? 'INVALID');
+      return;
+    }
+    setLocalError(undefined);
+    rename.mutate({ vin: tractor.vin, vehName }, { onSuccess: onDone });
+  };
+
+  const code = localError ?? serverFieldCode(rename.error, 'vehName');
+  return (
+    <form className="form rename-form" noValidate onSubmit={submit}>
+      <TextField label={t('myTractor.name')} value={name} onChange={(e) => setName(e.target.value)} maxLength={40} autoComplete="off" error={fieldMessage(t, code)} autoFocus />
+      {rename.error && !serverFieldCode(rename.error, 'vehName') ? <Notice tone="error">{errorMessage(t, rename.error)}</Notice> : null}
+      <div className="button-row">
+        <Button variant="secondary" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" busy={rename.isPending}>
+          {t('common.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

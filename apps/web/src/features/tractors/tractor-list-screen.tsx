@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { VehicleEntry } from '@tractorlink/domain/vehicles';
+import { Button } from '../../components/ui/button';
+import { EditIcon } from '../../components/ui/icons';
+import { Notice } from '../../components/ui/notice';
+import { Page } from '../../components/ui/page';
+import { NoTractors } from '../../components/tractor/no-tractors';
+import { PlusIcon } from '../../components/tractor/icons';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/error-message';
+import { formatDate } from '../../lib/format';
+import { isOffline } from '../../lib/query-client';
+import { useVehicles } from './api/vehicles';
+import { RenameForm } from './components/rename-form';
+
+function Subscription({ entry }: { entry: VehicleEntry }) {
+  const { t, i18n } = useTranslation();
+  const date = formatDate(entry.expiresOn * 1000, i18n.language);
+  if (entry.isExpired) return <>{t('myTractor.expired', { date })}</>;
+  return <>{t('myTractor.validTill', { date })}</>;
+}
+
+function TractorCard({ entry }: { entry: VehicleEntry }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const [renamed, setRenamed] = useState(false);
+  const headingId = `tractor-${entry.vin}`;
+  return (
+    <li className="card tractor-entry" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        {entry.Veh_Name} <span className="reg-no" dir="ltr">{entry.regNo}</span>
+      </h2>
+      <dl className="facts">
+        <dt>{t('myTractor.model')}</dt>
+        <dd>{entry.model}</dd>
+        <dt>{t('field.vin')}</dt>
+        <dd dir="ltr">{entry.vin}</dd>
+        <dt>{t('field.engineNo')}</dt>
+        <dd dir="ltr">{entry.engineNo}</dd>
+        <dt>{t('myTractor.subscription')}</dt>
+        <dd>
+          <Subscription entry={entry} />
+        </dd>
+      </dl>
+      {editing ? (
+        <RenameForm
+          tractor={entry}
+          onDone={() => {
+            setEditing(false);
+            setRenamed(true);
+          }}
+        />
+      ) : (
+        <Button variant="secondary" icon={<EditIcon />} onClick={() => {
+            setEditing(true);
+            setRenamed(false);
+          }} aria-label={t('myTractor.renameNamed', { name: entry.Veh_Name })}>
+          {t('myTractor.rename')}
+        </Button>
+      )}
+      {renamed && <Notice tone="success">{t('myTractor.renamed')}</Notice>}
+    </li>
+  );
+}
+
+/** #/tractor-list, 'My tractor' in the side menu: the owner's tractors, each with its name to edit. */
+export function TractorListScreen() {
+  const { t } = useTranslation();
+  const { data, error, isPending } = useVehicles();
+  return (
+    <Page title={t('myTractor.title')} backTo={paths.home.getHref()}>
+      {data && data.length === 0 && <NoTractors />}
+      {data && data.length > 0 && (
+        <>
+          <ul className="card-list">
+            {data.map((entry) => (
+              <TractorCard key={entry.vin} entry={entry} />
+            ))}
+          </ul>
+          <Link to={paths.addTractor.getHref()} className="btn btn-secondary">
+            <PlusIcon /> <span>{t('tractor.add')}</span>
+          </Link>
+        </>
+      )}
+      {!data && error && !isOffline(error) && <Notice tone="error">{errorMessage(t, error)}</Notice>}
+      {!data && isPending && <p role="status">{t('common.loading')}</p>}
+    </Page>
+  );
+}

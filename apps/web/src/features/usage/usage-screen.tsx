@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Notice } from '../../components/ui/notice';
+import { Page } from '../../components/ui/page';
+import { useUsagePeriod } from '../../components/calendar/saved-period';
+import { EngineIcon, FuelIcon } from '../../components/tractor/icons';
+import { NoTractors } from '../../components/tractor/no-tractors';
+import { TractorSelect } from '../../components/tractor/tractor-select';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/error-message';
+import { isOffline } from '../../lib/query-client';
+import { useTractors } from '../../lib/signed-in/tractors';
+import { useUsage } from './api/get-usage';
+import { PeriodPicker } from '../../components/calendar/period-picker';
+import { UsageSummaries } from './components/usage-summaries';
+
+/** #/tabs/tractor: how the tractor was used in the chosen period (refreshed every 300 s). */
+export function UsageScreen() {
+  const { t } = useTranslation();
+  const { tractors, selected } = useTractors();
+  const period = useUsagePeriod();
+  const { data, error, isPending } = useUsage(selected?.vin, period);
+  return (
+    <Page title={t('usage.title')}>
+      {tractors && tractors.length === 0 && <NoTractors />}
+      {selected && (
+        <>
+          <TractorSelect />
+          <PeriodPicker period={period} />
+          {data && !data.hasData && <Notice>{t('usage.noData')}</Notice>}
+          {data && data.hasData && <UsageSummaries data={data} />}
+          {!data && error && !isOffline(error) && <Notice tone="error">{errorMessage(t, error)}</Notice>}
+          {!data && isPending && <p role="status">{t('common.loading')}</p>}
+          <nav className="quick-links" aria-label={t('usage.more')}>
+            <Link to={paths.dieselUsage.getHref()}>
+              <FuelIcon /> <span>{t('dieselUsage.title')}</span>
+            </Link>
+            <Link to={paths.engineUsage.getHref()}>
+              <EngineIcon /> <span>{t('engineUsage.title')}</span>
+            </Link>
+          </nav>
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,52 @@
+import { TIME_ZONE } from '../format';
+
+/** Figures and times of the tractor screens (signed-in only, so kept off the login bundle). */
+
+/**
+ * A measured value for the tractor screens: Indian grouping (1,23,456.7), Latin digits as on the
+ * tractor's own dials and in the spec's time format, at most `fraction` decimals.
+ */
+export function formatDecimal(value: number, lang: string, fraction = 1): string {
+  return new Intl.NumberFormat(`${lang}-IN-u-nu-latn`, { maximumFractionDigits: fraction }).format(value);
+}
+
+/** Metres below 1 km, kilometres (one decimal) above: the unit key and the number to show. */
+export function distanceParts(meters: number, lang: string): { unit: 'unit.m' | 'unit.km'; value: string } {
+  if (meters < 1000) return { unit: 'unit.m', value: formatDecimal(Math.round(meters / 10) * 10, lang, 0) };
+  return { unit: 'unit.km', value: formatDecimal(meters / 1000, lang, meters < 10_000 ? 1 : 0) };
+}
+
+/** A calendar date 'YYYY-MM-DD' shortly: '21 Nov 2026' in the reader's language. */
+export function formatShortIsoDate(iso: string, lang: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  if (!y || !m || !d) return iso;
+  return new Intl.DateTimeFormat(`${lang}-IN-u-nu-latn`, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).format(Date.UTC(y, m - 1, d));
+}
+
+/** 'YYYY-MM' as 'November 2026'. */
+export function formatIsoMonth(month: string, lang: string): string {
+  const [y, m] = month.split('-').map(Number);
+  if (!y || !m) return month;
+  return new Intl.DateTimeFormat(`${lang}-IN-u-nu-latn`, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(Date.UTC(y, m - 1, 1));
+}
+
+/** Epoch seconds as a time of day in India, e.g. '10:32 am'. */
+export function formatIstTime(epochSeconds: number, lang: string, seconds = false): string {
+  return new Intl.DateTimeFormat(`${lang}-IN-u-nu-latn`, {
+    timeZone: TIME_ZONE,
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(seconds ? { second: '2-digit' as const } : {}),
+    hour12: true,
+  }).format(epochSeconds * 1000);
+}
+
+/** Epoch seconds as a short date and time in India, e.g. '21 Nov, 3:04 pm' (chart tables). */
+export function formatIstShort(epochSeconds: number, lang: string, withTime = true): string {
+  return new Intl.DateTimeFormat(`${lang}-IN-u-nu-latn`, {
+    timeZone: TIME_ZONE,
+    day: 'numeric',
+    month: 'short',
+    ...(withTime ? { hour: 'numeric' as const, minute: '2-digit' as const, hour12: true } : {}),
+  }).format(epochSeconds * 1000);
+}
