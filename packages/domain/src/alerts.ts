@@ -215,7 +215,7 @@ export const alertsResponse = z.object({
 });
 export type AlertsResponse = z.infer<typeof alertsResponse>;
 
-/** PUT alerts (spec §3 "Alert list request", §9 "Status 1 marks alerts as read"). Ids not the caller's are ignored. */
+/** PUT alerts (spec §3 "Alert list request", §9 "Status 1 marks alerts as read"). An id not the caller's is NOT_FOUND (nothing marked). */
 export const markReadRequest = z.strictObject({
   alerts: z.array(alertId).min(1, 'TOO_SHORT').max(MARK_READ_MAX, 'TOO_LONG'),
   status: z.literal(1, 'STATUS_INVALID'),

@@ -61,7 +61,19 @@ export function findOwnedAlert(db: Kysely<Database>, userId: string, alertId: st
     .executeTakeFirst();
 }
 
-/** Marks the caller's unread alerts among `ids` read; others' ids and unknown ids are ignored. */
+/** How many of `ids` (distinct) are alerts of tractors `userId` owns. */
+export async function countOwned(db: Kysely<Database>, userId: string, ids: readonly string[]): Promise<number> {
+  const row = await db
+    .selectFrom('alerts')
+    .innerJoin('tractors', 'tractors.id', 'alerts.tractor_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('alerts.id', 'in', ids)
+    .where('tractors.owner_user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Marks the caller's unread alerts among `ids` read. */
 export async function markRead(db: Kysely<Database>, userId: string, ids: readonly string[], now: number): Promise<number> {
   const result = await db
     .updateTable('alerts')

@@ -41,7 +41,7 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
   });
 
   app.put('/alerts', {
-    schema: { tags, security, description: 'Status 1 marks the listed alerts read (ids not the caller\'s are ignored).', body: markReadRequest, response: { 200: markReadResponse } },
+    schema: { tags, security, description: 'Status 1 marks the listed alerts read; NOT_FOUND (nothing marked) if any id is not one of the caller\'s alerts.', body: markReadRequest, response: { 200: markReadResponse } },
     handler: async (request) => alerts.markRead(userId(request), request.body.alerts),
   });
 

@@ -21,7 +21,7 @@ import { AppError } from '../../errors/app-error';
 import { findUserById } from '../accounts/repo';
 import { findOwnedTractor } from '../tractors/repo';
 import type { AlertProfiles } from './profiles';
-import { type AlertWithTractor, countUnread, findOwnedAlert, insertAlert, listAlerts, markRead } from './repo';
+import { type AlertWithTractor, countOwned, countUnread, findOwnedAlert, insertAlert, listAlerts, markRead } from './repo';
 import { alertDescription, alertName } from './texts';
 
 /** Details of an alert raised outside the telemetry rules (the geofence feature). */
@@ -130,8 +130,14 @@ export class AlertService {
     return toAlertItem(row, await this.language(userId));
   }
 
+  /**
+   * Marks alerts read (spec §9 status 1). All or nothing: an id that is not one of the caller's
+   * alerts (another owner's, or none) is NOT_FOUND and nothing is marked. Already read ones count 0.
+   */
   async markRead(userId: string, ids: readonly string[]): Promise<{ updated: number }> {
-    return { updated: await markRead(this.deps.db, userId, [...new Set(ids)], this.deps.clock.now()) };
+    const distinct = [...new Set(ids)];
+    if ((await countOwned(this.deps.db, userId, distinct)) !== distinct.length) throw new AppError('NOT_FOUND');
+    return { updated: await markRead(this.deps.db, userId, distinct, this.deps.clock.now()) };
   }
 
   /** Spec §9: unread alerts of the selected tractor, of the counted types only. */

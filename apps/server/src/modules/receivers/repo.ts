@@ -4,7 +4,7 @@ import type { AlertReceiversTable, Database } from '../../db/types';
 export type ReceiverRow = Selectable<AlertReceiversTable>;
 
 export function listReceivers(db: Kysely<Database>, userId: string): Promise<ReceiverRow[]> {
-  return db.selectFrom('alert_receivers').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+  return db.selectFrom('alert_receivers').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('name').orderBy('id').execute();
 }
 
 /** The receiver with this id if `userId` set it up; anyone else's is undefined. */
