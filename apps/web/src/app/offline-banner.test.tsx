@@ -117,3 +117,15 @@ describe('spec §2 banners', () => {
     expect(storage.get(ERROR_STATUS_KEY)).toBeUndefined();
   });
 });
+
+describe('not transmitting by the newest reading', () => {
+  it('a newest reading older than three months counts as not transmitting, whatever the flag says', async () => {
+    const { isNotTransmitting } = await import('../lib/tractor-reach');
+    const now = Date.UTC(2026, 10, 22);
+    const day = 86_400;
+    expect(isNotTransmitting({ notTransmitting: false, lastUpdated: now / 1000 - 100 * day }, now)).toBe(true);
+    expect(isNotTransmitting({ notTransmitting: false, lastUpdated: now / 1000 - 80 * day }, now)).toBe(false);
+    expect(isNotTransmitting({ notTransmitting: true, lastUpdated: now / 1000 }, now)).toBe(true);
+    expect(isNotTransmitting({ notTransmitting: false, lastUpdated: null }, now)).toBe(false);
+  });
+});

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { tractorHomeQueryOptions } from '../features/home/api/get-tractor-home';
-import { setTractorReach } from '../lib/tractor-reach';
+import { isNotTransmitting, setTractorReach } from '../lib/tractor-reach';
 import { TractorsContext, pickSelected, rememberSelected, storedRegNo, useSelectedVin } from '../lib/signed-in/tractors';
 import type { TractorRef, TractorsValue } from '../lib/signed-in/tractors';
 
@@ -46,10 +46,11 @@ function ReachSync({ vin }: { vin: string }) {
   const body = data?.body;
   useEffect(() => {
     if (!body) return;
+    const silent = isNotTransmitting(body);
     setTractorReach({
       name: body.Veh_Name,
-      offline: body.offline,
-      notTransmitting: body.notTransmitting,
+      offline: body.offline || silent,
+      notTransmitting: silent,
       lastUpdated: body.lastUpdated,
       offlineSince: body.offlineSince,
     });

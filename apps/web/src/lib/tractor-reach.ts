@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { connectivity } from '@tractorlink/domain/vehicle-state';
 import { storage } from './secure-storage';
 import { onSessionEnd } from './session';
 import { createStore } from './store';
@@ -38,4 +39,13 @@ export function useTractorReach(): TractorReach | null {
 
 export function hasStoredErrorStatus(): boolean {
   return storage.get(ERROR_STATUS_KEY) === NOT_TRANSMITTING;
+}
+
+/**
+ * Spec §2/§8 'not transmitting since last three months': the server's flag, or a newest reading
+ * (device time) older than three months by the domain's connectivity rule. A device that uploads an
+ * old backlog has still sent nothing new in three months.
+ */
+export function isNotTransmitting(tractor: { notTransmitting: boolean; lastUpdated: number | null }, nowMs = Date.now()): boolean {
+  return tractor.notTransmitting || (tractor.lastUpdated !== null && connectivity(tractor.lastUpdated * 1000, nowMs) === 'not_transmitting');
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles';
 import { formatIstDateTime } from '@tractorlink/domain/time';
+import { isNotTransmitting } from '../../../lib/tractor-reach';
 import { Notice } from '../../../components/ui/notice';
 import { EngineIcon, FuelIcon, PinIcon } from '../../../components/tractor/icons';
 import { paths } from '../../../config/paths';
@@ -17,7 +18,7 @@ interface TractorOverviewProps {
 /** Status line: what the tractor does, or why we cannot tell. */
 function StatusLine({ data }: TractorOverviewProps) {
   const { t, i18n } = useTranslation();
-  if (data.notTransmitting) return <p className="status-line status-down">{t('tractor.notTransmitting')}</p>;
+  if (isNotTransmitting(data)) return <p className="status-line status-down">{t('tractor.notTransmitting')}</p>;
   const status = data.vehicleStatus === 'na' ? (data.lastStatus ?? 'na') : data.vehicleStatus;
   return (
     <>

@@ -1,0 +1,312 @@
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatIstDateTime } from '@tractorlink/domain/time';
+import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles';
+import { baseURL, expectRoute, newPhone, open, useBrowser } from './support/browser';
+import { api, dayName, istDay, logInBinding, sessionToken, violations } from './tractor-helpers';
+
+/**
+ * Issue 4 acceptance with the demo fleet (three simulated tractors streaming over the device
+ * protocol). One sign-in for the whole file (OTP limits), so the tests run in order on one page.
+ */
+const n1 = (v: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 }).format(v);
+
+/** What the home tab must show for a homepage answer. */
+function expectedHome(b: TractorHomepageResponse) {
+  return {
+    name: `${b.Veh_Name} ${b.regNo}`,
+    engineHours: `${n1(b.engineHours)} h`,
+    diesel: b.dieselLitres === null ? 'No reading yet' : `${n1(b.dieselLitres)} L of ${n1(b.tankCapacity)} L`,
+    lastUpdated: b.lastUpdated === null ? 'never' : formatIstDateTime(b.lastUpdated),
+    address: b.address ?? '',
+  };
+}
+
+async function shownHome(page: Page) {
+  const text = async (l: Locator) => ((await l.count()) ? (await l.first().innerText()).trim() : '');
+  return {
+    name: (await text(page.locator('#tractor-name'))).replace(/\s+/g, ' '),
+    engineHours: await text(page.getByTestId('engine-hours')),
+    diesel: await text(page.locator('.diesel-gauge .big-figure')),
+    lastUpdated: await text(page.getByTestId('last-updated')),
+    address: await text(page.getByTestId('address')),
+  };
+}
+
+describe('tractor screens with the demo fleet', () => {
+  const { browser } = useBrowser();
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+  /** The last homepage answer with a body the app received, per VIN: what the home tab must show. */
+  const received = new Map<string, TractorHomepageResponse>();
+
+  beforeAll(async () => {
+    ({ context, page } = await newPhone(browser()));
+    await page.route('**/api/v1/tractorhomepage/**', async (route) => {
+      try {
+        const response = await route.fetch();
+        if (response.status() === 200) {
+          const body = (await response.json()) as TractorHomepageResponse;
+          received.set(body.vin, body);
+        }
+        await route.fulfill({ response });
+      } catch {
+        await route.abort().catch(() => undefined);
+      }
+    });
+    await logInBinding(page, inject('demoMobile'), inject('demoPin'));
+    token = await sessionToken(page);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('shows the three tractors, and the home values are the API answer', async () => {
+    const home = await api<{ tractors: { vin: string; Veh_Name: string; regNo: string }[] }>(baseURL(), token, 'home');
+    expect(home.tractors).toHaveLength(3);
+    const select = page.getByRole('combobox', { name: 'Tractor' });
+    await select.waitFor();
+    expect((await select.locator('option').allInnerTexts()).map((s) => s.trim())).toEqual(home.tractors.map((t) => `${t.Veh_Name} · ${t.regNo}`));
+
+    const vin = await select.inputValue();
+    await expect.poll(() => received.has(vin), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => [await shownHome(page), expectedHome(received.get(vin) as TractorHomepageResponse)], { timeout: 15_000 }).toSatisfy(
+      ([shown, want]) => JSON.stringify(shown) === JSON.stringify(want),
+    );
+    // And the API asked directly agrees on what does not move.
+    const direct = await api<TractorHomepageResponse>(baseURL(), token, `tractorhomepage/${vin}`);
+    expect((await shownHome(page)).name).toBe(expectedHome(direct).name);
+    expect((await shownHome(page)).address).toBe(expectedHome(direct).address);
+    // The tractor picture follows spec §4 (moving, running, idle animate).
+    const picture = await page.locator('.tractor-picture').getAttribute('data-picture');
+    expect(picture).toBe(['moving', 'running', 'idle'].includes(direct.vehicleStatus === 'na' ? (direct.lastStatus ?? '') : direct.vehicleStatus) ? 'animated' : 'static');
+  });
+
+  it('switching tractors changes the values', async () => {
+    const select = page.getByRole('combobox', { name: 'Tractor' });
+    const first = await select.inputValue();
+    const options = await select.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+    const other = options.find((v) => v !== first) as string;
+    await select.selectOption(other);
+    await expect.poll(() => received.has(other), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => JSON.stringify(await shownHome(page)), { timeout: 15_000 }).toBe(JSON.stringify(expectedHome(received.get(other) as TractorHomepageResponse)));
+    expect((await shownHome(page)).name).not.toBe(expectedHome(received.get(first) as TractorHomepageResponse).name);
+    // The choice is kept across screens.
+    await open(page, '/tabs/tractor');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Tractor' }).inputValue()).toBe(other);
+  });
+
+  it('home has no axe violations', async () => {
+    await open(page, '/tabs/home');
+    await page.getByTestId('engine-hours').waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('calendar, range mode: hints, OK only when complete, no backwards range, a new start clears the end, 90-day window', async () => {
+    await open(page, '/tabs/tractor');
+    await page.getByRole('button', { name: 'Date range' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose a date range' });
+    await dialog.waitFor();
+    const hint = dialog.getByTestId('calendar-hint');
+    const ok = dialog.getByRole('button', { name: 'OK' });
+    const day = async (iso: string) => {
+      const button = dialog.getByRole('button', { name: dayName(iso) });
+      for (let i = 0; i < 4 && (await button.count()) === 0; i++) await dialog.getByRole('button', { name: 'Previous month' }).click();
+      return button;
+    };
+    expect(await hint.innerText()).toBe('Please select a date range');
+    expect(await ok.isDisabled()).toBe(true);
+
+    await (await day(istDay(-3))).click();
+    expect(await hint.innerText()).toBe('Please select an end date');
+    expect(await ok.isDisabled()).toBe(true);
+    // Backwards: an earlier day becomes the new start, never an end.
+    await (await day(istDay(-5))).click();
+    expect(await hint.innerText()).toBe('Please select an end date');
+    expect(await ok.isDisabled()).toBe(true);
+    await (await day(istDay(-2))).click();
+    expect(await ok.isDisabled()).toBe(false);
+    expect(await hint.innerText()).toMatch(/^Chosen: .+ to .+$/);
+    // A new start clears the end and disables OK.
+    await (await day(istDay(-4))).click();
+    expect(await hint.innerText()).toBe('Please select an end date');
+    expect(await ok.isDisabled()).toBe(true);
+    await (await day(istDay(-1))).click();
+    expect(await ok.isDisabled()).toBe(false);
+    expect(await violations(page)).toEqual([]);
+
+    // Today can be chosen; the window's first day (90 back) too, and nothing before it.
+    expect(await (await day(istDay(0))).isDisabled()).toBe(false);
+    const previous = dialog.getByRole('button', { name: 'Previous month' });
+    for (let i = 0; i < 4 && !(await previous.isDisabled()); i++) await previous.click();
+    expect(await dialog.getByRole('button', { name: dayName(istDay(-90)) }).isDisabled()).toBe(false);
+    const tooOld = dialog.getByRole('button', { name: dayName(istDay(-91)) });
+    if (istDay(-91).slice(0, 7) === istDay(-90).slice(0, 7)) expect(await tooOld.isDisabled()).toBe(true);
+    else expect(await tooOld.count()).toBe(0);
+
+    await ok.click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('period').innerText()).toMatch(/ to /);
+    await expect.poll(() => page.locator('.usage-values, .notice').first().isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Date range' }).getAttribute('aria-pressed')).toBe('true');
+
+    // Reopened: the saved range is preselected and complete; Cancel keeps it.
+    await page.getByRole('button', { name: 'Date range' }).click();
+    await dialog.waitFor();
+    expect(await ok.isDisabled()).toBe(false);
+    expect(await dialog.getByRole('button', { name: /selected/ }).count()).toBeGreaterThanOrEqual(2);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'Date range' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('calendar, day mode: OK after a pick or with a saved day; saving a day removes the saved range; Escape cancels', async () => {
+    const dayButton = page.getByRole('button', { name: 'Day', exact: true });
+    await dayButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Choose a day' });
+    await dialog.waitFor();
+    const ok = dialog.getByRole('button', { name: 'OK' });
+    expect(await dialog.getByTestId('calendar-hint').innerText()).toBe('Please select a date');
+    expect(await ok.isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: dayName(istDay(0)) }).click();
+    expect(await ok.isDisabled()).toBe(false);
+    await ok.click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await dayButton.getAttribute('aria-pressed')).toBe('true');
+
+    // The saved day is preselected: OK is enabled at once. Escape closes like Cancel.
+    await dayButton.click();
+    await dialog.waitFor();
+    expect(await ok.isDisabled()).toBe(false);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Saving the day removed the saved range.
+    await page.getByRole('button', { name: 'Date range' }).click();
+    const range = page.getByRole('dialog', { name: 'Choose a date range' });
+    await range.waitFor();
+    expect(await range.getByTestId('calendar-hint').innerText()).toBe('Please select a date range');
+    expect(await range.getByRole('button', { name: 'OK' }).isDisabled()).toBe(true);
+    await range.getByRole('button', { name: 'Cancel' }).click();
+    await range.waitFor({ state: 'detached' });
+  });
+
+  it('usage tab: the three summaries or "no tractor usage data", without axe violations', async () => {
+    await page.getByRole('button', { name: 'Month', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose a month' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('.usage-values').waitFor();
+    for (const part of ['All day', 'Forenoon', 'Afternoon']) {
+      await page.getByRole('button', { name: part }).click();
+      await page.getByRole('heading', { name: part }).waitFor();
+      expect(await page.locator('.usage-values dt').allInnerTexts()).toEqual([
+        'Field work', 'On road', 'Engine running', 'PTO hours', 'Average engine RPM', 'Diesel used', 'Diesel remaining',
+      ]);
+    }
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('diesel usage and engine usage: charts with their figures in text, without axe violations', async () => {
+    await open(page, '/diesel-usage');
+    await page.getByTestId('diesel-litres').waitFor();
+    await page.locator('.chart canvas').first().waitFor();
+    await page.getByRole('heading', { name: 'Diesel level over the period' }).waitFor();
+    expect(await page.getByText('The diesel level shown is approximate', { exact: false }).count()).toBeGreaterThan(0);
+    expect(await violations(page)).toEqual([]);
+
+    await open(page, '/engine-usage');
+    await page.locator('.chart canvas').first().waitFor();
+    const table = page.locator('table', { has: page.locator('caption', { hasText: 'Engine hours and average RPM per day' }) });
+    // One row per day with readings (the e2e fleet has a week of history), each with hours and RPM.
+    expect(await table.locator('tbody tr').count()).toBeGreaterThanOrEqual(5);
+    expect(await table.locator('tbody tr').first().locator('td').allInnerTexts()).toEqual([
+      expect.stringMatching(/^\d{1,2} \w{3}$/),
+      expect.stringMatching(/ h$/),
+      expect.stringMatching(/ RPM$/),
+    ]);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('locate me: tractor marker, the map toggle icon follows spec §2, navigate opens directions; no axe violations', async () => {
+    await open(page, '/locate-me');
+    await page.locator('.leaflet-marker-pane .marker-tractor').waitFor();
+    const toSatellite = page.getByRole('button', { name: 'Satellite view' });
+    // Road map active: the icon shows satellite.
+    expect(await toSatellite.locator('svg').getAttribute('data-icon')).toBe('satellite');
+    await toSatellite.click();
+    const toRoad = page.getByRole('button', { name: 'Road map view' });
+    await toRoad.waitFor();
+    // Hybrid active: the icon shows road.
+    expect(await toRoad.locator('svg').getAttribute('data-icon')).toBe('road');
+    await toRoad.click();
+    await toSatellite.waitFor();
+
+    const position = await page.getByTestId('tractor-position').innerText();
+    const href = await page.getByRole('link', { name: 'Navigate to tractor' }).getAttribute('href');
+    expect(href).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/);
+    expect(href).toContain(position.split(', ')[0]?.slice(0, 6));
+    await page.locator('.station-list li').first().waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('locate me: the distance between the owner and the tractor once location is allowed', async () => {
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 20.1767, longitude: 73.9833 });
+    await page.getByRole('button', { name: 'My location' }).click();
+    await expect.poll(() => page.getByTestId('distance').innerText().catch(() => '')).toMatch(/(m|km) between you and the tractor$/);
+    await page.locator('.leaflet-marker-pane .marker-user').waitFor();
+  });
+
+  it('route replay draws a day’s track, worked passes apart from road travel, and plays it', async () => {
+    await open(page, '/route-replay');
+    const paths = page.locator('.leaflet-overlay-pane path.track-work, .leaflet-overlay-pane path.track-road');
+    const worked = page.locator('.leaflet-overlay-pane path.track-work');
+    // The simulated tractors rest some days: look back until a day with field work.
+    for (let back = 1; back <= 4; back++) {
+      await page.getByLabel('Day').fill(istDay(-back));
+      await page.getByTestId('track-summary').or(page.getByText('The tractor did not move on this day.')).first().waitFor({ timeout: 20_000 });
+      if ((await worked.count()) > 0) break;
+    }
+    expect(await worked.count()).toBeGreaterThan(0);
+    const d = (await paths.first().getAttribute('d')) ?? '';
+    expect(d.split(/[ML]/).filter(Boolean).length).toBeGreaterThanOrEqual(2);
+    const slider = page.getByRole('slider', { name: 'Time' });
+    const before = await slider.getAttribute('aria-valuetext');
+    expect(before).toMatch(/^\d{1,2}:\d{2}:\d{2} (am|pm)$/);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(() => slider.getAttribute('aria-valuetext')).not.toBe(before);
+    await page.getByRole('button', { name: 'Pause' }).click();
+  });
+
+  it('offline: the user-offline banner and the last known data, also after a reload', async () => {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await open(page, '/tabs/home');
+    const hours = page.getByTestId('engine-hours');
+    await hours.waitFor();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+      await page.reload();
+      await hours.waitFor();
+    }
+    const known = await shownHome(page);
+
+    await context.setOffline(true);
+    const banner = page.getByRole('button', { name: 'User offline' });
+    await banner.waitFor();
+    await banner.click();
+    await expect.poll(() => page.getByText(/No internet connection/).first().isVisible()).toBe(true);
+    expect(await shownHome(page)).toEqual(known);
+
+    await page.reload();
+    await page.getByRole('button', { name: 'User offline' }).waitFor();
+    await hours.waitFor();
+    expect(await shownHome(page)).toEqual(known);
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'User offline' }).waitFor({ state: 'detached' });
+    await expectRoute(page, '/tabs/home');
+  });
+});

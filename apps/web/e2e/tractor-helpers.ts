@@ -1,0 +1,56 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expectRoute } from './support/browser';
+import { enterOtp, logIn } from './support/flows';
+import { smsTo } from './support/sms';
+
+/**
+ * Shared steps of the tractor browser tests (issue 4). A new browser is bound to an account with an
+ * OTP, and a number may receive only 3 OTPs in 15 minutes, so each file signs in once and reuses
+ * its page.
+ */
+
+/** Logs in, binding this browser with the OTP from the local SMS inbox when the server asks for it. */
+export async function logInBinding(page: Page, mobile: string, pin: string): Promise<void> {
+  const before = (await smsTo(mobile)).length;
+  await logIn(page, mobile, pin);
+  await page.waitForURL((url) => url.hash === '#/verify-otp' || url.hash === '#/tabs/home', { timeout: 15_000 });
+  if (new URL(page.url()).hash === '#/verify-otp') await enterOtp(page, mobile, before);
+  await expectRoute(page, '/tabs/home');
+}
+
+/**
+ * An access token of the page's session, for asking the API directly: the refresh cookie is
+ * httpOnly, so the page itself asks (the rotated cookie stays in the browser for the app).
+ */
+export async function sessionToken(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/v1/refreshtoken', { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    return ((await res.json()) as { access_token: string }).access_token;
+  });
+}
+
+export async function api<T>(baseURL: string, token: string, path: string): Promise<T> {
+  const res = await fetch(`${baseURL}/api/v1/${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** WCAG 2.1 A/AA and best-practice violations, as axe reports them, with the offending selectors. */
+export async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return result.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/** 'YYYY-MM-DD' in India, `days` from today. */
+export function istDay(days = 0): string {
+  return new Date(Date.now() + 5.5 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** The accessible name of a calendar day, e.g. /\b15 November 2026\b/ (weekday, today and selected vary). */
+export function dayName(iso: string): RegExp {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new RegExp(`\\b${d} ${MONTHS[m - 1]} ${y}\\b`);
+}
