@@ -3,7 +3,8 @@ import type { UsagePeriod } from '@tractorlink/domain/calendar';
 import { formatIstDateTime } from '@tractorlink/domain/time';
 import { Notice } from '../../components/ui/notice';
 import { formatDecimal } from '../../lib/signed-in/tractor-format';
-import { useDieselDetails, useHistory } from './api/get-history';
+import { useDieselDetails } from './api/get-diesel-details';
+import { useHistory } from './api/get-history';
 import { FuelChart } from './components/fuel-chart';
 import { QueryState, TractorPage } from './components/tractor-page';
 

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { UsagePeriod } from '@tractorlink/domain/calendar';
 import { formatDecimal } from '../../lib/signed-in/tractor-format';
-import { useHistory, useServiceReminders } from './api/get-history';
+import { useHistory } from './api/get-history';
+import { useServiceReminders } from './api/get-service-reminders';
 import { EngineChart } from './components/engine-chart';
 import { QueryState, TractorPage } from './components/tractor-page';
 

@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/error-message';
 import { formatIstTime } from '../../lib/signed-in/tractor-format';
 import { isOffline } from '../../lib/query-client';
 import { useTractors } from '../../lib/signed-in/tractors';
-import { useTrack } from './api/locate';
+import { useTrack } from './api/get-track';
 import type { MapHandle } from './components/leaflet-map';
 import { MapView } from './components/map-view';
 import { ReplayControls } from './components/replay-controls';

@@ -10,7 +10,7 @@ import { TextField } from '../../components/ui/text-field';
 import { PlusIcon } from '../../components/tractor/icons';
 import { paths } from '../../config/paths';
 import { errorMessage, fieldMessage } from '../../lib/error-message';
-import { useClaimTractor } from './api/vehicles';
+import { useClaimTractor } from './api/claim-tractor';
 import { serverFieldCode } from './components/field-errors';
 
 type By = 'vin' | 'engineNo';

@@ -12,13 +12,18 @@ import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/error-message';
 import { formatDate } from '../../lib/format';
 import { isOffline } from '../../lib/query-client';
-import { useVehicles } from './api/vehicles';
+import { useVehicles } from './api/get-vehicles';
 import { RenameForm } from './components/rename-form';
+
+/** From this many days before the end, the owner is told how many are left. */
+const EXPIRING_SOON_DAYS = 30;
 
 function Subscription({ entry }: { entry: VehicleEntry }) {
   const { t, i18n } = useTranslation();
   const date = formatDate(entry.expiresOn * 1000, i18n.language);
   if (entry.isExpired) return <>{t('myTractor.expired', { date })}</>;
+  // Spec §4 subscription states: valid, expiring in N days, expired.
+  if (entry.numberOfDays <= EXPIRING_SOON_DAYS) return <>{t('myTractor.expiresInDays', { days: entry.numberOfDays, date })}</>;
   return <>{t('myTractor.validTill', { date })}</>;
 }
 

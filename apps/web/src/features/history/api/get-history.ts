@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { HISTORY_MAX_DAYS } from '@tractorlink/domain/vehicles';
-import type { DieselDetailsResponse, HistoryResponse, ServiceReminderResponse } from '@tractorlink/domain/vehicles';
+import type { HistoryResponse } from '@tractorlink/domain/vehicles';
 import { periodSeconds } from '@tractorlink/domain/calendar';
 import type { UsagePeriod } from '@tractorlink/domain/calendar';
 import { bodyOf, conditionalQuery } from '../../../lib/signed-in/conditional-query';
@@ -19,29 +19,7 @@ export function useHistory(vin: string | undefined, period: UsagePeriod) {
     queryKey: queryKeys.history(vin ?? '', from, to),
     queryFn: conditionalQuery<HistoryResponse>(`vehicles/${encodeURIComponent(vin ?? '')}/history?from=${from}&to=${to}`),
     enabled: vin !== undefined,
-    meta: { persist: true },
-    select: bodyOf,
-  });
-}
-
-/** GET vehicles/{vin}: the tank now (spec §7 diesel details), kept for offline use. */
-export function useDieselDetails(vin: string | undefined) {
-  return useQuery({
-    queryKey: queryKeys.diesel(vin ?? ''),
-    queryFn: conditionalQuery<DieselDetailsResponse>(`vehicles/${encodeURIComponent(vin ?? '')}`),
-    enabled: vin !== undefined,
-    meta: { persist: true },
-    select: bodyOf,
-  });
-}
-
-/** GET servicereminders/{vin}: when the next service falls due, in engine hours. */
-export function useServiceReminders(vin: string | undefined) {
-  return useQuery({
-    queryKey: [...queryKeys.tractor(vin ?? ''), 'service'],
-    queryFn: conditionalQuery<ServiceReminderResponse>(`servicereminders/${encodeURIComponent(vin ?? '')}`),
-    enabled: vin !== undefined,
-    meta: { persist: true },
+    // Not kept offline: up to 2,500 points would be decrypted at every start for one chart.
     select: bodyOf,
   });
 }

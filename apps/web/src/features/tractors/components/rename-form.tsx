@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage, fieldMessage } from '../../../lib/error-message';
-import { useRenameTractor } from '../api/vehicles';
+import { useRenameTractor } from '../api/rename-tractor';
 import { serverFieldCode } from './field-errors';
 
 interface RenameFormProps {

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DieselStation } from '@tractorlink/domain/places';
+import { apiJson } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** Stations within this distance of the tractor. */
+export const STATION_RADIUS_KM = 15;
+
+/** GET places/diesel-stations near a point; rounded so a tractor creeping along does not refetch. */
+export function useDieselStations(at: { lat: number; lon: number } | null) {
+  const lat = at ? Math.round(at.lat * 100) / 100 : 0;
+  const lon = at ? Math.round(at.lon * 100) / 100 : 0;
+  return useQuery({
+    queryKey: queryKeys.dieselStations(lat, lon),
+    queryFn: ({ signal }) =>
+      apiJson<{ data: DieselStation[] }>(`places/diesel-stations?lat=${lat}&lon=${lon}&radiusKm=${STATION_RADIUS_KM}`, { signal }).then((r) => r.data),
+    enabled: at !== null,
+    staleTime: 60 * 60_000,
+    meta: { persist: true },
+  });
+}
