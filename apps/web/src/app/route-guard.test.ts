@@ -28,6 +28,14 @@ describe('route guard (spec §2)', () => {
     },
   );
 
+  it.each(['/tabs/tractor', '/add-tractor', '/tractor-list', '/diesel-usage', '/engine-usage', '/locate-me', '/route-replay'])(
+    'keeps the tractor screen %s for signed-in owners only',
+    (path) => {
+      expect(guardRedirect(path, true)).toBeNull();
+      expect(guardRedirect(path, false)).toBe('/login');
+    },
+  );
+
   it('ignores a trailing slash', () => {
     expect(guardRedirect('/settings/', false)).toBe('/login');
     expect(guardRedirect('/about/', false)).toBeNull();
