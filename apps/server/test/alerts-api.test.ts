@@ -99,7 +99,7 @@ describe.each(dbTargets)('alert API on $name', (target) => {
     await bad(`startDateTime=${toS(TEST_START - 120 * DAY)}&endDateTime=${toS(TEST_START)}`, 'endDateTime', 'RANGE_TOO_LONG');
     await bad(`startDateTime=${toS(TEST_START - 120 * DAY)}`, 'startDateTime', 'RANGE_TOO_LONG');
     await bad(`startDateTime=${toS(TEST_START)}&endDateTime=${toS(TEST_START - DAY)}`, 'endDateTime', 'RANGE_BACKWARDS');
-    await bad('pageSize=500', 'pageSize', 'TOO_BIG');
+    await bad('pageSize=500', 'pageSize', 'TOO_LONG');
     await bad('status=seen', 'status', 'INVALID');
     await bad('colour=red', 'colour', 'UNKNOWN_FIELD');
   });

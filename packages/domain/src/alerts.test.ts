@@ -59,7 +59,7 @@ describe('alert API schemas', () => {
     expect(alertsQuery.safeParse({ startDateTime: '1790000000', endDateTime: '1795000000' }).success).toBe(true);
     expect(codes(alertsQuery.safeParse({ startDateTime: '1790000000', endDateTime: '1800000000' }))).toEqual(['endDateTime:RANGE_TOO_LONG']);
     expect(codes(alertsQuery.safeParse({ startDateTime: '1795000000', endDateTime: '1790000000' }))).toEqual(['endDateTime:RANGE_BACKWARDS']);
-    expect(codes(alertsQuery.safeParse({ pageSize: '201' }))).toEqual(['pageSize:TOO_BIG']);
+    expect(codes(alertsQuery.safeParse({ pageSize: '201' }))).toEqual(['pageSize:TOO_LONG']);
     expect(alertsQuery.safeParse({ status: 'unread', critical: 'true', severity: 'HIGH', alertTypeId: 'A0100', isSec: 'true' }).success).toBe(true);
     expect(codes(alertsQuery.safeParse({ alertTypeId: 'A9999' }))).toEqual(['alertTypeId:ALERT_TYPE_UNKNOWN']);
   });

@@ -161,7 +161,7 @@ export const alertsQuery = z
     severity: z.enum(ALERT_SEVERITIES).optional(),
     alertTypeId: alertTypeId.optional(),
     page: pageParam.optional(),
-    pageSize: pageParam.refine((v) => Number(v) <= ALERTS_PAGE_SIZE_MAX, 'TOO_BIG').optional(),
+    pageSize: pageParam.refine((v) => Number(v) <= ALERTS_PAGE_SIZE_MAX, 'TOO_LONG').optional(),
     isSec,
   })
   .superRefine((q, ctx) => {

@@ -96,6 +96,14 @@ function postgres(adminUrl: string): DbTarget {
           rmSync(dataDir, { recursive: true, force: true });
           const cleanup = new pg.Client({ connectionString: adminUrl });
           await cleanup.connect();
+          // pg's pool.end() resolves once it has asked its clients to end, not once they have: a
+          // FORCE drop can still kill one mid-goodbye, and its FATAL surfaces as an unhandled error
+          // in whichever test file runs next. Wait (briefly) for the server to see them gone.
+          for (let i = 0; i < 100; i++) {
+            const { rows } = await cleanup.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+            if (Number(rows[0]?.n ?? 0) === 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
           await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
           await cleanup.end();
         },
