@@ -206,7 +206,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
     app.log.info('demo owner created');
   }
 
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, config.mapTileHosts);
   await app.register(rateLimit, {
     global: true,
     max: globalRateLimit(config.authRateLimitPerMinute),

@@ -46,6 +46,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'OFFLINE_AFTER_MINUTES', default: '30', description: 'A tractor silent this long is shown offline.' },
   { name: 'OPERATOR_KEY', default: '(empty)', description: 'Key for the operator API (`X-Operator-Key` header: provisioning, batch ingest). Empty: the operator API is off.' },
   { name: 'SIMULATE_FLEET', default: '`true` (not in production)', description: 'Run the simulated demo fleet: three tractors of the demo owner, history back-filled, then live, over the real device protocol.' },
+  { name: 'MAP_TILE_HOSTS', default: '`https://tile.openstreetmap.org https://server.arcgisonline.com`', description: 'Space-separated origins the web app may load map tiles from (added to the CSP `img-src`); must match the tile URLs the web app was built with (`VITE_TILE_URL_*`).' },
   { name: 'SIMULATE_FLEET_DAYS', default: '90', description: 'Days of history the simulated fleet back-fills on its first start.' },
   { name: 'GEOCODER_PROVIDER', default: 'local', description: '`local`: the nearest town from a bundled list of Indian towns and villages (names in English; "near X" within 15 km, else the district); `google`: Google Geocoding API in the owner\'s language. Answers are cached per ~110 m in the database.' },
   { name: 'GOOGLE_MAPS_KEY', default: '(empty)', description: 'Google Maps Platform key with the Geocoding API; required when `GEOCODER_PROVIDER=google`.' },
@@ -108,6 +109,11 @@ const envSchema = z
     OFFLINE_AFTER_MINUTES: z.coerce.number({ error: 'expected minutes' }).int().min(1).max(10_080).default(30),
     OPERATOR_KEY: optionalText.pipe(z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
     SIMULATE_FLEET: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' }).optional(),
+    MAP_TILE_HOSTS: z
+      .string()
+      .default('https://tile.openstreetmap.org https://server.arcgisonline.com')
+      .transform((v) => v.split(/\s+/).filter(Boolean))
+      .pipe(z.array(z.url({ protocol: /^https?$/, error: 'expected space-separated http(s) origins' })).max(10)),
     SIMULATE_FLEET_DAYS: z.coerce.number({ error: 'expected days' }).int().min(0).max(400).default(90),
     GEOCODER_PROVIDER: z.enum(['local', 'google']).default('local'),
     GOOGLE_MAPS_KEY: optionalText,
@@ -146,6 +152,7 @@ export interface Config {
   operatorKey: string | undefined;
   simulateFleet: boolean;
   simulateFleetDays: number;
+  mapTileHosts: string[];
   geocoder: { provider: 'local' } | { provider: 'google'; key: string; baseUrl: string };
   places: { provider: 'local' } | { provider: 'google'; key: string; baseUrl: string };
   alerts: { smsDailyCap: number; vapidSubject: string; pushServiceHosts: string[] };
@@ -206,6 +213,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     operatorKey: e.OPERATOR_KEY,
     simulateFleet: e.SIMULATE_FLEET === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(e.SIMULATE_FLEET),
     simulateFleetDays: e.SIMULATE_FLEET_DAYS,
+    mapTileHosts: e.MAP_TILE_HOSTS,
     geocoder:
       e.GEOCODER_PROVIDER === 'google'
         ? { provider: 'google', key: e.GOOGLE_MAPS_KEY ?? '', baseUrl: e.GOOGLE_MAPS_BASE_URL.replace(/\/+$/, '') }

@@ -12,7 +12,7 @@ import { expectError, get, newDeviceId, post, registerOwner } from './support/ap
 import { TestClock } from './support/test-clock';
 
 const CSP =
-  "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;connect-src 'self';font-src 'self';" +
+  "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob: https://tile.openstreetmap.org https://server.arcgisonline.com;connect-src 'self';font-src 'self';" +
   "manifest-src 'self';worker-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
 
 describe.each(dbTargets)('HTTP surface on $name', (target) => {

@@ -109,17 +109,17 @@ describe.each(dbTargets)('sessions on $name', (target) => {
     expectError(await get(t.app, 'profile', { headers: { authorization: `Basic ${o.accessToken}` } }), 'UNAUTHENTICATED');
   });
 
-  it('sets the refresh cookie httpOnly, SameSite=Strict, Path=/api/v1; Max-Age 30 days only when remembered', async () => {
+  it('sets the refresh cookie httpOnly, SameSite=Strict, Path=/api/v1/refreshtoken; Max-Age 30 days only when remembered', async () => {
     const remembered = await registerOwner(t.app, t.sms, { mobileNo: '9811111111', rememberMe: true });
     const forgotten = await registerOwner(t.app, t.sms, { mobileNo: '9822222222', rememberMe: false });
 
     const a = await login(t.app, remembered, '1234', { rememberMe: true });
     const header = String(a.headers['set-cookie']);
-    expect(header).toMatch(/^tl_refresh=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/api\/v1; HttpOnly; SameSite=Strict$/);
+    expect(header).toMatch(/^tl_refresh=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/api\/v1\/refreshtoken; HttpOnly; SameSite=Strict$/);
 
     const b = await login(t.app, forgotten, '1234', { rememberMe: false });
     const sessionCookie = String(b.headers['set-cookie']);
-    expect(sessionCookie).toMatch(/^tl_refresh=[A-Za-z0-9_-]{43}; Path=\/api\/v1; HttpOnly; SameSite=Strict$/);
+    expect(sessionCookie).toMatch(/^tl_refresh=[A-Za-z0-9_-]{43}; Path=\/api\/v1\/refreshtoken; HttpOnly; SameSite=Strict$/);
     expect(sessionCookie).not.toMatch(/Max-Age|Expires/i);
 
     // Rotation keeps the choice.
@@ -159,7 +159,7 @@ describe.each(dbTargets)('sessions on $name', (target) => {
     const other = await login(t.app, o, '1234');
     const res = await post(t.app, 'logout', undefined, { refresh: o.refresh, token: o.accessToken });
     expect(res.json()).toEqual({ ok: true });
-    expect(String(res.headers['set-cookie'])).toMatch(/^tl_refresh=; Max-Age=0; Path=\/api\/v1; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict$/);
+    expect(String(res.headers['set-cookie'])).toMatch(/^tl_refresh=; Max-Age=0; Path=\/api\/v1\/refreshtoken; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict$/);
     expectError(await refresh(o.refresh), 'SESSION_EXPIRED');
     expectError(await get(t.app, 'profile', { token: o.accessToken }), 'UNAUTHENTICATED');
 

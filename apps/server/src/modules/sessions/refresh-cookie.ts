@@ -2,7 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 
 export const REFRESH_COOKIE = 'tl_refresh';
-const COOKIE_PATH = '/api/v1';
+/**
+ * Only the refresh call needs the cookie: scoped to it, the token is not sent with every API call
+ * (less exposure, and the 30-second home poll stays small). Logout revokes by the access token.
+ */
+const COOKIE_PATH = '/api/v1/refreshtoken';
 
 function secureFor(request: FastifyRequest, setting: Config['cookieSecure']): boolean {
   if (setting === 'auto') return request.protocol === 'https'; // honours X-Forwarded-Proto only with TRUST_PROXY
@@ -11,7 +15,7 @@ function secureFor(request: FastifyRequest, setting: Config['cookieSecure']): bo
 
 /**
  * The refresh token travels only in this cookie: httpOnly (no script can read it), SameSite=Strict
- * (never sent by another site), scoped to the API. Max-Age only when the owner asked to be remembered.
+ * (never sent by another site), scoped to the refresh call. Max-Age only when the owner asked to be remembered.
  */
 export function setRefreshCookie(
   reply: FastifyReply,
