@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { ensureWebBuilt, root } from '../scripts/web-build.mjs';
 import { startServer } from './lib/server.mjs';
 import { ingestionFigures } from './ingest.mjs';
+import { scaleFigures } from './scale.mjs';
 import { lighthouseScores, loginScriptBytes } from './web-login.mjs';
 
 const only = process.argv.slice(2);
@@ -61,6 +62,17 @@ if (wanted('ingest')) {
   results.ingestion = f;
   row('records/s over TCP from 1,000 concurrent devices (ACK after commit)', String(f.tcp.perSecond), '≥ 20,000', `${f.tcp.records} records in ${f.tcp.seconds} s`);
   row('ratio to a raw batched insert of the same rows', f.ratio.toFixed(2), 'goal ≥ 0.5', `raw insert ${f.raw.rowsPerSecond} rows/s (batches of ${f.raw.batch}, same statement and durability)`);
+}
+
+if (wanted('scale')) {
+  console.log('== scale: 10,000 connected tractors, 90 days of history');
+  const f = await scaleFigures();
+  results.scale = f;
+  const ms = (v) => `${v.toFixed(1)} ms`;
+  row('server RSS with 10,000 tractors connected (peak under the home load)', `${f.rss.peakMb} MB`, '≤ 300 MB', `idle ${f.rss.idleMb} MB, all connected ${f.rss.connectedMb} MB; ${f.seeded.hours} hourly rows`);
+  row(`tractorhomepage p99 at ${f.homepage.rate} requests/s (open loop)`, ms(f.homepage.p99), '≤ 25 ms', `p50 ${ms(f.homepage.p50)}, max ${ms(f.homepage.max)}, ${f.homepage.errors} errors of ${f.homepage.sent}`);
+  row('one-year usage aggregation over the API', ms(f.yearAggregation.p99), '≤ 20 ms (p99 shown)', `p50 ${ms(f.yearAggregation.p50)}`);
+  row('home poll when nothing changed (304), whole answer on the wire', `${f.notModified.bytes} B`, '≤ 1 KB', `status ${f.notModified.status}`);
 }
 
 mkdirSync(join(root, 'bench/results'), { recursive: true });

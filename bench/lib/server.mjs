@@ -47,5 +47,5 @@ export async function startServer({ dataDir = mkdtempSync(join(tmpdir(), 'tl-ben
     await exited;
     if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, ms, dataDir, stop };
+  return { url, ms, dataDir, stop, pid: child.pid };
 }

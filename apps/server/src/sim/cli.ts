@@ -10,7 +10,7 @@ import { createDb } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { insertTractor } from '../modules/tractors/repo';
 import { DeviceClient } from './device-client';
-import { simulateDay, type SimProfile } from './farm-day';
+import { type SimProfile, type SimSample, simulateDay } from './farm-day';
 import { loadProfiles } from './load-profiles';
 import { sampleToAvl } from './to-avl';
 
@@ -54,12 +54,30 @@ if (values.provision) {
 const clients = profiles.map((p) => new DeviceClient({ host: values.host, port: Number(values.port), imei: p.imei, batch: 50 }));
 const perTractor = Math.max(1, Math.ceil(seconds / intervalS));
 const day = new Date().toISOString().slice(0, 10);
-const samplesOf = (p: SimProfile) => simulateDay(p, { fuelL: 40, engineMin: 60_000, odometerM: 1e7, position: p.home }, day).samples.filter((s) => s.ignition);
+// Working samples where the day has them; a rest day's parked reports otherwise (a parked device
+// reports too). Thousands of devices share 50 simulated days, each moved to the device's own home,
+// and keep only the samples they will send: a day per device would cost minutes and gigabytes.
+const TEMPLATES = 50;
+const templates = new Map<number, SimSample[]>();
+const samplesOf = (p: SimProfile, index: number): SimSample[] => {
+  const k = index % TEMPLATES;
+  let template = templates.get(k);
+  const base = profiles[k] as SimProfile;
+  if (!template) {
+    const { samples } = simulateDay(base, { fuelL: 40, engineMin: 60_000, odometerM: 1e7, position: base.home }, day);
+    const working = samples.filter((s) => s.ignition);
+    template = (working.length > 0 ? working : samples).slice(0, perTractor);
+    templates.set(k, template);
+  }
+  const dLat = p.home.lat - base.home.lat;
+  const dLon = p.home.lon - base.home.lon;
+  return template.map((s) => ({ ...s, lat: s.lat + dLat, lon: s.lon + dLon }));
+};
 let t0 = performance.now();
 if (values.burst) {
   // Records are made before the clock starts: what is timed is the devices sending and the server acknowledging.
   const start = Date.now() - seconds * 1000;
-  const batches = profiles.map((p) => samplesOf(p).slice(0, perTractor).map((s, k) => sampleToAvl({ ...s, time: start + k * intervalS * 1000 })));
+  const batches = profiles.map((p, i) => samplesOf(p, i).map((s, k) => sampleToAvl({ ...s, time: start + k * intervalS * 1000 })));
   t0 = performance.now();
   await Promise.all(
     clients.map(async (client, i) => {
@@ -72,7 +90,7 @@ if (values.burst) {
     profiles.map(
       (p, i) =>
         new Promise<void>((resolve) => {
-          const samples = samplesOf(p);
+          const samples = samplesOf(p, i);
           const client = clients[i] as DeviceClient;
           let k = 0;
           // Staggered, so N devices do not all report in the same millisecond.
