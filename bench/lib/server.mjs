@@ -19,12 +19,12 @@ export function freePort() {
 }
 
 /** Spawns the server; resolves once healthy with { url, ms, stop }. `dataDir` reuses an existing database. */
-export async function startServer({ dataDir = mkdtempSync(join(tmpdir(), 'tl-bench-')), env = {} } = {}) {
+export async function startServer({ dataDir = mkdtempSync(join(tmpdir(), 'tl-bench-')), env = {}, nodeArgs = [] } = {}) {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const started = performance.now();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', DEVICE_TCP_PORT: '0', SIMULATE_FLEET: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database, Engine } from './types';
 
@@ -29,6 +29,25 @@ export interface DbOptions {
   dataDir: string;
 }
 
+/** Prepared statements kept per SQL text: Kysely prepares on every query, which is most of a small query's cost. */
+const STATEMENT_CACHE_MAX = 500;
+
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (text: string) => {
+      let statement = cache.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_MAX) cache.delete(cache.keys().next().value as string);
+        cache.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 /** SQLite file `dataDir/tractorlink.db` (WAL) unless `databaseUrl` names a PostgreSQL database. */
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
@@ -45,6 +64,6 @@ export function createDb(options: DbOptions): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, engine: 'sqlite', sqlite, close: () => kysely.destroy() };
 }

@@ -8,6 +8,9 @@ import type { Database } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 import * as repo from './repo';
 
+/** Verified access tokens kept in memory (one per signed-in phone; 15 minutes each). */
+const VERIFIED_TOKENS_MAX = 50_000;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** "Remember me": 30 days; otherwise the session ends with the browser or after 12 hours. */
 export const REMEMBERED_SESSION_MS = 30 * DAY_MS;
@@ -132,22 +135,45 @@ export class SessionService {
    * Checks a Bearer access token and that its session is still live, so logout and a PIN reset
    * take effect at once rather than when the 15 minutes run out.
    */
+  /**
+   * Tokens whose signature was already checked, until they expire: a phone polls every 30 s with
+   * the same token, and verifying an HMAC through WebCrypto each time was a tenth of the home
+   * request. The session is still looked up on every request, so logout takes effect at once.
+   */
+  private readonly verified = new Map<string, { principal: Principal; expiresAt: number }>();
+
+  private remember(token: string, principal: Principal, expiresAt: number): void {
+    if (this.verified.size >= VERIFIED_TOKENS_MAX) {
+      const now = this.deps.clock.now();
+      for (const [t, v] of this.verified) if (v.expiresAt <= now) this.verified.delete(t);
+      // Still full: forget the oldest (Map keeps insertion order).
+      if (this.verified.size >= VERIFIED_TOKENS_MAX) this.verified.delete(this.verified.keys().next().value as string);
+    }
+    this.verified.set(token, { principal, expiresAt });
+  }
+
   async authenticate(accessToken: string | undefined): Promise<Principal> {
     const { db, clock, accessKey } = this.deps;
     if (!accessToken) throw new AppError('UNAUTHENTICATED');
     let principal: Principal;
-    try {
-      const { payload } = await jwtVerify(accessToken, accessKey, {
-        algorithms: ['HS256'],
-        audience: AUDIENCE,
-        issuer: ISSUER,
-        currentDate: new Date(clock.now()),
-        requiredClaims: ['sub', 'exp'],
-      });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw new Error('malformed');
-      principal = { userId: payload.sub, sessionId: payload.sid };
-    } catch {
-      throw new AppError('UNAUTHENTICATED');
+    const known = this.verified.get(accessToken);
+    if (known && known.expiresAt > clock.now()) {
+      principal = known.principal;
+    } else {
+      try {
+        const { payload } = await jwtVerify(accessToken, accessKey, {
+          algorithms: ['HS256'],
+          audience: AUDIENCE,
+          issuer: ISSUER,
+          currentDate: new Date(clock.now()),
+          requiredClaims: ['sub', 'exp'],
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') throw new Error('malformed');
+        principal = { userId: payload.sub, sessionId: payload.sid };
+        this.remember(accessToken, principal, payload.exp * 1000);
+      } catch {
+        throw new AppError('UNAUTHENTICATED');
+      }
     }
     const session = await repo.findSession(db, principal.sessionId);
     if (!session || session.user_id !== principal.userId || session.revoked_at !== null || session.expires_at <= clock.now()) {
