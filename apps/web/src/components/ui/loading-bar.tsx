@@ -7,5 +7,10 @@ export function LoadingBar() {
   const { t } = useTranslation();
   const busy = useSyncExternalStore(loadingStore.subscribe, loadingStore.getSnapshot);
   if (!busy) return null;
-  return <div className="loading-bar" role="progressbar" aria-label={t('common.loading')} />;
+  // In its own labelled region: all content sits in a landmark, and this bar appears on any screen.
+  return (
+    <section aria-label={t('common.loading')}>
+      <div className="loading-bar" role="progressbar" aria-label={t('common.loading')} />
+    </section>
+  );
 }
