@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatIstDateTime, istDate, istDayRangeSeconds, istHour, istHourStart } from './time';
 
 describe('time in India', () => {
@@ -6,6 +6,23 @@ describe('time in India', () => {
     // 2026-11-21 09:34:05 UTC = 15:04:05 IST.
     expect(formatIstDateTime(Date.UTC(2026, 10, 21, 9, 34, 5) / 1000)).toBe('3:04:05 pm | 21 Nov, 2026');
     expect(formatIstDateTime(Date.UTC(2026, 0, 4, 19, 0, 0) / 1000)).toBe('12:30:00 am | 05 Jan, 2026');
+  });
+
+  it.each([
+    ['America/Los_Angeles', 480],
+    ['Pacific/Kiritimati', -840],
+    ['UTC', 0],
+  ])('formats in IST when the process runs in %s', (zone, offset) => {
+    vi.stubEnv('TZ', zone);
+    try {
+      // The zone really changed for this process…
+      expect(new Date(Date.UTC(2026, 10, 21, 9, 34, 5)).getTimezoneOffset()).toBe(offset);
+      // …and India's time is shown all the same.
+      expect(formatIstDateTime(Date.UTC(2026, 10, 21, 9, 34, 5) / 1000)).toBe('3:04:05 pm | 21 Nov, 2026');
+      expect(istDate(Date.UTC(2026, 10, 21, 19, 0))).toBe('2026-11-22');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('formats month names in the chosen language', () => {
