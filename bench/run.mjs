@@ -56,6 +56,22 @@ if (wanted('login')) {
   }
 }
 
+if (wanted('home')) {
+  console.log('== home tab after login, with the demo fleet');
+  const server = await startServer({ env: { NODE_ENV: 'development', SMS_PROVIDER: 'local', SIMULATE_FLEET: 'true', SIMULATE_FLEET_DAYS: '3', DEVICE_TCP_PORT: '0' } });
+  try {
+    const out = spawnSync(process.execPath, [join(root, 'apps/web/tools/home-js-size.mjs'), server.url], { cwd: root, encoding: 'utf8' });
+    const totals = [...out.stdout.matchAll(/([\d.]+) KB {2}total gzipped JS to the home tab \((.+)\)/g)].map((m) => ({ kb: Number(m[1]), path: m[2] }));
+    if (totals.length < 2) throw new Error(`home-js-size failed:\n${out.stdout}\n${out.stderr}`);
+    results.homeScripts = totals;
+    const [first, ordinary] = totals;
+    row('JS to show the home tab, ordinary login on a bound phone (gzip)', `${ordinary.kb} KB`, '≤ 170 KB', out.status === 0 ? 'no map, chart or calendar chunk on home' : 'a heavy chunk loaded on home!');
+    row('JS to show the home tab, first login with the OTP binding (gzip)', `${first.kb} KB`, '≤ 170 KB', 'the OTP screens come too');
+  } finally {
+    await server.stop();
+  }
+}
+
 if (wanted('ingest')) {
   console.log('== ingestion: 1,000 devices over TCP, ACK after commit, SQLite');
   const f = await ingestionFigures();
