@@ -94,7 +94,7 @@ export default async function setup(project: TestProject) {
   };
   try {
     await waitForHealth(baseURL, server, () => output);
-    await seedSilentTractor(baseURL);
+    await seedSilentTractor(baseURL, dataDir);
   } catch (error) {
     await stop();
     throw error;

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 
 /**
  * Test data made through the product's own APIs (operator provisioning, device ingestion, owner
@@ -25,7 +27,20 @@ async function call(baseURL: string, path: string, init: { method?: string; body
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
-export async function seedSilentTractor(baseURL: string, now = Date.now()): Promise<void> {
+/**
+ * The server hears a record sent now even if it is dated 100 days ago; a silent tractor is one not
+ * heard for 100 days. Time cannot pass in a browser test, so its last-heard time is set to its last
+ * record's, straight in the test database: the one thing here not done through the product.
+ */
+function backdateLastHeard(dataDir: string, imei: string): void {
+  const require = createRequire(join(import.meta.dirname, '../../../apps/server/package.json'));
+  const Database = require('better-sqlite3') as new (file: string) => { prepare(sql: string): { run(...args: unknown[]): unknown }; close(): void };
+  const db = new Database(join(dataDir, 'tractorlink.db'));
+  db.prepare('UPDATE tractor_state SET last_seen_at = last_time WHERE tractor_id = (SELECT id FROM tractors WHERE imei = ?)').run(imei);
+  db.close();
+}
+
+export async function seedSilentTractor(baseURL: string, dataDir: string, now = Date.now()): Promise<void> {
   const { mobile, pin, name } = SILENT_OWNER;
   await call(baseURL, 'otp/send', { body: { mobileNo: mobile, purpose: 'register' } });
   const inbox = await call(baseURL, `dev/sms-inbox?mobileNo=${mobile}`);
@@ -57,4 +72,7 @@ export async function seedSilentTractor(baseURL: string, now = Date.now()): Prom
   const hundredDaysAgo = Math.floor((now - 100 * 86_400_000) / 1000);
   await call(baseURL, `ingest/osmand?id=${SILENT_TRACTOR.imei}&timestamp=${hundredDaysAgo}&lat=30.6&lon=75.6&ignition=false`);
   await call(baseURL, 'vehicles/claim', { token: registered.access_token as string, body: { vin: SILENT_TRACTOR.vin } });
+  backdateLastHeard(dataDir, SILENT_TRACTOR.imei);
+  const { data } = (await call(baseURL, 'vehicles/tracking', { token: registered.access_token as string })) as { data: { notTransmitting: boolean }[] };
+  if (!data[0]?.notTransmitting) throw new Error('the seeded silent tractor is not reported as not transmitting');
 }
