@@ -49,7 +49,7 @@ export interface AlertType {
   source: 'telemetry' | 'geofence' | 'service';
 }
 
-const t = (v: AlertType) => v;
+const t = <const T extends AlertType>(v: T) => v;
 const seconds = (def: number, min: number, max: number, step = 5): AlertBound => ({ default: def, min, max, step });
 
 /** Every alert type, in the order the configuration screen lists them. */

@@ -4,15 +4,15 @@ import type { AlertHook } from '../telemetry/alert-hook';
 import { totalEngineSeconds } from '../vehicles/repo';
 import type { AlertProfiles } from './profiles';
 import { AlertRuleSet } from './rules/rule-set';
-import { emptyRulesState } from './rules/types';
+import { decodeRulesState } from './rules/codec';
 
 /** The alert rules as ingestion runs them (see telemetry/alert-hook.ts). */
 export function createAlertHook(db: Kysely<Database>, profiles: AlertProfiles, onCommitted: () => void): AlertHook {
   return {
-    async rulesFor(profile, saved) {
-      // First run on a tractor with history: engine hours so far come from the rollups.
-      const state = saved ?? emptyRulesState(await totalEngineSeconds(db, profile.id));
-      state.held ??= {};
+    async rulesFor(profile, saved, processedBefore) {
+      // First run on a tractor with history: engine hours so far come from the rollups (a new
+      // tractor has none, and a fleet's first batch should not cost a query per tractor).
+      const state = saved ? decodeRulesState(saved) : decodeRulesState(undefined, processedBefore ? await totalEngineSeconds(db, profile.id) : 0);
       return new AlertRuleSet(() => profiles.get(profile.id), state);
     },
     prepare: (tractorIds) => profiles.prepare(tractorIds),

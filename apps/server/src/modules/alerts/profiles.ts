@@ -2,6 +2,7 @@ import { ALERT_TYPES, alertType, type AlertTypeId, defaultAlertSetting, type Res
 import type { Kysely, Selectable } from 'kysely';
 import type { Clock } from '../../clock';
 import type { AlertConfigsTable, Database } from '../../db/types';
+import { limitsOf } from './rules/limits';
 import type { AlertProfile } from './rules/types';
 
 /** Settings are re-read this often even without an invalidation (another instance may have changed them). */
@@ -21,10 +22,11 @@ export function resolveSetting(typeId: AlertTypeId, row: Selectable<AlertConfigs
   };
 }
 
-const DEFAULTS = new Map(ALERT_TYPES.map((a) => [a.id as AlertTypeId, defaultAlertSetting(a)]));
-
+/** Every type resolved once per load: the rules read settings for every record. */
 function profileOf(settings: Map<AlertTypeId, ResolvedAlertSetting>, service: AlertProfile['service'], tankCapacityL: number): AlertProfile {
-  return { setting: (id) => settings.get(id) ?? (DEFAULTS.get(id) as ResolvedAlertSetting), service, tankCapacityL };
+  const all = Object.fromEntries(ALERT_TYPES.map((a) => [a.id, settings.get(a.id) ?? defaultAlertSetting(a)])) as Record<AlertTypeId, ResolvedAlertSetting>;
+  const setting = (id: AlertTypeId) => all[id];
+  return { setting, limits: limitsOf(setting), service, tankCapacityL };
 }
 
 /**

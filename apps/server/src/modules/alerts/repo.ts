@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { AlertsTable, Database } from '../../db/types';
 import type { AlertRow } from '../telemetry/rows';
+import { alertId } from './alert-id';
 
 /** An alert with the tractor fields the API shows beside it. */
 export type AlertWithTractor = Selectable<AlertsTable> & { vin: string; reg_no: string; veh_name: string; model: string };
@@ -98,7 +98,7 @@ export async function countUnread(db: Kysely<Database>, tractorId: string, typeI
 
 /** An alert raised outside ingestion (the geofence feature), with its outbox entry, in one transaction. */
 export async function insertAlert(db: Kysely<Database>, alert: Omit<AlertRow, 'id'>): Promise<AlertRow> {
-  const a: AlertRow = { id: randomUUID(), ...alert };
+  const a: AlertRow = { id: alertId(alert.createdAt), ...alert };
   await db.transaction().execute(async (tx) => {
     await tx
       .insertInto('alerts')

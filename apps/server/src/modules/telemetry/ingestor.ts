@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import type { UsageTotals } from '@tractorlink/domain/usage';
 import type { Clock } from '../../clock';
+import { alertId } from '../alerts/alert-id';
 import type { AlertHook } from './alert-hook';
-import { fuelLitres, type ProcessorState, type TractorProcessor, type TractorProfile } from './processor';
+import { fuelLitres, type TractorProcessor, type TractorProfile } from './processor';
 import type { AlertRow, Derived, TelemetryRow } from './rows';
 import type { TelemetryStore } from './store';
 
@@ -151,7 +151,7 @@ export class Ingestor {
       const result = processor.process(readings);
       for (const [hourStart, totals] of result.hours) derived.hours.push({ tractorId, hourStart, totals: totals as UsageTotals });
       for (const dayStart of result.lateDays) derived.dirtyDays.push({ tractorId, dayStart });
-      for (const a of result.alerts) derived.alerts.push({ id: randomUUID(), tractorId, ...a, createdAt: now });
+      for (const a of result.alerts) derived.alerts.push({ id: alertId(now), tractorId, ...a, createdAt: now });
       if (!processor.last) continue;
       derived.states.push({
         tractorId,
@@ -159,7 +159,7 @@ export class Ingestor {
         lastSeenAt: now,
         lastReading: JSON.stringify(processor.last),
         lastFix: processor.state.lastFix ? JSON.stringify(processor.state.lastFix) : null,
-        processor: JSON.stringify(processor.state satisfies ProcessorState),
+        processor: processor.serialize(),
       });
     }
     return derived;

@@ -40,10 +40,10 @@ export function rowToReading(row: Partial<TelemetryTable> & Pick<TelemetryTable,
 export function processorLoader(db: Kysely<Database>, alerts?: AlertHook) {
   return async (profile: TractorProfile): Promise<TractorProcessor> => {
     const saved = await db.selectFrom('tractor_state').selectAll().where('tractor_id', '=', profile.id).executeTakeFirst();
-    if (!saved) return new TractorProcessor(profile, undefined, undefined, undefined, await alerts?.rulesFor(profile, undefined));
+    if (!saved) return new TractorProcessor(profile, undefined, undefined, undefined, await alerts?.rulesFor(profile, undefined, false));
     const last = JSON.parse(saved.last_reading) as Reading;
     const state = JSON.parse(saved.processor) as ProcessorState;
-    const rules = await alerts?.rulesFor(profile, state.alerts);
+    const rules = await alerts?.rulesFor(profile, state.alerts, true);
     const day = istDayStart(last.time);
     const rows = await db
       .selectFrom('telemetry')

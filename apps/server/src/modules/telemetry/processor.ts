@@ -4,8 +4,9 @@ import type { Reading } from '@tractorlink/domain/telemetry';
 import { istDayStart, istHourStart } from '@tractorlink/domain/time';
 import { addTotals, emptyTotals, MAX_INTERVAL_S, measureInterval, splitByHour, type UsageTotals } from '@tractorlink/domain/usage';
 import { vehicleStatus, type VehicleStatus } from '@tractorlink/domain/vehicle-state';
+import type { EncodedRulesState } from '../alerts/rules/codec';
 import type { AlertRuleSet } from '../alerts/rules/rule-set';
-import type { AlertRulesState, RaisedAlert } from '../alerts/rules/types';
+import type { RaisedAlert, RuleInput } from '../alerts/rules/types';
 
 /** What the ingestion side knows of a tractor. */
 export interface TractorProfile {
@@ -23,8 +24,8 @@ export interface ProcessorState {
   fuelL?: number;
   /** Newest position, kept when later readings come without a fix. */
   lastFix?: { lat: number; lon: number; time: number };
-  /** The alert rules' state (absent where the rules do not run, e.g. a day's rebuild). */
-  alerts?: AlertRulesState;
+  /** The alert rules' state, in their stored form (absent where the rules do not run, e.g. a day's rebuild). */
+  alerts?: EncodedRulesState;
 }
 
 export interface ProcessResult {
@@ -56,6 +57,8 @@ export class TractorProcessor {
   private diesel: DieselTracker;
   private coverage: FieldCoverage | undefined;
   private coverageDay = -1;
+  private readonly ruleInput: RuleInput = { reading: { time: 0 }, fix: undefined, engineS: 0 };
+  private readonly ruleFuel: NonNullable<RuleInput['fuel']> = { smoothedL: 0, refueling: false };
 
   constructor(
     readonly profile: TractorProfile,
@@ -67,7 +70,12 @@ export class TractorProcessor {
     private readonly rules?: AlertRuleSet,
   ) {
     this.diesel = new DieselTracker({ tankCapacityL: profile.tankCapacityL }, state.diesel);
-    if (rules) this.state.alerts = rules.state;
+  }
+
+  /** The state as it is stored with each commit. */
+  serialize(): string {
+    if (this.rules) this.state.alerts = this.rules.encode();
+    return JSON.stringify(this.state);
   }
 
   /** Processes readings sorted by time; ones not newer than the last processed are only marked late. */
@@ -102,8 +110,18 @@ export class TractorProcessor {
       if (status !== 'unknown') this.state.lastStatus = status;
       this.last = r;
       if (this.rules) {
-        const fuel = step && { smoothedL: step.smoothedL, refuelDone: step.refuelDone, refueling: this.diesel.state.refuel !== undefined };
-        this.rules.observe({ reading: r, fix: this.state.lastFix, fuel, engineS }, alerts);
+        // Refilled per reading rather than allocated: this runs for every record.
+        const input = this.ruleInput;
+        input.reading = r;
+        input.fix = this.state.lastFix;
+        input.engineS = engineS;
+        if (step) {
+          this.ruleFuel.smoothedL = step.smoothedL;
+          this.ruleFuel.refuelDone = step.refuelDone;
+          this.ruleFuel.refueling = this.diesel.state.refuel !== undefined;
+          input.fuel = this.ruleFuel;
+        } else input.fuel = undefined;
+        this.rules.observe(input, alerts);
       }
     }
     this.state.diesel = this.diesel.state;

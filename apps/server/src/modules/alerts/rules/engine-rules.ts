@@ -11,6 +11,9 @@ const TEMPERATURE_BAND_C = 5;
 const RPM_BAND = 100;
 const VOLTAGE_BAND_V = 0.4;
 
+const ENGINE_KEYS = ['A0001', 'A0003', 'A0005', 'A0007', 'A0011', 'A0009'] as const;
+const hasEngineCondition = (state: AlertRulesState) => ENGINE_KEYS.some((k) => state.held[k] !== undefined);
+
 /** Engine running: ignition on and, where the device reports it, turning above cranking speed. */
 export function engineRunning(r: Reading): boolean | undefined {
   if (r.ignition === undefined) return undefined;
@@ -19,11 +22,11 @@ export function engineRunning(r: Reading): boolean | undefined {
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
-/** A sustained rule: alerts once when `level` has been 'on' for the type's duration. */
-function check(state: AlertRulesState, ctx: RuleContext, typeId: AlertTypeId, level: Level, value: number | null) {
-  const setting = ctx.profile.setting(typeId);
-  const durationMs = (setting.durationS ?? 0) * 1000;
-  if (sustained(state, typeId, level, ctx.input.reading.time, durationMs)) ctx.raise(typeId, value, setting.threshold);
+/** A sustained rule: alerts once when `level` has been 'on' for `durationMs`. */
+function check(state: AlertRulesState, ctx: RuleContext, typeId: AlertTypeId, level: Level, durationMs: number, value: number | null, threshold: number | null) {
+  // The common case, nothing held and nothing to start.
+  if (level !== 'on' && state.held[typeId] === undefined) return;
+  if (sustained(state, typeId, level, ctx.input.reading.time, durationMs)) ctx.raise(typeId, value, threshold);
 }
 
 /** Whenever the engine does not run, a running-only condition clears. */
@@ -37,19 +40,17 @@ const whileRunning = (running: boolean | undefined, level: Level): Level => (run
 export function engineRules(state: AlertRulesState, ctx: RuleContext): void {
   const r = ctx.input.reading;
   const running = engineRunning(r);
-  const { profile } = ctx;
+  // Engine not running and no condition held: nothing can start, nothing to clear.
+  if (running !== true && !hasEngineCondition(state)) return;
+  const L = ctx.profile.limits;
 
   const oil: Level = r.oilPressureLow === undefined ? 'unknown' : r.oilPressureLow ? 'on' : 'off';
-  check(state, ctx, 'A0001', whileRunning(running, oil), null);
-
-  const maxC = profile.setting('A0003').threshold ?? Infinity;
-  check(state, ctx, 'A0003', whileRunning(running, above(r.coolantC, maxC, TEMPERATURE_BAND_C)), r.coolantC === undefined ? null : round1(r.coolantC));
-
-  const minV = profile.setting('A0005').threshold ?? -Infinity;
-  check(state, ctx, 'A0005', whileRunning(running, below(r.externalVoltage, minV, VOLTAGE_BAND_V)), r.externalVoltage === undefined ? null : round1(r.externalVoltage));
-
-  const maxRpm = profile.setting('A0007').threshold ?? Infinity;
-  check(state, ctx, 'A0007', whileRunning(running, above(r.rpm, maxRpm, RPM_BAND)), r.rpm ?? null);
+  check(state, ctx, 'A0001', whileRunning(running, oil), L.oilMs, null, null);
+  const c = r.coolantC;
+  check(state, ctx, 'A0003', whileRunning(running, above(c, L.tempC, TEMPERATURE_BAND_C)), L.tempMs, c === undefined ? null : round1(c), L.tempC);
+  const v = r.externalVoltage;
+  check(state, ctx, 'A0005', whileRunning(running, below(v, L.batteryV, VOLTAGE_BAND_V)), L.batteryMs, v === undefined ? null : round1(v), L.batteryV);
+  check(state, ctx, 'A0007', whileRunning(running, above(r.rpm, L.rpm, RPM_BAND)), L.rpmMs, r.rpm ?? null, L.rpm);
 
   // The vacuum switch only reads under load, and a clogged filter stays clogged when the engine
   // stops: it re-arms only when a running engine reads a clean filter.
@@ -57,19 +58,13 @@ export function engineRules(state: AlertRulesState, ctx: RuleContext): void {
   if (r.airFilterClogged === undefined) filter = 'unknown';
   else if (running !== true) filter = 'keep';
   else filter = r.airFilterClogged ? 'on' : 'off';
-  check(state, ctx, 'A0011', filter, null);
+  check(state, ctx, 'A0011', filter, L.filterMs, null, null);
 
-  idling(state, ctx);
-}
-
-function idling(state: AlertRulesState, ctx: RuleContext): void {
-  const r = ctx.input.reading;
-  const setting = ctx.profile.setting('A0009');
   const status = vehicleStatus(r);
-  const level: Level = status === 'idle' ? 'on' : status === 'unknown' ? 'unknown' : 'off';
-  const minutes = (setting.durationS ?? 0) / 60;
-  if (sustained(state, 'A0009', level, r.time, (setting.durationS ?? 0) * 1000)) {
+  const idle: Level = status === 'idle' ? 'on' : status === 'unknown' ? 'unknown' : 'off';
+  if (idle !== 'on' && state.held.A0009 === undefined) return;
+  if (sustained(state, 'A0009', idle, r.time, L.idleMs)) {
     const since = state.held.A0009?.since ?? r.time;
-    ctx.raise('A0009', Math.round((r.time - since) / 60_000), minutes);
+    ctx.raise('A0009', Math.round((r.time - since) / 60_000), L.idleMs / 60_000);
   }
 }

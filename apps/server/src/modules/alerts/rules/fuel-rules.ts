@@ -10,8 +10,8 @@ import type { AlertRulesState, RuleContext } from './types';
 
 /** After parking, the smoothed level still holds samples from the drive: wait before taking the reference. */
 const THEFT_SETTLE_MS = 2 * 60_000;
-/** One point of the running window per this step (keeps the persisted state small). */
-const RUN_WINDOW_STEP_MS = 30_000;
+/** At most one point of the running window per this step (keeps the persisted state small). */
+const RUN_WINDOW_STEP_MS = 60_000;
 /** Low fuel must read low this long (a fresh median of few samples can dip). */
 const LOW_FUEL_HOLD_MS = 2 * 60_000;
 /** Percentage points above the threshold before low fuel re-arms (a refuel). */
@@ -36,23 +36,21 @@ export function fuelRules(state: AlertRulesState, ctx: RuleContext): void {
   }
   if (!fuel) return;
 
-  if (fuel.refuelDone) {
-    const min = ctx.profile.setting('A0104').threshold ?? 0;
-    if (fuel.refuelDone.litres >= min) ctx.raise('A0104', round1(fuel.refuelDone.litres), min);
-  }
+  const L = ctx.profile.limits;
+  if (fuel.refuelDone && fuel.refuelDone.litres >= L.refillL) ctx.raise('A0104', round1(fuel.refuelDone.litres), L.refillL);
   if (parked) theft(f, ctx, r.time, fuel.smoothedL);
   if (r.ignition === true) suddenDrop(f, ctx, r.time, fuel.smoothedL, fuel.refueling);
 
   const percent = (fuel.smoothedL / ctx.profile.tankCapacityL) * 100;
-  const lowAt = ctx.profile.setting('A0103').threshold ?? 0;
-  if (sustained(state, 'A0103', below(percent, lowAt, LOW_FUEL_BAND), r.time, LOW_FUEL_HOLD_MS)) ctx.raise('A0103', Math.round(percent), lowAt);
+  const low = below(percent, L.lowFuelPercent, LOW_FUEL_BAND);
+  if ((low === 'on' || state.held.A0103) && sustained(state, 'A0103', low, r.time, LOW_FUEL_HOLD_MS)) ctx.raise('A0103', Math.round(percent), L.lowFuelPercent);
 }
 
 /** Fuel theft: the level falls by the threshold from the highest level seen since parking (ignition off, standing). */
 function theft(f: NonNullable<AlertRulesState['fuel']>, ctx: RuleContext, time: number, levelL: number) {
   if (time - (f.parkedSince ?? time) < THEFT_SETTLE_MS) return;
   f.theftPeakL = Math.max(f.theftPeakL ?? levelL, levelL);
-  const threshold = ctx.profile.setting('A0100').threshold ?? Infinity;
+  const threshold = ctx.profile.limits.theftL;
   const lost = f.theftPeakL - levelL;
   if (!f.theftFired && lost >= threshold) {
     f.theftFired = true;
@@ -65,23 +63,23 @@ function theft(f: NonNullable<AlertRulesState['fuel']>, ctx: RuleContext, time: 
  * (A0111's duration). Once per engine run, unless a refuel re-arms it.
  */
 function suddenDrop(f: NonNullable<AlertRulesState['fuel']>, ctx: RuleContext, time: number, levelL: number, refueling: boolean) {
-  const setting = ctx.profile.setting('A0111');
-  const windowMs = (setting.durationS ?? 0) * 1000;
+  const { dropL: threshold, dropWindowMs: windowMs } = ctx.profile.limits;
   const run = (f.run ??= []);
   if (refueling) {
     // A rising level is no drop; the window restarts from the new level.
     run.length = 0;
     f.dropFired = undefined;
   }
+  // The highest level of the window, kept as a descending queue: a point lower than a newer one
+  // can never be the peak again, so the head is always the peak and the state stays small.
+  const level = Math.round(levelL * 100) / 100;
+  while (run.length > 0 && (run[run.length - 1] as [number, number])[1] <= level) run.pop();
   const last = run.at(-1);
-  if (!last || time - last[0] >= RUN_WINDOW_STEP_MS) run.push([time, levelL]);
-  else if (levelL > last[1]) last[1] = levelL;
-  while (run.length > 0 && (run[0] as [number, number])[0] < time - windowMs) run.shift();
-  let peak = levelL;
-  for (const [, l] of run) if (l > peak) peak = l;
-  const threshold = setting.threshold ?? Infinity;
-  if (!f.dropFired && peak - levelL >= threshold) {
+  if (!last || time - last[0] >= RUN_WINDOW_STEP_MS) run.push([time, level]);
+  while (run.length > 1 && (run[0] as [number, number])[0] < time - windowMs) run.shift();
+  const peak = run.length > 0 && (run[0] as [number, number])[0] >= time - windowMs ? (run[0] as [number, number])[1] : level;
+  if (!f.dropFired && peak - level >= threshold) {
     f.dropFired = true;
-    ctx.raise('A0111', round1(peak - levelL), threshold);
+    ctx.raise('A0111', round1(peak - level), threshold);
   }
 }

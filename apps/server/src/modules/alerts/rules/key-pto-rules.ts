@@ -23,10 +23,9 @@ export function keyRules(state: AlertRulesState, ctx: RuleContext): void {
   const absent = r.keyPresent === false && state.keyWired === true;
   const startLevel: Level = r.keyPresent === undefined ? 'unknown' : absent && !state.keySeen ? 'on' : 'off';
   const removedLevel: Level = r.keyPresent === undefined ? 'unknown' : absent && state.keySeen ? 'on' : 'off';
-  for (const [typeId, level] of [['A0105', startLevel], ['A0107', removedLevel]] as const) {
-    const durationMs = (ctx.profile.setting(typeId).durationS ?? 0) * 1000;
-    if (sustained(state, typeId, level, r.time, durationMs)) ctx.raise(typeId, null, null);
-  }
+  const L = ctx.profile.limits;
+  if ((startLevel === 'on' || state.held.A0105) && sustained(state, 'A0105', startLevel, r.time, L.keyStartMs)) ctx.raise('A0105', null, null);
+  if ((removedLevel === 'on' || state.held.A0107) && sustained(state, 'A0107', removedLevel, r.time, L.keyRemovedMs)) ctx.raise('A0107', null, null);
 }
 
 /**
@@ -41,11 +40,12 @@ export function ptoRule(state: AlertRulesState, ctx: RuleContext): void {
   const pto = (state.pto ??= { session: false });
   if (on) {
     pto.offSince = undefined;
+    if (pto.session) return;
     pto.onSince ??= r.time;
-    const engageMs = (ctx.profile.setting('A0013').durationS ?? 0) * 1000;
-    if (!pto.session && r.time - pto.onSince >= engageMs) {
+    if (r.time - pto.onSince >= ctx.profile.limits.ptoOnMs) {
       pto.session = true;
       pto.sessionStart = pto.onSince;
+      pto.onSince = undefined;
       ctx.raise('A0013', null, null);
     }
     return;
@@ -53,8 +53,7 @@ export function ptoRule(state: AlertRulesState, ctx: RuleContext): void {
   pto.onSince = undefined;
   if (!pto.session) return;
   pto.offSince ??= r.time;
-  const setting = ctx.profile.setting('A0014');
-  if (r.time - pto.offSince >= (setting.durationS ?? 0) * 1000) {
+  if (r.time - pto.offSince >= ctx.profile.limits.ptoOffMs) {
     pto.session = false;
     // How long the PTO worked in the session, minutes.
     const worked = Math.round((pto.offSince - (pto.sessionStart ?? pto.offSince)) / 60_000);

@@ -1,5 +1,6 @@
 import type { AlertTypeId } from '@tractorlink/domain/alerts';
 import { isPlausibleFix } from '@tractorlink/domain/geo';
+import { type EncodedRulesState, encodeRulesState } from './codec';
 import { engineRules } from './engine-rules';
 import { fuelRules } from './fuel-rules';
 import { keyRules, ptoRule } from './key-pto-rules';
@@ -13,24 +14,38 @@ import type { AlertProfile, AlertRulesState, RaisedAlert, RuleContext, RuleInput
  * raises. A disabled type still tracks its condition, so turning it on does not fire on the past.
  */
 export class AlertRuleSet {
+  /** One context, refilled per reading: this runs for every record, so it allocates nothing. */
+  private readonly ctx: RuleContext & { out: RaisedAlert[] };
+
   constructor(
     /** The owner's settings, read at each reading (they change when the owner edits them). */
     private readonly profile: () => AlertProfile,
     readonly state: AlertRulesState,
-  ) {}
-
-  observe(input: RuleInput, out: RaisedAlert[]): void {
-    const profile = this.profile();
-    const ctx: RuleContext = {
-      profile,
-      input,
+  ) {
+    const ctx = {
+      profile: undefined as unknown as AlertProfile,
+      input: undefined as unknown as RuleInput,
+      out: [] as RaisedAlert[],
       raise(typeId: AlertTypeId, value: number | null, threshold: number | null) {
-        const setting = profile.setting(typeId);
+        const setting = ctx.profile.setting(typeId);
         if (!setting.enabled) return;
-        const fix = input.fix && isPlausibleFix(input.fix) ? input.fix : undefined;
-        out.push({ typeId, time: input.reading.time, lat: fix?.lat ?? null, lon: fix?.lon ?? null, value, threshold, configBy: setting.configBy });
+        const fix = ctx.input.fix && isPlausibleFix(ctx.input.fix) ? ctx.input.fix : undefined;
+        ctx.out.push({ typeId, time: ctx.input.reading.time, lat: fix?.lat ?? null, lon: fix?.lon ?? null, value, threshold, configBy: setting.configBy });
       },
     };
+    this.ctx = ctx;
+  }
+
+  /** The state in its stored form (see codec.ts). */
+  encode(): EncodedRulesState {
+    return encodeRulesState(this.state);
+  }
+
+  observe(input: RuleInput, out: RaisedAlert[]): void {
+    const ctx = this.ctx;
+    ctx.profile = this.profile();
+    ctx.input = input;
+    ctx.out = out;
     const s = this.state;
     engineRules(s, ctx);
     keyRules(s, ctx);

@@ -13,18 +13,20 @@ const DUE_STAGE = 6;
  */
 export function serviceRule(state: AlertRulesState, ctx: RuleContext): void {
   const r = ctx.input.reading;
-  state.engineS += ctx.input.engineS;
+  // The device's worktime counter when it has one; our own count of engine time otherwise.
+  if (r.engineWorktimeMin === undefined) state.engineS += ctx.input.engineS;
   const hours = r.engineWorktimeMin !== undefined ? r.engineWorktimeMin / 60 : state.engineS / 3600;
   const { intervalH, lastServiceAtH } = ctx.profile.service;
   const dueAt = lastServiceAtH + intervalH;
-  if (state.service?.dueAt === dueAt && hours < state.service.nextAt) return;
+  // Nothing to look at until the next stage's hours (or ever again, past the due point).
+  if (state.service?.dueAt === dueAt && (state.service.stage >= DUE_STAGE || hours < state.service.nextAt)) return;
 
   const due = serviceDue({ engineHours: hours, lastServiceAtHours: lastServiceAtH, serviceIntervalH: intervalH });
   const service = state.service?.dueAt === dueAt ? state.service : { dueAt, stage: 0, nextAt: 0 };
   const reached = due.status === 'overdue' ? DUE_STAGE : (due.currentPreReminder ?? 0);
   // The next point worth a look: the next pre-reminder's hours, or the due point.
   const next = due.preReminders.find((p) => !p.reached);
-  service.nextAt = reached >= DUE_STAGE ? Number.MAX_SAFE_INTEGER : (next?.atHours ?? due.dueAtHours);
+  service.nextAt = next?.atHours ?? due.dueAtHours;
   if (reached > service.stage) {
     service.stage = reached;
     const rounded = Math.round(hours * 10) / 10;

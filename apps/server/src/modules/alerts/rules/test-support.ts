@@ -2,6 +2,8 @@ import { alertType, type AlertTypeId, defaultAlertSetting, type ResolvedAlertSet
 import { fromLocalMeters, type LatLon } from '@tractorlink/domain/geo';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import { TractorProcessor, type TractorProfile } from '../../telemetry/processor';
+import { decodeRulesState } from './codec';
+import { limitsOf } from './limits';
 import { AlertRuleSet } from './rule-set';
 import { type AlertProfile, type AlertRulesState, emptyRulesState, type RaisedAlert } from './types';
 
@@ -15,11 +17,8 @@ export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
 
 export function profileWith(overrides: Partial<Record<AlertTypeId, Partial<ResolvedAlertSetting>>> = {}, service = { intervalH: 250, lastServiceAtH: 0 }): AlertProfile {
-  return {
-    setting: (id) => ({ ...defaultAlertSetting(alertType(id)), ...overrides[id] }),
-    service,
-    tankCapacityL: TRACTOR.tankCapacityL,
-  };
+  const setting = (id: AlertTypeId): ResolvedAlertSetting => ({ ...defaultAlertSetting(alertType(id)), ...overrides[id] });
+  return { setting, limits: limitsOf(setting), service, tankCapacityL: TRACTOR.tankCapacityL };
 }
 
 /** A processor with the rules on, as live ingestion runs it. */
@@ -42,9 +41,9 @@ export class RulesHarness {
 
   /** Simulates a restart: the saved processor state through JSON, into a new processor. */
   restart(): void {
-    const saved = JSON.parse(JSON.stringify(this.processor.state)) as TractorProcessor['state'];
+    const saved = JSON.parse(this.processor.serialize()) as TractorProcessor['state'];
     const last = this.processor.last;
-    this.processor = new TractorProcessor(TRACTOR, last, saved, undefined, new AlertRuleSet(() => this.profile, saved.alerts ?? emptyRulesState()));
+    this.processor = new TractorProcessor(TRACTOR, last, saved, undefined, new AlertRuleSet(() => this.profile, decodeRulesState(saved.alerts)));
   }
 
   types(): string[] {

@@ -1,4 +1,4 @@
-import { distanceMeters, isPlausibleFix, type LatLon } from '@tractorlink/domain/geo';
+import { distanceMeters, isPlausibleFix } from '@tractorlink/domain/geo';
 import { IMPOSSIBLE_KMH } from '@tractorlink/domain/usage';
 import type { AlertRulesState, RuleContext } from './types';
 
@@ -9,20 +9,20 @@ const FAR_FIXES = 2;
 
 /**
  * Vehicle towing: with the ignition off the tractor is found the threshold's distance from where
- * it was parked, on two plausible fixes in a row. Parked is the last position seen with the
- * ignition on (taken while the receiver was warm), or the first fix after if there is none.
- * Jitter of a parked receiver (metres, a rare wild fix of a hundred or two) never gets there twice.
+ * it was parked (its first plausible fix with the ignition off: devices report at ignition off,
+ * receiver still warm), on two plausible fixes in a row. Jitter of a parked receiver (metres, a
+ * rare wild fix of a hundred or two) never gets there twice. Once per parking.
  */
 export function towingRule(state: AlertRulesState, ctx: RuleContext): void {
   const r = ctx.input.reading;
-  const fix = r.lat !== undefined && r.lon !== undefined && isPlausibleFix({ lat: r.lat, lon: r.lon }) && (r.satellites ?? MIN_SATELLITES) >= MIN_SATELLITES ? { lat: r.lat, lon: r.lon } : undefined;
   if (r.ignition !== false) {
-    state.tow = undefined;
-    if (r.ignition === true && fix) state.parkedAt = fix;
+    if (state.tow) state.tow = undefined;
     return;
   }
-  const tow = (state.tow ??= { far: 0, fired: false, ...(state.parkedAt ? { anchor: state.parkedAt } : {}) });
-  if (!fix) return;
+  const tow = (state.tow ??= { far: 0, fired: false });
+  if (tow.fired || r.lat === undefined || r.lon === undefined || (r.satellites ?? MIN_SATELLITES) < MIN_SATELLITES) return;
+  const fix = { lat: r.lat, lon: r.lon };
+  if (!isPlausibleFix(fix)) return;
   if (!tow.anchor) {
     tow.anchor = fix;
     tow.lastFix = { ...fix, time: r.time };
@@ -31,10 +31,10 @@ export function towingRule(state: AlertRulesState, ctx: RuleContext): void {
   // A fix further from the previous one than a tractor could go is a bad fix: skip it.
   if (tow.lastFix && r.time > tow.lastFix.time && (distanceMeters(tow.lastFix, fix) / ((r.time - tow.lastFix.time) / 1000)) * 3.6 > IMPOSSIBLE_KMH) return;
   tow.lastFix = { ...fix, time: r.time };
-  const threshold = ctx.profile.setting('A0101').threshold ?? Infinity;
-  const moved = distanceMeters(tow.anchor as LatLon, fix);
+  const threshold = ctx.profile.limits.towM;
+  const moved = distanceMeters(tow.anchor, fix);
   tow.far = moved >= threshold ? tow.far + 1 : 0;
-  if (!tow.fired && tow.far >= FAR_FIXES) {
+  if (tow.far >= FAR_FIXES) {
     tow.fired = true;
     ctx.raise('A0101', Math.round(moved), threshold);
   }

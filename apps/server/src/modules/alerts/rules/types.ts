@@ -1,6 +1,7 @@
 import type { AlertTypeId, ResolvedAlertSetting } from '@tractorlink/domain/alerts';
 import type { LatLon } from '@tractorlink/domain/geo';
 import type { Reading } from '@tractorlink/domain/telemetry';
+import type { RuleLimits } from './limits';
 
 /**
  * The alert rules' view of one tractor. Rules are pure: a reading and the saved state in, alerts
@@ -11,6 +12,8 @@ import type { Reading } from '@tractorlink/domain/telemetry';
 /** What the owner set (defaults filled in) and the service schedule, loaded before each batch. */
 export interface AlertProfile {
   setting(typeId: AlertTypeId): ResolvedAlertSetting;
+  /** The same settings as the rules read them. */
+  limits: RuleLimits;
   service: { intervalH: number; lastServiceAtH: number };
   tankCapacityL: number;
 }
@@ -52,7 +55,6 @@ export interface Held {
 /** Everything the rules remember of a tractor between readings. */
 export interface AlertRulesState {
   held: Partial<Record<string, Held>>;
-  ignitionOn?: boolean;
   /** The key input has read "present" at least once: it is wired (an unwired input reads 0 forever). */
   keyWired?: boolean;
   /** The key was seen in the current ignition session. */
@@ -62,13 +64,11 @@ export interface AlertRulesState {
     parkedSince?: number;
     theftPeakL?: number;
     theftFired?: boolean;
-    /** [time, smoothed L] while the engine runs, one per RUN_WINDOW_STEP_MS, within the drop window. */
+    /** [time, smoothed L] while the engine runs: descending levels (the head is the peak) within the drop window. */
     run?: [number, number][];
     dropFired?: boolean;
   };
   tow?: { anchor?: LatLon; far: number; fired: boolean; lastFix?: LatLon & { time: number } };
-  /** Last position seen with the ignition on: where the tractor was parked. */
-  parkedAt?: LatLon;
   service?: { dueAt: number; stage: number; nextAt: number };
   /** Engine seconds over the tractor's life (engine hours when the device has no worktime counter). */
   engineS: number;

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { decodeRulesState, encodeRulesState } from './codec';
+import type { AlertRulesState } from './types';
+
+describe('stored form of the rules state', () => {
+  const states: AlertRulesState[] = [
+    { held: {}, engineS: 0 },
+    { held: { A0003: { since: 1_795_000_000_123, fired: true }, A0009: { since: 1_795_000_100_000, fired: false } }, engineS: 7200, keyWired: true, keySeen: true },
+    { held: {}, engineS: 0, keyWired: true, pto: { session: true, sessionStart: 1_795_000_000_000, offSince: 1_795_000_300_000 }, service: { dueAt: 250, stage: 3, nextAt: 230 } },
+    { held: {}, engineS: 0, pto: { session: false, onSince: 1_795_000_000_000 }, fuel: { run: [[1_795_000_000_000, 40.5], [1_795_000_060_000, 39.25]], dropFired: true } },
+    { held: {}, engineS: 0, fuel: { parkedSince: 1_795_000_000_000, theftPeakL: 40.25, theftFired: true }, tow: { far: 1, fired: false, anchor: { lat: 20.1667, lon: 73.9833 }, lastFix: { lat: 20.17, lon: 73.98, time: 1_795_000_060_000 } } },
+  ];
+
+  it('round-trips every part through JSON', () => {
+    for (const state of states) expect(decodeRulesState(JSON.parse(JSON.stringify(encodeRulesState(state))))).toEqual(state);
+  });
+
+  it('is short: a working tractor\'s state is about a hundred bytes', () => {
+    expect(JSON.stringify(encodeRulesState(states[2] as AlertRulesState)).length).toBeLessThan(80);
+    expect(JSON.stringify(encodeRulesState(states[0] as AlertRulesState))).toBe('{"v":1}');
+  });
+
+  it('starts afresh from nothing or from a shape it does not know, with the engine time given', () => {
+    expect(decodeRulesState(undefined, 3600)).toEqual({ held: {}, engineS: 3600 });
+    expect(decodeRulesState({ held: {}, engineS: 5 }, 10)).toEqual({ held: {}, engineS: 10 });
+  });
+});
