@@ -3,11 +3,12 @@
 // server (which migrates the embedded database and creates the demo owner on first start).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 import { ensureWebBuilt, root } from './web-build.mjs';
 
 if (process.env.SKIP_WEB_BUILD !== 'true') ensureWebBuilt();
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import { root } from '../../scripts/web-build.mjs';
 
 export function freePort() {
@@ -24,7 +25,7 @@ export async function startServer({ dataDir = mkdtempSync(join(tmpdir(), 'tl-ben
   const url = `http://localhost:${port}`;
   const started = performance.now();
   let output = '';
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', DEVICE_TCP_PORT: '0', SIMULATE_FLEET: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
