@@ -11,8 +11,7 @@ import { NoTractors } from '../../components/tractor/no-tractors';
 import { TractorSelect } from '../../components/tractor/tractor-select';
 import { paths } from '../../config/paths';
 import { distanceParts } from '../../lib/signed-in/tractor-format';
-import { currentPosition, geoMessageKey, locationAllowed } from '../../lib/signed-in/geolocation';
-import type { GeoPoint } from '../../lib/signed-in/geolocation';
+import { useMyPosition } from '../../lib/signed-in/geolocation';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { useDieselStations } from './api/get-diesel-stations';
 import { useTracking } from './api/get-tracking';
@@ -21,34 +20,6 @@ import { LayerToggle } from './components/layer-toggle';
 import type { MapHandle, MapLayer, Point } from './components/leaflet-map';
 import { MapView } from './components/map-view';
 import { StationList } from './components/station-list';
-
-/** The owner's phone position, asked on a tap (or at once when already allowed), with spec §8 messages. */
-function useMyPosition() {
-  const [me, setMe] = useState<GeoPoint | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const locate = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      setMe(await currentPosition());
-    } catch (error) {
-      setFailure(geoMessageKey(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  useEffect(() => {
-    let live = true;
-    void locationAllowed().then((ok) => {
-      if (ok && live) currentPosition().then((p) => live && setMe(p), () => undefined);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return { me, failure, busy, locate };
-}
 
 /** #/locate-me: the tractor and the owner on a map, the distance, directions and diesel stations nearby. */
 export function LocateMeScreen() {

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 /**
  * The phone's position, asked only when the owner taps (browsers and owners both dislike a prompt
  * on arrival). Failures are named by the spec §8 messages they show.
@@ -44,4 +45,35 @@ export function geoMessageKey(error: unknown): 'location.notSupported' | 'locati
   if (error instanceof GeoError && error.reason === 'unsupported') return 'location.notSupported';
   if (error instanceof GeoError && error.reason === 'denied') return 'location.needsAccess';
   return 'location.cannotFind';
+}
+
+/**
+ * The owner's phone position, read at once when location is already allowed, otherwise only after
+ * `locate()` runs on a tap (the permission prompt then makes sense); failures as spec §8 message keys.
+ */
+export function useMyPosition() {
+  const [me, setMe] = useState<GeoPoint | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const locate = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      setMe(await currentPosition());
+    } catch (error) {
+      setFailure(geoMessageKey(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  useEffect(() => {
+    let live = true;
+    void locationAllowed().then((ok) => {
+      if (ok && live) currentPosition().then((p) => live && setMe(p), () => undefined);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return { me, failure, busy, locate };
 }

@@ -1,11 +1,9 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { distanceMeters } from '@tractorlink/domain/geo';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { distanceParts } from '../../../lib/signed-in/tractor-format';
-import { currentPosition, geoMessageKey, locationAllowed } from '../../../lib/signed-in/geolocation';
-import type { GeoPoint } from '../../../lib/signed-in/geolocation';
+import { useMyPosition } from '../../../lib/signed-in/geolocation';
 
 interface DistanceFromMeProps {
   tractor: { lat: number; lon: number };
@@ -17,34 +15,7 @@ interface DistanceFromMeProps {
  */
 export function DistanceFromMe({ tractor }: DistanceFromMeProps) {
   const { t, i18n } = useTranslation();
-  const [me, setMe] = useState<GeoPoint | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const locate = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      setMe(await currentPosition());
-    } catch (error) {
-      setFailure(geoMessageKey(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  useEffect(() => {
-    let live = true;
-    void locationAllowed().then((allowed) => {
-      if (!allowed || !live) return;
-      currentPosition()
-        .then((p) => live && setMe(p))
-        .catch(() => undefined);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const { me, failure, busy, locate } = useMyPosition();
 
   if (me) {
     const { unit, value } = distanceParts(distanceMeters(me, tractor), i18n.language);
