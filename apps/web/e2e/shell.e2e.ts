@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { expectRoute, newPhone, open, persistentPhone, useBrowser } from './support/browser';
-import { enterOtp, registerThroughScreens } from './support/flows';
-import { smsTo, uniqueMobile } from './support/sms';
+import { newPhone, open, persistentPhone, useBrowser } from './support/browser';
+import { registerThroughScreens, startRegistration } from './support/flows';
+import { uniqueMobile } from './support/sms';
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 
@@ -33,13 +33,7 @@ describe('app shell in the browser', () => {
 
   it("shows 'I agree.' in the terms opened from registration, and not from About", async () => {
     const { context, page } = await newPhone(browser());
-    const mobile = uniqueMobile();
-    await open(page, '/register');
-    await page.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
-    const before = (await smsTo(mobile)).length;
-    await page.getByRole('button', { name: 'Send OTP' }).click();
-    await enterOtp(page, mobile, before);
-    await expectRoute(page, '/create-new-profile');
+    await startRegistration(page, uniqueMobile());
     await page.getByRole('link', { name: 'Read the terms and conditions' }).click();
     const fromRegistration = page.getByRole('dialog', { name: 'Terms and Conditions' });
     await fromRegistration.waitFor();

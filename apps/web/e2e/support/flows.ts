@@ -9,14 +9,19 @@ export async function enterOtp(page: Page, mobile: string, countBefore: number):
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
-/** Registers a new owner through the screens, reading the OTP from the local SMS inbox. */
-export async function registerThroughScreens(page: Page, mobile: string, pin: string, name = 'Ramesh Patil'): Promise<void> {
+/** Registration up to the profile step: mobile number, then the OTP read from the local SMS inbox. */
+export async function startRegistration(page: Page, mobile: string): Promise<void> {
   await open(page, '/register');
   await page.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
   const before = (await smsTo(mobile)).length;
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await enterOtp(page, mobile, before);
   await expectRoute(page, '/create-new-profile');
+}
+
+/** Registers a new owner through the screens, reading the OTP from the local SMS inbox. */
+export async function registerThroughScreens(page: Page, mobile: string, pin: string, name = 'Ramesh Patil'): Promise<void> {
+  await startRegistration(page, mobile);
   await page.getByLabel('Full name').fill(name);
   await page.getByLabel('Date of birth').fill('1985-06-15');
   await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
