@@ -30,14 +30,19 @@ export async function loginScriptBytes(url) {
   }
 }
 
-export async function lighthouseScores(url) {
-  const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROMIUM_FLAGS });
+/**
+ * Lighthouse (mobile defaults) on `url`. With `userDataDir`, Chromium runs on that profile and
+ * Lighthouse keeps its storage, so a signed-in screen (the home tab) can be measured.
+ */
+export async function lighthouseScores(url, { userDataDir } = {}) {
+  const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROMIUM_FLAGS, ...(userDataDir ? { userDataDir } : {}) });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      ...(userDataDir ? { disableStorageReset: true } : {}),
     });
     const { categories, audits } = result.lhr;
     const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
@@ -54,4 +59,42 @@ export async function lighthouseScores(url) {
   } finally {
     await chrome.kill();
   }
+}
+
+/**
+ * Signs the demo owner in on a fresh on-disk profile (binding the browser with the OTP from the dev
+ * inbox) and waits for the home tab with its data; returns the profile folder for lighthouseScores.
+ */
+export async function signedInProfile(url, { mobile = '9876543210', pin = '1234' } = {}) {
+  const { chromium } = await import('playwright-core');
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'tl-lh-profile-'));
+  const context = await chromium.launchPersistentContext(dir, { executablePath: chromePath(), headless: true, args: CHROMIUM_FLAGS.slice(1), viewport: { width: 390, height: 780 } });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const inbox = async () => (await (await fetch(`${url}/api/v1/dev/sms-inbox?mobileNo=${mobile}`)).json()).messages;
+    await page.goto(`${url}/#/login`);
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
+    await page.getByLabel('PIN', { exact: true }).fill(pin);
+    const before = (await inbox()).length;
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((u) => u.hash === '#/verify-otp', { timeout: 30_000 });
+    let code;
+    while (!code) {
+      const messages = await inbox();
+      code = messages.length > before ? /\b(\d{6})\b/.exec(messages.at(-1).text)?.[1] : undefined;
+      if (!code) await new Promise((r) => setTimeout(r, 100));
+    }
+    await page.getByRole('textbox', { name: 'OTP' }).fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((u) => u.hash === '#/tabs/home', { timeout: 30_000 });
+    await page.getByTestId('engine-hours').waitFor({ timeout: 60_000 });
+    // Let the service worker settle, so Lighthouse sees the app as an owner does on the next visit.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  } finally {
+    await context.close();
+  }
+  return dir;
 }
