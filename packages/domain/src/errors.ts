@@ -60,6 +60,12 @@ export const ERROR_STATUS = {
   RECEIVER_LIMIT: 409,
   /** Alert receivers: this number is already a receiver on this channel. */
   RECEIVER_EXISTS: 409,
+  /** Geofences: the owner already has a geofence of this name (names compare case-insensitively). */
+  DUPLICATE_GEOFENCE_NAME: 409,
+  /** Geofences: the owner already has the most geofences allowed (50). */
+  GEOFENCE_LIMIT: 409,
+  /** Geofences: the chosen state's or district's boundary is not loaded on this server. */
+  BOUNDARY_NOT_LOADED: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -38,6 +38,9 @@ const MESSAGES: Record<ErrorCode, string> = {
   OPERATOR_KEY_INVALID: 'The operator key is missing or wrong.',
   RECEIVER_LIMIT: 'You already have the most alert receivers allowed.',
   RECEIVER_EXISTS: 'This number already receives alerts this way.',
+  DUPLICATE_GEOFENCE_NAME: 'You already have a geofence with this name.',
+  GEOFENCE_LIMIT: 'You already have the most geofences allowed.',
+  BOUNDARY_NOT_LOADED: 'The boundary of this state or district is not available. Choose another or draw the area.',
 };
 
 /** An operational error with a stable code (DESIGN §5); anything else is a bug and answers INTERNAL. */
