@@ -15,10 +15,10 @@ import { useMyPosition } from '../../lib/signed-in/geolocation';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { useDieselStations } from './api/get-diesel-stations';
 import { useTracking } from './api/get-tracking';
-import { DirectionsLink } from './components/directions-link';
+import { DirectionsLink } from '../../components/map/directions-link';
 import { LayerToggle } from './components/layer-toggle';
-import type { MapHandle, MapLayer, Point } from './components/leaflet-map';
-import { MapView } from './components/map-view';
+import type { MapHandle, MapLayer, Point } from '../../components/map/leaflet-map';
+import { MapView } from '../../components/map/map-view';
 import { StationList } from './components/station-list';
 
 /** #/locate-me: the tractor and the owner on a map, the distance, directions and diesel stations nearby. */

@@ -12,8 +12,8 @@ import { formatIstTime } from '../../lib/signed-in/tractor-format';
 import { isOffline } from '../../lib/query-client';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { useTrack } from './api/get-track';
-import type { MapHandle } from './components/leaflet-map';
-import { MapView } from './components/map-view';
+import type { MapHandle } from '../../components/map/leaflet-map';
+import { MapView } from '../../components/map/map-view';
 import { ReplayControls } from './components/replay-controls';
 
 /** #/route-replay (beyond the spec): one day's path, worked passes apart from road travel, played back. */

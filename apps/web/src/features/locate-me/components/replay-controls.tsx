@@ -4,7 +4,7 @@ import { MOVING_MIN_KMH } from '@tractorlink/domain/vehicle-state';
 import { Button } from '../../../components/ui/button';
 import { PauseIcon, PlayIcon } from '../../../components/tractor/icons';
 import { formatIstTime } from '../../../lib/signed-in/tractor-format';
-import type { TrackPoint } from './leaflet-map';
+import type { TrackPoint } from '../../../components/map/leaflet-map';
 
 interface ReplayControlsProps {
   points: readonly TrackPoint[];

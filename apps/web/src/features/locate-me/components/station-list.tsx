@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { DieselStation } from '@tractorlink/domain/places';
 import { FuelIcon, NavigateIcon } from '../../../components/tractor/icons';
 import { distanceParts } from '../../../lib/signed-in/tractor-format';
-import { directionsUrl } from './directions-link';
+import { directionsUrl } from '../../../components/map/directions-link';
 
 /** Nearby diesel stations (spec §2 locate me), nearest first, each with directions. */
 export function StationList({ stations }: { stations: readonly DieselStation[] }) {

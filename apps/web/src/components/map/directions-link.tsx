@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
-import { NavigateIcon } from '../../../components/tractor/icons';
+import { Button } from '../ui/button';
+import { Notice } from '../ui/notice';
+import { NavigateIcon } from '../tractor/icons';
 
 /**
  * Turn-by-turn directions to the tractor in the phone's maps app: the Google Maps directions URL

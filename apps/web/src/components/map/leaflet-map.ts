@@ -1,9 +1,9 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { env } from '../../../config/env';
+import { env } from '../../config/env';
 
 /**
- * The one place that touches Leaflet (its chunk loads only with locate me and route replay). The
+ * The one place that touches Leaflet (its chunk loads only with the map screens: locate me, route replay, alert detail). The
  * React screens drive it through this small handle. Markers are drawn as inline SVG (no images, no
  * requests) and are not interactive: the same facts are written beside the map. Without reachable
  * tiles (no network, tests) the markers and tracks still draw on the plain background.
