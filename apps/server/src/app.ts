@@ -64,6 +64,10 @@ import { alertRoutes } from './modules/alerts/routes';
 import { receiverRoutes } from './modules/receivers/routes';
 import { pushRoutes } from './modules/push/routes';
 import type { PushSender } from './providers/push/push-sender';
+import { seedDemoBoundaries } from './modules/geofences/boundaries/import';
+import { geofenceRoutes } from './modules/geofences/routes';
+import { GeofenceService } from './modules/geofences/service';
+import { GeofenceWatch } from './modules/geofences/watch';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -157,7 +161,10 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   const profile = new ProfileService({ db: db.kysely, clock });
   const home = new HomeService({ db: db.kysely, tollFreeNumber: config.tollFreeNumber });
 
-  const alerts = await createAlertsModule({ db, clock, log: app.log, sms, config: config.alerts, push: options.push });
+  // Outside production, the approximate demo boundaries stand in until real ones are imported.
+  if (config.nodeEnv !== 'production' && (await seedDemoBoundaries(db.kysely))) app.log.info('demo state and district boundaries loaded');
+  const geofenceWatch = new GeofenceWatch({ db: db.kysely, clock });
+  const alerts = await createAlertsModule({ db, clock, log: app.log, sms, config: config.alerts, push: options.push, geofences: geofenceWatch });
   app.decorate('alerts', { service: alerts.alerts, delivery: alerts.delivery });
 
   const deviceModels = DeviceModels.load(config.devices.modelsFile);
@@ -252,6 +259,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       await api.register(receiverRoutes, { receivers: alerts.receivers, sessions });
       await api.register(pushRoutes, { push: alerts.push, sessions });
       await api.register(placesRoutes, { places: createPlaces(config), sessions });
+      await api.register(geofenceRoutes, { geofences: new GeofenceService({ db: db.kysely, clock, watch: geofenceWatch }), sessions });
       await api.register(operatorRoutes, { operator, operatorKey: config.operatorKey });
       await api.register(ingestRoutes, { pipeline: telemetry, operatorKey: config.operatorKey, now: () => clock.now() });
       if (sms instanceof LocalSmsProvider && config.nodeEnv !== 'production') await api.register(devRoutes, { sms });

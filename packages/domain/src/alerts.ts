@@ -201,6 +201,9 @@ export const alertItem = z.object({
   /** 'oem': the default settings raised it; 'user': the owner had changed this type's settings. */
   alertConfigBy: z.enum(['oem', 'user']),
   alertStatus,
+  /** Geofence entry (A0109) and exit (A0110): which geofence, and its name when it happened (null otherwise). */
+  geofenceId: z.string().nullable().optional(),
+  geofenceName: z.string().nullable().optional(),
 });
 export type AlertItem = z.infer<typeof alertItem>;
 

@@ -15,6 +15,7 @@ import {
   polygonAreaM2,
   ringAreaM2,
   ringSelfIntersects,
+  simplifyRing,
   squareCorners,
 } from './geofence-geometry';
 
@@ -190,5 +191,30 @@ describe('areas and boxes', () => {
     const box = circleBox(FARM, 1000);
     expect(distanceMeters(FARM, { lat: box.north, lon: FARM.lon })).toBeCloseTo(1000, 0);
     expect(distanceMeters(FARM, { lat: FARM.lat, lon: box.east })).toBeCloseTo(1000, 0);
+  });
+});
+
+describe('simplification (Douglas–Peucker on a ring)', () => {
+  // A 2 km circle drawn with 720 points, wobbling ±3 m.
+  const wobbly = Array.from({ length: 720 }, (_, i) => {
+    const a = (i / 720) * 2 * Math.PI;
+    const r = 2000 + 3 * Math.sin(i * 7);
+    return at(r * Math.cos(a), r * Math.sin(a));
+  });
+
+  it('keeps every boundary point within the tolerance, with far fewer points', () => {
+    const simple = simplifyRing(wobbly, 20);
+    expect(simple.length).toBeLessThan(80);
+    expect(simple.length).toBeGreaterThan(8);
+    const compiled = compileMultiPolygon([[simple]]);
+    for (const p of wobbly) expect(Math.abs(compiled.signedDistance(p.lat, p.lon))).toBeLessThanOrEqual(20.01);
+    expect(ringAreaM2(simple)).toBeGreaterThan(ringAreaM2(wobbly) * 0.98);
+  });
+
+  it('never collapses a ring, and leaves small rings and a tolerance of 0 alone', () => {
+    expect(simplifyRing(FIELD, 5000)).toHaveLength(4);
+    expect(simplifyRing(wobbly, 0)).toHaveLength(720);
+    expect(simplifyRing([...FIELD, FIELD[0] as LatLon], 1)).toEqual(FIELD);
+    expect(simplifyRing(wobbly, 1e9).length).toBeGreaterThanOrEqual(3);
   });
 });

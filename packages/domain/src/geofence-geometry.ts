@@ -134,6 +134,59 @@ export function multiPolygonAreaM2(area: MultiPolygon): number {
 
 export const circleAreaM2 = (radiusM: number) => Math.PI * radiusM * radiusM;
 
+// ── Simplification ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Douglas–Peucker on a ring: drops corners that lie within `toleranceM` of the line kept, so no
+ * point of the simplified boundary is further than that from the original. The ring is split at
+ * its first point and the point farthest from it, so it cannot collapse; a ring that would keep
+ * fewer than 3 points is returned whole (normalised).
+ */
+export function simplifyRing(input: Ring, toleranceM: number): LatLon[] {
+  const ring = normalizeRing(input);
+  const n = ring.length;
+  if (n <= 4 || !(toleranceM > 0)) return ring;
+  const box = boundingBox(ring) as BoundingBox;
+  const { kx, ky } = scales((box.south + box.north) / 2);
+  const x = ring.map((p) => p.lon * kx);
+  const y = ring.map((p) => p.lat * ky);
+  const keep = new Uint8Array(n);
+  let far = 0;
+  for (let i = 1; i < n; i++) if (Math.hypot((x[i] as number) - (x[0] as number), (y[i] as number) - (y[0] as number)) > Math.hypot((x[far] as number) - (x[0] as number), (y[far] as number) - (y[0] as number))) far = i;
+  keep[0] = 1;
+  keep[far] = 1;
+  // Index n stands for the ring's first point again (the closing edge).
+  const at = (i: number) => i % n;
+  const stack: [number, number][] = [[0, far], [far, n]];
+  const tolerance2 = toleranceM * toleranceM;
+  while (stack.length > 0) {
+    const [a, b] = stack.pop() as [number, number];
+    const ax = x[at(a)] as number;
+    const ay = y[at(a)] as number;
+    const dx = (x[at(b)] as number) - ax;
+    const dy = (y[at(b)] as number) - ay;
+    const len2 = dx * dx + dy * dy;
+    let worst = -1;
+    let worstD2 = tolerance2;
+    for (let i = a + 1; i < b; i++) {
+      const px = (x[i] as number) - ax;
+      const py = (y[i] as number) - ay;
+      let t = len2 === 0 ? 0 : (px * dx + py * dy) / len2;
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      const d2 = (px - t * dx) ** 2 + (py - t * dy) ** 2;
+      if (d2 > worstD2) {
+        worstD2 = d2;
+        worst = i;
+      }
+    }
+    if (worst < 0) continue;
+    keep[worst] = 1;
+    stack.push([a, worst], [worst, b]);
+  }
+  const out = ring.filter((_, i) => keep[i] === 1);
+  return out.length >= 3 ? out : ring;
+}
+
 // ── Self-intersection ─────────────────────────────────────────────────────────────────────────
 
 /** Sign of the turn a → b → c (0: collinear). */

@@ -9,6 +9,7 @@ import type { Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { DeviceModels } from '../modules/tractors/device-models';
 import { TractorRegistry } from '../modules/tractors/registry';
+import { BOUNDARIES_USAGE, runBoundaries } from './boundaries';
 import { parseCsv } from './csv';
 import { headerProblems, recordFromText } from './provision-record';
 import { describeDetails } from './reasons';
@@ -32,6 +33,7 @@ export const USAGE = `Usage:
                    --pincode <6 digits> --state <state> --expiresOn <YYYY-MM-DD | epoch s>
                    [--vehName <name>] [--isNewTractor true|false]
   npm run admin -- import <file.csv>     header row with the same names; one tractor per line
+${BOUNDARIES_USAGE}
 The database is the server's: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL).`;
 
 /** Runs one admin command; resolves with the process exit code (0 ok, 1 something refused, 2 usage). */
@@ -41,7 +43,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     io.out(USAGE);
     return 0;
   }
-  if (command !== 'provision' && command !== 'import') {
+  if (command !== 'provision' && command !== 'import' && command !== 'boundaries') {
     io.err(command === undefined ? USAGE : `Unknown command ${command}.\n${USAGE}`);
     return 2;
   }
@@ -63,6 +65,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
   }
   const registry = new TractorRegistry({ db: db.kysely, clock: io.clock ?? systemClock, models });
   try {
+    if (command === 'boundaries') return await runBoundaries(rest, db.kysely, io);
     return command === 'provision' ? await provision(rest, registry, models, io) : await importCsv(rest, registry, models, io);
   } finally {
     if (!io.db) await db.close();

@@ -5,6 +5,7 @@ import { accountsMigration } from './migrations/001-accounts';
 import { telemetryMigration } from './migrations/002-telemetry';
 import { geocodingMigration } from './migrations/003-geocoding';
 import { alertsMigration } from './migrations/004-alerts';
+import { geofencesMigration } from './migrations/005-geofences';
 
 /** Migrations are imported statically (no folder read at runtime); names sort in run order. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -13,6 +14,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '002-telemetry': telemetryMigration(db.engine),
     '003-geocoding': geocodingMigration(),
     '004-alerts': alertsMigration(db.engine),
+    '005-geofences': geofencesMigration(db.engine),
   };
 }
 

@@ -205,6 +205,9 @@ export interface AlertsTable {
   config_by: string;
   read_at: number | null;
   created_at: number;
+  /** The geofence whose entry or exit this is (A0109 / A0110), and its name then. */
+  geofence_id: string | null;
+  geofence_name: string | null;
 }
 
 /** Deliveries still to make: 'fanout' (one per new alert), then 'push' / 'sms' per target. */
@@ -261,6 +264,67 @@ export interface AlertSmsDailyTable {
   sent: number;
 }
 
+/**
+ * A state's outline (district '') or a district's, simplified at import; geometry is a GeoJSON
+ * MultiPolygon's coordinates ([lon, lat]). Keys are the names lower-cased, for lookups.
+ */
+export interface GeofenceBoundariesTable {
+  id: string;
+  state: string;
+  district: string;
+  state_key: string;
+  district_key: string;
+  geometry: string;
+  vertices: number;
+  area_m2: number;
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+  /** The file it came from ('demo' for the bundled approximate shapes). */
+  source: string;
+  /** Changes when re-imported: compiled forms keyed by it are rebuilt. */
+  version: number;
+}
+
+/** An owner's geofence. Custom shapes keep what was drawn; state and district ones point at a boundary. */
+export interface GeofencesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** name lower-cased: unique per owner. */
+  name_key: string;
+  /** 'custom', 'state' or 'district'. */
+  type: string;
+  /** 'circle', 'square' or 'polygon' (custom only). */
+  shape: string | null;
+  /** JSON [[lat, lon], …]: circle and square [centre], polygon its corners. */
+  coordinates: string | null;
+  radius_m: number | null;
+  side_m: number | null;
+  boundary_id: string | null;
+  state: string | null;
+  district: string | null;
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+  area_m2: number;
+  active: number;
+  alert_entry: number;
+  alert_exit: number;
+  /** Bumped by every change that affects detection: the tractors' inside/outside state restarts. */
+  rev: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Which tractors a geofence watches. */
+export interface GeofenceTractorsTable {
+  geofence_id: string;
+  tractor_id: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_devices: UserDevicesTable;
@@ -283,6 +347,9 @@ export interface Database {
   alert_receivers: AlertReceiversTable;
   push_subscriptions: PushSubscriptionsTable;
   alert_sms_daily: AlertSmsDailyTable;
+  geofence_boundaries: GeofenceBoundariesTable;
+  geofences: GeofencesTable;
+  geofence_tractors: GeofenceTractorsTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -26,6 +26,9 @@ export interface DbTarget {
 
 /** Children first, so foreign keys never object. */
 const TABLES: (keyof Database)[] = [
+  'geofence_tractors',
+  'geofences',
+  'geofence_boundaries',
   'alert_sms_daily',
   'alert_outbox',
   'alerts',

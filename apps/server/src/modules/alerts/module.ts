@@ -7,6 +7,7 @@ import type { SmsProvider } from '../../providers/sms/sms-provider';
 import { PushSubscriptionService } from '../push/service';
 import { loadVapidKeys } from '../push/vapid';
 import { ReceiverService } from '../receivers/service';
+import type { GeofenceWatch } from '../geofences/watch';
 import type { AlertHook } from '../telemetry/alert-hook';
 import { AlertConfigService } from './config-service';
 import { AlertDelivery } from './delivery/worker';
@@ -30,7 +31,7 @@ export interface AlertsModule {
 }
 
 /** Everything of issue 5 wired together: rules hook, services, and the delivery worker (not started). */
-export async function createAlertsModule(deps: { db: Db; clock: Clock; log: FastifyBaseLogger; sms: SmsProvider; config: AlertsConfig; push?: PushSender }): Promise<AlertsModule> {
+export async function createAlertsModule(deps: { db: Db; clock: Clock; log: FastifyBaseLogger; sms: SmsProvider; config: AlertsConfig; push?: PushSender; geofences?: GeofenceWatch }): Promise<AlertsModule> {
   const { db, clock, log, sms, config } = deps;
   const kysely = db.kysely;
   const vapid = await loadVapidKeys(kysely);
@@ -39,7 +40,7 @@ export async function createAlertsModule(deps: { db: Db; clock: Clock; log: Fast
   const profiles = new AlertProfiles({ db: kysely, clock });
   const wake = () => delivery.wake();
   return {
-    hook: createAlertHook(kysely, profiles, wake),
+    hook: createAlertHook(kysely, profiles, wake, deps.geofences),
     alerts: new AlertService({ db: kysely, clock, profiles, onRaised: wake }),
     config: new AlertConfigService({ db: kysely, clock, profiles }),
     receivers: new ReceiverService({ db: kysely, clock }),

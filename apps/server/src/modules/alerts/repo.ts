@@ -102,7 +102,7 @@ export async function insertAlert(db: Kysely<Database>, alert: Omit<AlertRow, 'i
   await db.transaction().execute(async (tx) => {
     await tx
       .insertInto('alerts')
-      .values({ id: a.id, tractor_id: a.tractorId, type_id: a.typeId, time_ms: a.time, lat: a.lat, lon: a.lon, value: a.value, threshold: a.threshold, config_by: a.configBy, read_at: null, created_at: a.createdAt })
+      .values({ id: a.id, tractor_id: a.tractorId, type_id: a.typeId, time_ms: a.time, lat: a.lat, lon: a.lon, value: a.value, threshold: a.threshold, config_by: a.configBy, read_at: null, created_at: a.createdAt, geofence_id: a.geofenceId ?? null, geofence_name: a.geofenceName ?? null })
       .execute();
     // Same shape as the ingest path's entry (rows.ts fanoutValues).
     await tx.insertInto('alert_outbox').values({ id: a.id, alert_id: a.id, kind: 'fanout', target: null, attempts: 0, next_at: a.createdAt, locked_until: null, created_at: a.createdAt }).execute();

@@ -32,6 +32,8 @@ export interface RaiseDetails {
   lon?: number | null;
   value?: number | null;
   threshold?: number | null;
+  geofenceId?: string;
+  geofenceName?: string;
 }
 
 const toSeconds = (ms: number) => Math.floor(ms / 1000);
@@ -48,7 +50,7 @@ export function toAlertItem(row: AlertWithTractor, language: string): AlertItem 
     alertTypeId: typeId,
     alertSeverity: type.severity,
     critical: type.critical,
-    alertDescription: alertDescription({ typeId, value, threshold, time: Number(row.time_ms), vehName: row.veh_name, regNo: row.reg_no }, language),
+    alertDescription: alertDescription({ typeId, value, threshold, time: Number(row.time_ms), vehName: row.veh_name, regNo: row.reg_no, geofenceName: row.geofence_name }, language),
     alertthresholdvalue: threshold,
     alertValue: value,
     unit: type.unit,
@@ -64,6 +66,8 @@ export function toAlertItem(row: AlertWithTractor, language: string): AlertItem 
     vehicleGroup: VEHICLE_GROUP,
     alertConfigBy: row.config_by === 'user' ? 'user' : 'oem',
     alertStatus: row.read_at === null ? 'unread' : 'read',
+    geofenceId: row.geofence_id,
+    geofenceName: row.geofence_name,
   };
 }
 
@@ -167,6 +171,8 @@ export class AlertService {
       threshold: details.threshold ?? setting.threshold,
       configBy: setting.configBy,
       createdAt: clock.now(),
+      geofenceId: details.geofenceId ?? null,
+      geofenceName: details.geofenceName ?? null,
     });
     this.deps.onRaised();
     return row.id;

@@ -69,12 +69,14 @@ export interface AlertTextInput {
   time: number;
   vehName: string;
   regNo: string;
+  /** The geofence of an entry or exit. */
+  geofenceName?: string | null;
 }
 
-/** One line: tractor, value against threshold, time in the spec's format (IST). */
+/** One line: tractor, geofence (entry and exit), value against threshold, time in the spec's format (IST). */
 export function alertDescription(a: AlertTextInput, language: string): string {
   const value = valueLine(a.typeId, a.value, a.threshold, language);
-  return [`${a.vehName} (${a.regNo})`, value, formatIstDateTime(Math.floor(a.time / 1000), language)].filter((p) => p !== '').join(' · ');
+  return [`${a.vehName} (${a.regNo})`, a.geofenceName ?? '', value, formatIstDateTime(Math.floor(a.time / 1000), language)].filter((p) => p !== '').join(' · ');
 }
 
 /** The alert SMS: short, plain, one segment or two in an Indian script. */

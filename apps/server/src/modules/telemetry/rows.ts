@@ -45,6 +45,8 @@ export interface AlertRow {
   threshold: number | null;
   configBy: 'oem' | 'user';
   createdAt: number;
+  geofenceId?: string | null;
+  geofenceName?: string | null;
 }
 
 /** What the processors derive from a batch's new rows, written in the same transaction. */
@@ -55,10 +57,10 @@ export interface Derived {
   alerts: AlertRow[];
 }
 
-export const ALERT_COLUMNS = ['id', 'tractor_id', 'type_id', 'time_ms', 'lat', 'lon', 'value', 'threshold', 'config_by', 'created_at'] as const;
+export const ALERT_COLUMNS = ['id', 'tractor_id', 'type_id', 'time_ms', 'lat', 'lon', 'value', 'threshold', 'config_by', 'created_at', 'geofence_id', 'geofence_name'] as const;
 
 /** Column values in ALERT_COLUMNS order. */
-export const alertValues = (a: AlertRow) => [a.id, a.tractorId, a.typeId, a.time, a.lat, a.lon, a.value, a.threshold, a.configBy, a.createdAt];
+export const alertValues = (a: AlertRow) => [a.id, a.tractorId, a.typeId, a.time, a.lat, a.lon, a.value, a.threshold, a.configBy, a.createdAt, a.geofenceId ?? null, a.geofenceName ?? null];
 
 export const OUTBOX_COLUMNS = ['id', 'alert_id', 'kind', 'target', 'attempts', 'next_at', 'created_at'] as const;
 

@@ -135,7 +135,7 @@ export class AlertDelivery {
       .selectFrom('alerts')
       .innerJoin('tractors', 'tractors.id', 'alerts.tractor_id')
       .leftJoin('users', 'users.id', 'tractors.owner_user_id')
-      .select(['alerts.id', 'alerts.type_id', 'alerts.time_ms', 'alerts.value', 'alerts.threshold', 'tractors.vin', 'tractors.reg_no', 'tractors.veh_name', 'tractors.owner_user_id', 'users.language'])
+      .select(['alerts.id', 'alerts.type_id', 'alerts.time_ms', 'alerts.value', 'alerts.threshold', 'alerts.geofence_name', 'tractors.vin', 'tractors.reg_no', 'tractors.veh_name', 'tractors.owner_user_id', 'users.language'])
       .where('alerts.id', '=', alertId)
       .executeTakeFirst();
     if (!row) return undefined;
@@ -148,6 +148,7 @@ export class AlertDelivery {
       vin: row.vin,
       regNo: row.reg_no,
       vehName: row.veh_name,
+      geofenceName: row.geofence_name,
       ownerId: row.owner_user_id,
       ownerLanguage: row.language ?? 'en',
     };

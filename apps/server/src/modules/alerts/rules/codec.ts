@@ -13,6 +13,7 @@ import type { AlertRulesState, Held } from './types';
  *   f  fuel: [parkedSince, theftPeakL, theftFired 0|1, dropFired 0|1, run] (0 / null: none)
  *   t  towing: [far, fired 0|1, anchor lat, anchor lon, last lat, last lon, last time] (null: none)
  *   s  service: [dueAt, stage, nextAt]
+ *   g  geofences: { geofenceId: rev × 2 + (1 inside | 0 outside) } (unknown ones left out)
  */
 export interface EncodedRulesState {
   v: 1;
@@ -23,6 +24,7 @@ export interface EncodedRulesState {
   f?: [number, number | null, 0 | 1, 0 | 1, [number, number][] | null];
   t?: [number, 0 | 1, number | null, number | null, number | null, number | null, number | null];
   s?: [number, number, number];
+  g?: Record<string, number>;
 }
 
 const orZero = (v: number | undefined) => v ?? 0;
@@ -44,6 +46,12 @@ export function encodeRulesState(s: AlertRulesState): EncodedRulesState {
   const t = s.tow;
   if (t) out.t = [t.far, t.fired ? 1 : 0, t.anchor?.lat ?? null, t.anchor?.lon ?? null, t.lastFix?.lat ?? null, t.lastFix?.lon ?? null, t.lastFix?.time ?? null];
   if (s.service) out.s = [s.service.dueAt, s.service.stage, s.service.nextAt];
+  let geofences: EncodedRulesState['g'];
+  for (const id in s.geofences) {
+    const track = s.geofences[id];
+    if (track?.inside !== undefined) (geofences ??= {})[id] = track.rev * 2 + (track.inside ? 1 : 0);
+  }
+  if (geofences) out.g = geofences;
   return out;
 }
 
@@ -70,5 +78,9 @@ export function decodeRulesState(saved: unknown, engineS = 0): AlertRulesState {
     if (lLat !== null && lLon !== null && lTime !== null) state.tow.lastFix = { lat: lLat, lon: lLon, time: lTime };
   }
   if (e.s) state.service = { dueAt: e.s[0], stage: e.s[1], nextAt: e.s[2] };
+  if (e.g) {
+    state.geofences = {};
+    for (const [id, code] of Object.entries(e.g)) state.geofences[id] = { rev: Math.floor(code / 2), inside: code % 2 === 1, pending: 0 };
+  }
   return state;
 }

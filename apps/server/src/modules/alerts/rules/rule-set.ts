@@ -3,10 +3,13 @@ import { isPlausibleFix } from '@tractorlink/domain/geo';
 import { type EncodedRulesState, encodeRulesState } from './codec';
 import { engineRules } from './engine-rules';
 import { fuelRules } from './fuel-rules';
+import { geofenceRule } from './geofence-rule';
 import { keyRules, ptoRule } from './key-pto-rules';
 import { serviceRule } from './service-rule';
 import { towingRule } from './towing-rule';
-import type { AlertProfile, AlertRulesState, RaisedAlert, RuleContext, RuleInput } from './types';
+import type { AlertProfile, AlertRulesState, RaisedAlert, RuleContext, RuleInput, WatchedGeofence } from './types';
+
+const NO_GEOFENCES: readonly WatchedGeofence[] = [];
 
 /**
  * Every telemetry rule of one tractor. `observe` runs per processed reading (strictly in time
@@ -21,16 +24,24 @@ export class AlertRuleSet {
     /** The owner's settings, read at each reading (they change when the owner edits them). */
     private readonly profile: () => AlertProfile,
     readonly state: AlertRulesState,
+    /** The active geofences the tractor is assigned to, read at each reading (they change when the owner edits them). */
+    private readonly geofences: () => readonly WatchedGeofence[] = () => NO_GEOFENCES,
   ) {
     const ctx = {
       profile: undefined as unknown as AlertProfile,
       input: undefined as unknown as RuleInput,
+      geofences: NO_GEOFENCES,
       out: [] as RaisedAlert[],
-      raise(typeId: AlertTypeId, value: number | null, threshold: number | null) {
+      raise(typeId: AlertTypeId, value: number | null, threshold: number | null, geofence?: WatchedGeofence) {
         const setting = ctx.profile.setting(typeId);
         if (!setting.enabled) return;
         const fix = ctx.input.fix && isPlausibleFix(ctx.input.fix) ? ctx.input.fix : undefined;
-        ctx.out.push({ typeId, time: ctx.input.reading.time, lat: fix?.lat ?? null, lon: fix?.lon ?? null, value, threshold, configBy: setting.configBy });
+        const alert: RaisedAlert = { typeId, time: ctx.input.reading.time, lat: fix?.lat ?? null, lon: fix?.lon ?? null, value, threshold, configBy: setting.configBy };
+        if (geofence) {
+          alert.geofenceId = geofence.id;
+          alert.geofenceName = geofence.name;
+        }
+        ctx.out.push(alert);
       },
     };
     this.ctx = ctx;
@@ -45,6 +56,7 @@ export class AlertRuleSet {
     const ctx = this.ctx;
     ctx.profile = this.profile();
     ctx.input = input;
+    ctx.geofences = this.geofences();
     ctx.out = out;
     const s = this.state;
     engineRules(s, ctx);
@@ -53,5 +65,6 @@ export class AlertRuleSet {
     fuelRules(s, ctx);
     towingRule(s, ctx);
     serviceRule(s, ctx);
+    geofenceRule(s, ctx);
   }
 }

@@ -1,5 +1,6 @@
 import type { AlertTypeId, ResolvedAlertSetting } from '@tractorlink/domain/alerts';
 import type { LatLon } from '@tractorlink/domain/geo';
+import type { CompiledArea } from '@tractorlink/domain/geofence-geometry';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import type { RuleLimits } from './limits';
 
@@ -44,6 +45,31 @@ export interface RaisedAlert {
   value: number | null;
   threshold: number | null;
   configBy: 'oem' | 'user';
+  /** Geofence entry and exit: which geofence, and its name at the time. */
+  geofenceId?: string;
+  geofenceName?: string;
+}
+
+/** An active geofence a tractor is assigned to, as the geofence rule tests it (compiled once, shared). */
+export interface WatchedGeofence {
+  id: string;
+  name: string;
+  /** Changes with every edit: the tractor's inside/outside state of an older rev is forgotten. */
+  rev: number;
+  alertOnEntry: boolean;
+  alertOnExit: boolean;
+  area: CompiledArea;
+}
+
+/** A tractor against one geofence. Only `rev` and `inside` are stored; the rest is rebuilt after a restart. */
+export interface GeofenceTrack {
+  rev: number;
+  /** undefined until a position is clearly inside or outside (the first one sets it without an alert). */
+  inside: boolean | undefined;
+  /** Positions in a row clearly on the other side. */
+  pending: number;
+  /** Within `r` metres of here the state cannot change (the signed distance moves no faster than the tractor). */
+  anchor?: { lat: number; lon: number; r: number };
 }
 
 /** A condition that must hold for a while: since when, and whether it has alerted. */
@@ -72,6 +98,10 @@ export interface AlertRulesState {
   service?: { dueAt: number; stage: number; nextAt: number };
   /** Engine seconds over the tractor's life (engine hours when the device has no worktime counter). */
   engineS: number;
+  /** Per geofence id. */
+  geofences?: Record<string, GeofenceTrack>;
+  /** The watched list the tracks were last pruned against (memory only: a new list means a reload). */
+  geofenceList?: readonly WatchedGeofence[];
 }
 
 export const emptyRulesState = (engineS = 0): AlertRulesState => ({ held: {}, engineS });
@@ -80,5 +110,7 @@ export const emptyRulesState = (engineS = 0): AlertRulesState => ({ held: {}, en
 export interface RuleContext {
   profile: AlertProfile;
   input: RuleInput;
-  raise(typeId: AlertTypeId, value: number | null, threshold: number | null): void;
+  /** The active geofences the tractor is assigned to. */
+  geofences: readonly WatchedGeofence[];
+  raise(typeId: AlertTypeId, value: number | null, threshold: number | null, geofence?: WatchedGeofence): void;
 }
