@@ -5,7 +5,7 @@ import { TractorProcessor, type TractorProfile } from '../../telemetry/processor
 import { decodeRulesState } from './codec';
 import { limitsOf } from './limits';
 import { AlertRuleSet } from './rule-set';
-import { type AlertProfile, type AlertRulesState, emptyRulesState, type RaisedAlert } from './types';
+import { type AlertProfile, type AlertRulesState, emptyRulesState, type RaisedAlert, type WatchedGeofence } from './types';
 
 /** Fixtures for the rule tests: a tractor with default settings, and readings built per second. */
 
@@ -25,12 +25,14 @@ export function profileWith(overrides: Partial<Record<AlertTypeId, Partial<Resol
 export class RulesHarness {
   processor: TractorProcessor;
   readonly raised: RaisedAlert[] = [];
+  /** The active geofences the tractor watches (tests replace the list as the watch cache would). */
+  geofences: readonly WatchedGeofence[] = [];
 
   constructor(
     public profile: AlertProfile = profileWith(),
     state: AlertRulesState = emptyRulesState(),
   ) {
-    this.processor = new TractorProcessor(TRACTOR, undefined, undefined, undefined, new AlertRuleSet(() => this.profile, state));
+    this.processor = new TractorProcessor(TRACTOR, undefined, undefined, undefined, new AlertRuleSet(() => this.profile, state, () => this.geofences));
   }
 
   feed(readings: readonly Reading[]): RaisedAlert[] {
@@ -43,7 +45,7 @@ export class RulesHarness {
   restart(): void {
     const saved = JSON.parse(this.processor.serialize()) as TractorProcessor['state'];
     const last = this.processor.last;
-    this.processor = new TractorProcessor(TRACTOR, last, saved, undefined, new AlertRuleSet(() => this.profile, decodeRulesState(saved.alerts)));
+    this.processor = new TractorProcessor(TRACTOR, last, saved, undefined, new AlertRuleSet(() => this.profile, decodeRulesState(saved.alerts), () => this.geofences));
   }
 
   types(): string[] {
