@@ -51,6 +51,9 @@ describe.each(dbTargets)('alert API on $name', (target) => {
       vehicleGroup: 'DiGiSENSE',
       alertConfigBy: 'oem',
       alertStatus: 'unread',
+      // Set on geofence entry and exit only.
+      geofenceId: null,
+      geofenceName: null,
     });
     const one = await get(t.app, `alerts/${theft.alertId}?isSec=true`, { token: owner.accessToken });
     expect(one.json()).toEqual(theft);
