@@ -1,6 +1,8 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { ALERT_RECEIVED, OPEN_ROUTE, hashOf, notificationFor, parsePayload, targetUrl } from './sw-push';
+import type { SwToPage } from './sw-push';
 
 /**
  * Service worker: precaches the app shell so it opens offline after one visit, answers page
@@ -19,46 +21,45 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-interface PushPayload {
-  title?: string;
-  body?: string;
-  url?: string;
+async function appWindows(): Promise<readonly WindowClient[]> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  return windows.filter((w) => w.url.startsWith(self.registration.scope));
 }
 
-function readPayload(event: PushEvent): PushPayload {
-  if (!event.data) return {};
-  try {
-    return event.data.json() as PushPayload;
-  } catch {
-    return { body: event.data.text() };
-  }
-}
-
+// Spec §4: show the alert (title and body in the owner's language, from the server), and tell open
+// copies of the app so they refetch the list and the unread count at once.
 self.addEventListener('push', (event) => {
-  const data = readPayload(event);
+  const payload = parsePayload(event.data);
+  const { title, options } = notificationFor(payload);
   event.waitUntil(
-    self.registration.showNotification(data.title ?? 'TractorLink', {
-      body: data.body ?? '',
-      icon: 'icons/icon-192.png',
-      badge: 'icons/icon-192.png',
-      data: { url: data.url ?? './' },
-    }),
+    (async () => {
+      await self.registration.showNotification(title, options);
+      if (payload.type !== 'alert') return;
+      const message: SwToPage = { type: ALERT_RECEIVED, alertId: payload.alertId, vin: payload.vin };
+      for (const w of await appWindows()) w.postMessage(message);
+    })(),
   );
 });
 
+// A tap opens the alert: in the app already open (focused, then routed without a reload), or anew.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL((event.notification.data as { url?: string } | null)?.url ?? './', self.registration.scope).href;
+  const target = targetUrl((event.notification.data as { url?: string } | null)?.url, self.registration.scope);
   event.waitUntil(
     (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows.find((w) => w.url.startsWith(self.registration.scope));
-      if (open) {
-        await open.focus();
-        if (open.url !== target) await open.navigate(target).catch(() => undefined);
+      const open = (await appWindows())[0];
+      if (!open) {
+        await self.clients.openWindow(target);
         return;
       }
-      await self.clients.openWindow(target);
+      const focused = await open.focus().catch(() => open);
+      const hash = hashOf(target);
+      if (hash) {
+        const message: SwToPage = { type: OPEN_ROUTE, hash };
+        focused.postMessage(message);
+      } else if (focused.url !== target) {
+        await focused.navigate(target).catch(() => undefined);
+      }
     })(),
   );
 });

@@ -36,6 +36,14 @@ describe('route guard (spec §2)', () => {
     },
   );
 
+  it.each(['/alert', '/alert-detail/01a200e6-982f-7029-a7fe-2c69701360da', '/alert-configuration', '/alert-receivers'])(
+    'keeps the alert screen %s for signed-in owners only (spec §2: alert, alert-detail, alert-configuration are guarded)',
+    (path) => {
+      expect(guardRedirect(path, true)).toBeNull();
+      expect(guardRedirect(path, false)).toBe('/login');
+    },
+  );
+
   it('ignores a trailing slash', () => {
     expect(guardRedirect('/settings/', false)).toBe('/login');
     expect(guardRedirect('/about/', false)).toBeNull();

@@ -40,6 +40,13 @@ const LanguageScreen = screen(() => import('../features/language/language-screen
 const SettingsScreen = screen(() => import('../features/settings/settings-screen'), (m) => m.SettingsScreen);
 const AboutScreen = screen(() => import('../features/about/about-screen'), (m) => m.AboutScreen);
 const TermsScreen = screen(() => import('../features/about/terms-screen'), (m) => m.TermsScreen);
+// The alert screens bring their own words (a catalogue namespace per language), fetched with them.
+const withAlertTexts = <M,>(load: () => Promise<M>) => () =>
+  Promise.all([load(), import('../lib/signed-in/alert-texts').then((m) => m.loadAlertTexts().catch(() => undefined))]).then(([m]) => m);
+const AlertsScreen = screen(withAlertTexts(() => import('../features/alerts/alerts-screen')), (m) => m.AlertsScreen);
+const AlertDetailScreen = screen(withAlertTexts(() => import('../features/alerts/alert-detail-screen')), (m) => m.AlertDetailScreen);
+const AlertConfigScreen = screen(withAlertTexts(() => import('../features/alert-config/alert-config-screen')), (m) => m.AlertConfigScreen);
+const ReceiversScreen = screen(withAlertTexts(() => import('../features/receivers/receivers-screen')), (m) => m.ReceiversScreen);
 
 const rel = (p: { path: string }) => p.path.slice(1);
 
@@ -72,11 +79,18 @@ export function AppRoutes() {
             <Route path={rel(paths.resetPin)} element={<ResetPinScreen />} />
             {/* The signed-in shell (react-query, menu); the public pages share its header. */}
             <Route element={<ShellLayout />}>
-              <Route path={rel(paths.tabs)} element={<TabsLayout />}>
-                <Route index element={<Navigate to={paths.home.getHref()} replace />} />
-                <Route path="home" element={<HomeScreen />} />
-                <Route path="tractor" element={<UsageScreen />} />
+              {/* The tab bar (home, usage, alerts with its unread badge) under the tab screens. */}
+              <Route element={<TabsLayout />}>
+                <Route path={rel(paths.tabs)}>
+                  <Route index element={<Navigate to={paths.home.getHref()} replace />} />
+                  <Route path="home" element={<HomeScreen />} />
+                  <Route path="tractor" element={<UsageScreen />} />
+                </Route>
+                <Route path={rel(paths.alerts)} element={<AlertsScreen />} />
               </Route>
+              <Route path={rel(paths.alertDetail)} element={<AlertDetailScreen />} />
+              <Route path={rel(paths.alertConfiguration)} element={<AlertConfigScreen />} />
+              <Route path={rel(paths.alertReceivers)} element={<ReceiversScreen />} />
               <Route path={rel(paths.addTractor)} element={<AddTractorScreen />} />
               <Route path={rel(paths.tractorList)} element={<TractorListScreen />} />
               <Route path={rel(paths.dieselUsage)} element={<DieselUsageScreen />} />

@@ -7,6 +7,7 @@ import { TopBarStartContext } from '../components/ui/page';
 import { useHome } from '../features/home/api/get-home';
 import { queryClient, startQueryPersistence } from '../lib/query-client';
 import { sessionStore } from '../lib/session';
+import { AlertEvents } from './alert-events';
 import { SideMenu } from './side-menu';
 import { TractorsProvider } from './tractors-provider';
 
@@ -37,6 +38,7 @@ function Shell() {
   return (
     <TractorsProvider tractors={signedIn ? home.data?.tractors : undefined}>
       <TopBarStartContext value={menuButton}>
+        {signedIn && <AlertEvents />}
         <Outlet />
         {showMenu && <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} tollFreeNumber={home.data?.tollFreeNumber ?? ''} />}
       </TopBarStartContext>

@@ -1,10 +1,29 @@
 import { NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HomeIcon } from '../components/ui/icons';
-import { UsageIcon } from '../components/tractor/icons';
+import { BellIcon, UsageIcon } from '../components/tractor/icons';
 import { paths } from '../config/paths';
+import { useUnreadCount } from '../features/alerts/api/get-unread-count';
+import { useTractors } from '../lib/signed-in/tractors';
 
-/** The bottom tab bar: home and usage; later issues add the alerts and geofence tabs. */
+/** The number on the badge: a phone's tab has room for two digits. */
+export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
+
+/** The alerts tab's badge: unread alerts of the selected tractor, of the counted types (spec §9). */
+function UnreadBadge() {
+  const { t } = useTranslation();
+  const { selected } = useTractors();
+  const { data: count } = useUnreadCount(selected?.vin);
+  if (!count) return null;
+  return (
+    <span className="tab-badge" data-testid="unread-badge">
+      <span aria-hidden="true">{badgeText(count)}</span>
+      <span className="visually-hidden">{t('tabs.unread', { count })}</span>
+    </span>
+  );
+}
+
+/** The bottom tab bar: home, usage and alerts; a later issue adds the geofence tab. */
 export function TabsLayout() {
   const { t } = useTranslation();
   return (
@@ -18,6 +37,13 @@ export function TabsLayout() {
         <NavLink to={paths.usage.getHref()}>
           <UsageIcon />
           <span>{t('tabs.usage')}</span>
+        </NavLink>
+        <NavLink to={paths.alerts.getHref()} className="tab-alerts">
+          <span className="tab-icon">
+            <BellIcon />
+            <UnreadBadge />
+          </span>
+          <span>{t('tabs.alerts')}</span>
         </NavLink>
       </nav>
     </>

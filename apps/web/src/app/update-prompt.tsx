@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Workbox } from 'workbox-window';
 import { Button } from '../components/ui/button';
 import { RefreshIcon } from '../components/ui/icons';
+import { OPEN_ROUTE } from '../sw-push';
+import type { SwToPage } from '../sw-push';
 
 /**
  * Registers the service worker from the bundle (CSP: no inline script) and, when a new version is
@@ -17,8 +19,16 @@ export function UpdatePrompt() {
     if (!('serviceWorker' in navigator)) return;
     const workbox = new Workbox('./sw.js', { scope: './' });
     workbox.addEventListener('waiting', () => setWaiting(true));
+    // A tapped notification while the app is open: show its screen without reloading.
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as SwToPage | null;
+      if (data?.type === OPEN_ROUTE && data.hash?.startsWith('#/')) window.location.hash = data.hash;
+    };
+    navigator.serviceWorker.addEventListener('message', onMessage);
+    navigator.serviceWorker.startMessages();
     workbox.register().catch((error: unknown) => console.warn('Service worker not registered', error));
     wb.current = workbox;
+    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
   }, []);
 
   if (!waiting) return null;

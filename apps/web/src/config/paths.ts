@@ -25,6 +25,14 @@ export const paths = {
   engineUsage: route('/engine-usage'),
   locateMe: route('/locate-me'),
   routeReplay: route('/route-replay'),
+  /** The alerts tab (spec §2 'alert'): critical and other alerts, filters, unread badge. */
+  alerts: route('/alert'),
+  /** Spec §2 'alert-detail': one alert, its place on the map, read aloud. */
+  alertDetail: { path: '/alert-detail/:id', getHref: (id: string) => `/alert-detail/${encodeURIComponent(id)}` },
+  /** Spec §2 'alert-configuration' (side menu): per tractor, each type on or off with its limits. */
+  alertConfiguration: route('/alert-configuration'),
+  /** Spec §3 alert receivers: people who also get the alerts, by SMS or notification. */
+  alertReceivers: route('/alert-receivers'),
   language: route('/language'),
   settings: route('/settings'),
   about: route('/about'),

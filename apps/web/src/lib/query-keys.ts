@@ -12,5 +12,13 @@ export const queryKeys = {
   track: (vin: string, date: string) => ['tractor', vin, 'track', date] as const,
   vehicles: ['vehicles'] as const,
   tracking: ['tracking'] as const,
+  /** Everything about alerts starts with ['alerts'], so a push message can refresh it all (spec §4). */
+  alerts: ['alerts'] as const,
+  alertLists: ['alerts', 'list'] as const,
+  alertList: (scope: string, filter: string) => ['alerts', 'list', scope, filter] as const,
+  alert: (id: string) => ['alerts', 'detail', id] as const,
+  unreadCount: (vin: string) => ['alerts', 'unread', vin] as const,
+  alertConfig: (vin: string) => ['alertConfig', vin] as const,
+  receivers: ['receivers'] as const,
   dieselStations: (lat: number, lon: number) => ['dieselStations', lat, lon] as const,
 };

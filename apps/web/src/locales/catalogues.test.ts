@@ -2,6 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ALERT_SEVERITIES, ALERT_TYPES } from '@tractorlink/domain/alerts';
+import type { AlertUnit } from '@tractorlink/domain/alerts';
 import { ERROR_CODES } from '@tractorlink/domain/errors';
 import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
 import { TERMS_SECTIONS } from '../components/legal/terms-dialog';
@@ -14,6 +16,8 @@ const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<
 const catalogues = {
   ui: (lang: string) => read(join(here, `${lang}.json`)),
   terms: (lang: string) => read(join(here, 'terms', `${lang}.json`)),
+  // The alert screens' namespace (lib/signed-in/alert-texts.ts), loaded with those screens.
+  alerts: (lang: string) => read(join(here, 'alerts', `${lang}.json`)),
 };
 
 function sourceFiles(dir: string): string[] {
@@ -61,20 +65,50 @@ describe.each(Object.entries(catalogues))('%s catalogues', (_name, load) => {
 
 describe('keys used by the code', () => {
   const en = catalogues.ui('en');
+  const alertsEn = catalogues.alerts('en');
 
-  it('every t("…") literal in src exists in en.json', () => {
+  it('every t("…") literal in src exists in en.json (or, for the alert screens, alerts/en.json)', () => {
     const used = new Set<string>();
     for (const file of sourceFiles(src)) {
       for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*['"]([^'"]+)['"]/g)) used.add(m[1] as string);
     }
     expect(used.size).toBeGreaterThan(50);
-    expect([...used].filter((k) => !(k in en))).toEqual([]);
+    expect([...used].filter((k) => !(k in en) && !(k in alertsEn))).toEqual([]);
+    // The alert namespace's keys are not also in the main catalogue (one place per word).
+    expect(Object.keys(alertsEn).filter((k) => k in en)).toEqual([]);
+  });
+
+  it('the alert catalogue names and describes every type, and has every unit and severity (issue 5)', () => {
+    const units: AlertUnit[] = ['V', 'C', 'rpm', 'percent', 'L', 'm', 'min', 'h'];
+    const want = [
+      ...ALERT_TYPES.flatMap((a) => [`alert.${a.id}.name`, `alert.${a.id}.description`]),
+      ...units.map((u) => `alert.unit.${u}`),
+      ...ALERT_SEVERITIES.map((s) => `alert.severity.${s}`),
+      ...['today', 'critical', 'unread', 'filter'].map((m) => `alerts.empty.${m}`),
+      ...['critical', 'others'].map((m) => `alerts.tab.${m}`),
+      ...['today', 'week', 'twoMonths'].map((m) => `alerts.frequency.${m}`),
+      ...['engine', 'fuel', 'security', 'service'].map((g) => `alertConfig.group.${g}`),
+      ...['sms', 'notification'].map((c) => `receivers.channel.${c}`),
+      'push.denied',
+      'push.failed',
+    ];
+    expect(ALERT_TYPES).toHaveLength(23);
+    expect(want.filter((k) => !(k in alertsEn))).toEqual([]);
+    for (const a of ALERT_TYPES) {
+      if (a.unit) expect(units, a.id).toContain(a.unit);
+    }
+    // Spec §8's two messages stay in the main catalogue, word for word.
+    expect(en['pwa.noServiceWorker']).toBe('This browser does not support service worker');
+    expect(en['pwa.noPush']).toBe('This browser does not support push notification');
   });
 
   it('every API error code and every field-rule code has a message (error.<CODE>)', () => {
     const fieldCodes = [
       'MOBILE_INVALID', 'OTP_FORMAT', 'PIN_FORMAT', 'NAME_REQUIRED', 'NAME_TOO_LONG', 'NAME_INVALID', 'EMAIL_INVALID',
       'BIRTH_DATE_REQUIRED', 'BIRTH_DATE_INVALID', 'TERMS_NOT_ACCEPTED', 'DEVICE_ID_INVALID', 'PIN_MISMATCH', 'IMAGE_TYPE', 'IMAGE_TOO_LARGE',
+      // Alert configuration, receivers and push subscription refusals (domain alerts.ts, server push service).
+      'PHONE_REQUIRED', 'PHONE_INVALID', 'CHANNEL_INVALID', 'THRESHOLD_OUT_OF_RANGE', 'DURATION_OUT_OF_RANGE', 'NOT_CONFIGURABLE',
+      'DUPLICATE_ALERT_TYPE', 'PUSH_ENDPOINT_NOT_ALLOWED',
     ];
     const clientCodes = ['NETWORK', 'UNKNOWN'];
     const missing = [...ERROR_CODES, ...fieldCodes, ...clientCodes].filter((c) => !(`error.${c}` in en));
@@ -82,7 +116,7 @@ describe('keys used by the code', () => {
   });
 
   it('the field rules of the domain use only codes that have messages', () => {
-    const domain = readFileSync(join(src, '../../../packages/domain/src/validation.ts'), 'utf8') + readFileSync(join(src, '../../../packages/domain/src/auth.ts'), 'utf8');
+    const domain = ['validation.ts', 'auth.ts', 'alerts.ts'].map((f) => readFileSync(join(src, '../../../packages/domain/src', f), 'utf8')).join('\n');
     const codes = new Set([...domain.matchAll(/'([A-Z][A-Z0-9_]+)'\)/g)].map((m) => m[1] as string));
     expect(codes.size).toBeGreaterThan(5);
     expect([...codes].filter((c) => !(`error.${c}` in en))).toEqual([]);

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { NotificationsCard } from '../../components/alerts/notifications-card';
 import { Button } from '../../components/ui/button';
 import { ChevronIcon, GlobeIcon, InfoIcon, LockIcon, LogoutIcon } from '../../components/ui/icons';
 import { Page } from '../../components/ui/page';
@@ -34,6 +35,7 @@ export function SettingsScreen() {
           </Link>
         </li>
       </ul>
+      <NotificationsCard />
       <Button variant="danger" icon={<LogoutIcon />} busy={logout.isPending} onClick={() => logout.mutate()}>
         {t('settings.logout')}
       </Button>

@@ -11,7 +11,7 @@ import { PlusIcon } from '../../components/tractor/icons';
 import { paths } from '../../config/paths';
 import { errorMessage, fieldMessage } from '../../lib/error-message';
 import { useClaimTractor } from './api/claim-tractor';
-import { serverFieldCode } from './components/field-errors';
+import { serverFieldCode } from '../../lib/signed-in/field-errors';
 
 type By = 'vin' | 'engineNo';
 

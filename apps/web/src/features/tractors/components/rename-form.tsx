@@ -8,7 +8,7 @@ import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage, fieldMessage } from '../../../lib/error-message';
 import { useRenameTractor } from '../api/rename-tractor';
-import { serverFieldCode } from './field-errors';
+import { serverFieldCode } from '../../../lib/signed-in/field-errors';
 
 interface RenameFormProps {
   tractor: VehicleEntry;

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-error';
+import { ApiError } from '../api-error';
 
 /** The server's per-field refusal code (VALIDATION_FAILED details) for one field, if any. */
 export function serverFieldCode(error: unknown, field: string): string | undefined {

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useUnreadCount } from '../features/alerts/api/get-unread-count';
+import { ALERT_RECEIVED } from '../sw-push';
+import { AlertEvents } from './alert-events';
+
+const VIN = 'MBNAL0000000000001';
+
+/** A stand-in for navigator.serviceWorker: the page side of the worker's postMessage. */
+class FakeContainer extends EventTarget {
+  startMessages = vi.fn();
+  getRegistration = vi.fn(async () => undefined);
+  post(data: unknown) {
+    this.dispatchEvent(new MessageEvent('message', { data }));
+  }
+}
+
+function Badge() {
+  const { data } = useUnreadCount(VIN);
+  return <p data-testid="badge">{data ?? '–'}</p>;
+}
+
+function wrapper(client: QueryClient) {
+  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+let container: FakeContainer;
+let count: number;
+let calls: string[];
+
+beforeEach(() => {
+  container = new FakeContainer();
+  vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { serviceWorker: container }));
+  count = 2;
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      calls.push(String(input));
+      return new Response(JSON.stringify({ vin: VIN, count }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the unread badge and push messages (spec §4: on receipt, unread alerts are recounted)', () => {
+  it("refetches the count when the service worker says 'alert-received', and not for other messages", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+    render(
+      <>
+        <AlertEvents />
+        <Badge />
+      </>,
+      { wrapper: wrapper(client) },
+    );
+    await screen.findByText('2');
+    expect(container.startMessages).toHaveBeenCalled();
+    expect(calls).toEqual([`/api/v1/alerts/unread-count?vin=${VIN}`]);
+
+    count = 3;
+    act(() => container.post({ type: 'SOMETHING_ELSE' }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toHaveLength(1);
+    expect(screen.getByTestId('badge').textContent).toBe('2');
+
+    act(() => container.post({ type: ALERT_RECEIVED, alertId: 'a1', vin: VIN }));
+    await screen.findByText('3');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('stops listening when the signed-in shell goes away', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+    const { unmount } = render(<AlertEvents />, { wrapper: wrapper(client) });
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    unmount();
+    container.post({ type: ALERT_RECEIVED });
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+});

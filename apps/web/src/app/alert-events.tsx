@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../lib/query-keys';
+import { storage } from '../lib/secure-storage';
+import { ALERT_RECEIVED } from '../sw-push';
+
+/**
+ * Spec §4 "on push-message receipt, unread alerts are refetched and counted": the service worker
+ * tells open copies of the app, and everything under ['alerts'] (the badge, the lists) refetches.
+ * Also registers this phone for push again at the start of a session when it already wanted alerts.
+ */
+export function AlertEvents() {
+  const client = useQueryClient();
+  useEffect(() => {
+    const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+    if (!sw) return;
+    const onMessage = (event: MessageEvent) => {
+      if ((event.data as { type?: string } | null)?.type !== ALERT_RECEIVED) return;
+      // Refusals after a push are ignored (spec §8); react-query keeps the last data.
+      void client.invalidateQueries({ queryKey: queryKeys.alerts });
+    };
+    sw.addEventListener('message', onMessage);
+    // Messages wait in a queue until the page says it listens.
+    sw.startMessages?.();
+    return () => sw.removeEventListener('message', onMessage);
+  }, [client]);
+  useEffect(() => {
+    // Only a phone that wants alerts (device token kept, permission given) loads the push code.
+    const wanted = storage.get('deviceToken') !== undefined && typeof Notification !== 'undefined' && Notification.permission === 'granted';
+    if (wanted) void import('../lib/signed-in/push').then((m) => m.resumePush());
+  }, []);
+  return null;
+}

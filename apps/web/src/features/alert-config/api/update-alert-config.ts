@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AlertConfigRequest, AlertConfigResponse } from '@tractorlink/domain/alerts';
+import { apiJson } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** PUT vehicles/alertconfig: one type's settings on one tractor; the answer holds every type. */
+export function updateAlertConfig(body: AlertConfigRequest): Promise<AlertConfigResponse> {
+  return apiJson<AlertConfigResponse>('vehicles/alertconfig', { method: 'PUT', body });
+}
+
+export function useUpdateAlertConfig() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateAlertConfig,
+    onSuccess: (answer) => client.setQueryData(queryKeys.alertConfig(answer.vin), answer),
+  });
+}

@@ -1,0 +1,86 @@
+import { useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
+import { NotificationsCard } from '../../components/alerts/notifications-card';
+import { Button } from '../../components/ui/button';
+import { CheckboxField } from '../../components/ui/checkbox-field';
+import { Notice } from '../../components/ui/notice';
+import { Page } from '../../components/ui/page';
+import { CheckAllIcon, SlidersIcon } from '../../components/tractor/icons';
+import { NoTractors } from '../../components/tractor/no-tractors';
+import { TractorSelect } from '../../components/tractor/tractor-select';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/error-message';
+import { isOffline } from '../../lib/query-client';
+import { useAlertTexts } from '../../lib/signed-in/alert-texts';
+import { formatDecimal } from '../../lib/signed-in/tractor-format';
+import { useTractors } from '../../lib/signed-in/tractors';
+import { useAlerts } from './api/get-alerts';
+import { useMarkAllRead } from './api/mark-read';
+import { AlertFilters } from './components/alert-filters';
+import { AlertList } from './components/alert-list';
+import { alertFilterStore, emptyMessage } from './filters';
+import type { AlertFilter } from './filters';
+
+/**
+ * #/alert, the alerts tab: the selected tractor's alerts (or all tractors'), critical or others,
+ * by period, severity and unread, a page at a time; kept for offline use. Opening one marks it read.
+ */
+export function AlertsScreen() {
+  const { t, lang, ready } = useAlertTexts();
+  const { tractors, selected } = useTractors();
+  const filter = useSyncExternalStore(alertFilterStore.subscribe, alertFilterStore.get);
+  const change = (over: Partial<AlertFilter>) => alertFilterStore.set({ ...alertFilterStore.get(), ...over });
+  const vin = selected?.vin;
+  const list = useAlerts(filter, vin, ready && selected !== undefined);
+  const markAll = useMarkAllRead();
+  const alerts = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const total = list.data?.pages.at(-1)?.total ?? 0;
+  const anyUnread = alerts.some((a) => a.alertStatus === 'unread');
+
+  return (
+    <Page title={t('tabs.alerts')}>
+      {!ready ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : (
+        <>
+          <NotificationsCard hideWhenOn />
+          {tractors && tractors.length === 0 && <NoTractors />}
+          {selected && (
+            <>
+              {!filter.allTractors && <TractorSelect />}
+              {tractors && tractors.length > 1 && (
+                <CheckboxField label={t('alerts.allTractors')} checked={filter.allTractors} onChange={(e) => change({ allTractors: e.target.checked })} />
+              )}
+              <AlertFilters filter={filter} onChange={change} />
+              {anyUnread && (
+                <Button variant="secondary" icon={<CheckAllIcon />} busy={markAll.isPending} onClick={() => markAll.mutate({ filter, vin })}>
+                  {t('alerts.markAllRead')}
+                </Button>
+              )}
+              {markAll.error && <Notice tone="error">{errorMessage(t, markAll.error)}</Notice>}
+              {list.data && alerts.length === 0 && <Notice>{t(`alerts.empty.${emptyMessage(filter)}`)}</Notice>}
+              {alerts.length > 0 && (
+                <>
+                  <p className="muted list-count" role="status">
+                    {t('alerts.shown', { shown: formatDecimal(alerts.length, lang, 0), total: formatDecimal(total, lang, 0) })}
+                  </p>
+                  <AlertList alerts={alerts} />
+                </>
+              )}
+              {list.hasNextPage && (
+                <Button variant="secondary" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+                  {t('alerts.loadMore')}
+                </Button>
+              )}
+              {!list.data && list.error && !isOffline(list.error) && <Notice tone="error">{errorMessage(t, list.error)}</Notice>}
+              {!list.data && list.isPending && <p role="status">{t('common.loading')}</p>}
+              <Link to={paths.alertConfiguration.getHref()} className="btn btn-plain link-button">
+                <SlidersIcon /> <span>{t('alertConfig.title')}</span>
+              </Link>
+            </>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MARK_READ_MAX } from '@tractorlink/domain/alerts';
+import { MARK_READ_BATCH, markRead } from './mark-read';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('PUT alerts (status 1 marks read)', () => {
+  it('sends at most the domain limit of ids per call', async () => {
+    expect(MARK_READ_BATCH).toBe(MARK_READ_MAX);
+    const bodies: { alerts: string[]; status: number; isSec: boolean }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: RequestInfo | URL, init: RequestInit = {}) => {
+        const body = JSON.parse(String(init.body)) as { alerts: string[]; status: number; isSec: boolean };
+        bodies.push(body);
+        return new Response(JSON.stringify({ updated: body.alerts.length }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    const ids = Array.from({ length: 1200 }, (_, i) => `a${i}`);
+    expect(await markRead(ids)).toBe(1200);
+    expect(bodies.map((b) => b.alerts.length)).toEqual([500, 500, 200]);
+    expect(bodies[0]).toMatchObject({ status: 1, isSec: true });
+  });
+});

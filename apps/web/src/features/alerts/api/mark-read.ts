@@ -1,0 +1,69 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InfiniteData } from '@tanstack/react-query';
+import type { AlertItem, AlertsResponse, MarkReadRequest } from '@tractorlink/domain/alerts';
+import { apiJson } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { istToday } from '../../../components/calendar/saved-period';
+import { listParams } from '../filters';
+import type { AlertFilter } from '../filters';
+import { getAlerts } from './get-alerts';
+
+/**
+ * Most ids per PUT: the domain's MARK_READ_MAX (a test holds them equal; importing the constant
+ * would bring the domain's zod schemas to the alerts tab).
+ */
+export const MARK_READ_BATCH = 500;
+
+/** PUT alerts with status 1 (spec §7, §9): marks the alerts read, at most MARK_READ_BATCH per call. */
+export async function markRead(ids: readonly string[]): Promise<number> {
+  let updated = 0;
+  for (let i = 0; i < ids.length; i += MARK_READ_BATCH) {
+    const body: MarkReadRequest = { alerts: ids.slice(i, i + MARK_READ_BATCH), status: 1, isSec: true };
+    updated += (await apiJson<{ updated: number }>('alerts', { method: 'PUT', body })).updated;
+  }
+  return updated;
+}
+
+/** Every unread alert a filter shows, all pages (for "mark all read"). */
+export async function unreadIds(filter: AlertFilter, vin: string | undefined): Promise<string[]> {
+  const params = listParams({ ...filter, unreadOnly: true }, filter.allTractors ? undefined : vin, istToday());
+  const ids: string[] = [];
+  for (let page = 1; ; page++) {
+    const res = await getAlerts({ ...params, page: String(page), pageSize: '200' });
+    ids.push(...res.data.map((a) => a.alertId));
+    if (res.data.length === 0 || page * res.pageSize >= res.total) return ids;
+  }
+}
+
+/** The cached lists and details show the alerts read at once; then the lists and the count refetch. */
+function useAfterMarking() {
+  const client = useQueryClient();
+  return async (ids: readonly string[]) => {
+    const read = new Set(ids);
+    const mark = (a: AlertItem): AlertItem => (read.has(a.alertId) ? { ...a, alertStatus: 'read' } : a);
+    client.setQueriesData<InfiniteData<AlertsResponse>>({ queryKey: queryKeys.alertLists }, (data) =>
+      data ? { ...data, pages: data.pages.map((p) => ({ ...p, data: p.data.map(mark) })) } : data,
+    );
+    for (const id of ids) client.setQueryData<AlertItem>(queryKeys.alert(id), (a) => (a ? mark(a) : a));
+    await client.invalidateQueries({ queryKey: queryKeys.alerts, predicate: (q) => q.queryKey[1] !== 'detail' });
+  };
+}
+
+/** Marks one alert read when it is opened. */
+export function useMarkRead() {
+  const after = useAfterMarking();
+  return useMutation({ mutationFn: markRead, onSuccess: (_n, ids) => after(ids) });
+}
+
+/** "Mark all read": every unread alert the current filter shows, on every page. */
+export function useMarkAllRead() {
+  const after = useAfterMarking();
+  return useMutation({
+    mutationFn: async ({ filter, vin }: { filter: AlertFilter; vin: string | undefined }) => {
+      const ids = await unreadIds(filter, vin);
+      if (ids.length > 0) await markRead(ids);
+      return ids;
+    },
+    onSuccess: (ids) => after(ids),
+  });
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Receiver } from '@tractorlink/domain/alerts';
+import { apiJson } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** GET receivers: people who also get this owner's alerts (spec §3 Alert receiver). */
+export async function getReceivers(signal?: AbortSignal): Promise<Receiver[]> {
+  return (await apiJson<{ data: Receiver[] }>('receivers', { signal })).data;
+}
+
+export const receiversQueryOptions = queryOptions({
+  queryKey: queryKeys.receivers,
+  queryFn: ({ signal }) => getReceivers(signal),
+  meta: { persist: true },
+});
+
+export function useReceivers() {
+  return useQuery(receiversQueryOptions);
+}

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { RECEIVERS_MAX } from '@tractorlink/domain/alerts';
+import type { Receiver } from '@tractorlink/domain/alerts';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { EditIcon } from '../../components/ui/icons';
+import { Notice } from '../../components/ui/notice';
+import { Page } from '../../components/ui/page';
+import { PlusIcon, TrashIcon } from '../../components/tractor/icons';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/error-message';
+import { formatMobile } from '../../lib/format';
+import { isOffline } from '../../lib/query-client';
+import { useAlertTexts } from '../../lib/signed-in/alert-texts';
+import { useDeleteReceiver } from './api/delete-receiver';
+import { useReceivers } from './api/get-receivers';
+import { ReceiverForm } from './components/receiver-form';
+
+type Editing = { mode: 'add' } | { mode: 'edit'; receiver: Receiver } | null;
+
+/** #/alert-receivers: up to five people who also get the alerts, by SMS or as a notification. */
+export function ReceiversScreen() {
+  const { t, ready } = useAlertTexts();
+  const { data, error, isPending } = useReceivers();
+  const remove = useDeleteReceiver();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Receiver | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const full = (data?.length ?? 0) >= RECEIVERS_MAX;
+
+  return (
+    <Page title={t('receivers.title')} backTo={paths.alertConfiguration.getHref()}>
+      {!ready ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : (
+        <>
+          <p className="lead">{t('receivers.intro', { max: RECEIVERS_MAX })}</p>
+          {done && <Notice tone="success">{done}</Notice>}
+          {data && data.length === 0 && !editing && <Notice>{t('receivers.none')}</Notice>}
+          {data && data.length > 0 && (
+            <ul className="card-list" aria-label={t('receivers.listLabel')}>
+              {data.map((r) =>
+                editing?.mode === 'edit' && editing.receiver.id === r.id ? (
+                  <li key={r.id}>
+                    <ReceiverForm
+                      receiver={r}
+                      onCancel={() => setEditing(null)}
+                      onDone={(saved) => {
+                        setEditing(null);
+                        setDone(t('receivers.saved', { name: saved.name }));
+                      }}
+                    />
+                  </li>
+                ) : (
+                  <li key={r.id} className="card receiver" aria-labelledby={`receiver-${r.id}`}>
+                    <div className="receiver-text">
+                      <h2 id={`receiver-${r.id}`}>{r.name}</h2>
+                      <p dir="ltr" className="receiver-phone">
+                        {formatMobile(r.phone)}
+                      </p>
+                      <p className="muted">{t(`receivers.channel.${r.channel}`)}</p>
+                    </div>
+                    <div className="receiver-actions">
+                      <Button variant="secondary" icon={<EditIcon />} aria-label={t('receivers.editNamed', { name: r.name })} onClick={() => { setDone(null); setEditing({ mode: 'edit', receiver: r }); }}>
+                        {t('receivers.edit')}
+                      </Button>
+                      <Button variant="secondary" className="btn-delete" icon={<TrashIcon />} aria-label={t('receivers.deleteNamed', { name: r.name })} onClick={() => { setDone(null); setDeleting(r); }}>
+                        {t('receivers.delete')}
+                      </Button>
+                    </div>
+                  </li>
+                ),
+              )}
+            </ul>
+          )}
+          {editing?.mode === 'add' ? (
+            <ReceiverForm
+              onCancel={() => setEditing(null)}
+              onDone={(saved) => {
+                setEditing(null);
+                setDone(t('receivers.added', { name: saved.name }));
+              }}
+            />
+          ) : (
+            data &&
+            !editing &&
+            (full ? (
+              <Notice>{t('receivers.full', { max: RECEIVERS_MAX })}</Notice>
+            ) : (
+              <Button icon={<PlusIcon />} onClick={() => { setDone(null); setEditing({ mode: 'add' }); }}>
+                {t('receivers.add')}
+              </Button>
+            ))
+          )}
+          {!data && error && !isOffline(error) && <Notice tone="error">{errorMessage(t, error)}</Notice>}
+          {!data && isPending && <p role="status">{t('common.loading')}</p>}
+          <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title={t('receivers.deleteTitle')}>
+            {deleting && (
+              <>
+                <p>{t('receivers.deleteConfirm', { name: deleting.name })}</p>
+                {remove.error && <Notice tone="error">{errorMessage(t, remove.error)}</Notice>}
+                <div className="button-row">
+                  <Button variant="secondary" onClick={() => setDeleting(null)}>
+                    {t('common.cancel')}
+                  </Button>
+                  <Button
+                    variant="danger"
+                    icon={<TrashIcon />}
+                    busy={remove.isPending}
+                    onClick={() =>
+                      remove.mutate(deleting.id, {
+                        onSuccess: () => {
+                          setDone(t('receivers.deleted', { name: deleting.name }));
+                          setDeleting(null);
+                        },
+                      })
+                    }
+                  >
+                    {t('receivers.delete')}
+                  </Button>
+                </div>
+              </>
+            )}
+          </Dialog>
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { hashOf, notificationFor, parsePayload, targetUrl } from './sw-push';
+
+const payload = {
+  type: 'alert',
+  alertId: '01a2',
+  alertTypeId: 'A0003',
+  vin: 'MBNAL0000000000001',
+  critical: true,
+  title: 'इंजन का तापमान ज़्यादा',
+  body: 'Arjun (MH12AL1234) · 110 °C',
+  timeStamp: 1_795_311_201,
+  url: '/#/alert-detail/01a2',
+};
+
+describe('the service worker and a push message', () => {
+  it('shows the title and body the server wrote in the owner language, one notification per alert', () => {
+    const { title, options } = notificationFor(payload);
+    expect(title).toBe('इंजन का तापमान ज़्यादा');
+    expect(options.body).toBe(payload.body);
+    expect(options.tag).toBe('alert-01a2');
+    expect(options.data).toEqual({ url: '/#/alert-detail/01a2', alertId: '01a2' });
+    expect(options.timestamp).toBe(1_795_311_201_000);
+  });
+
+  it('rings again for a critical alert (renotify) and keeps it until tapped; an ordinary one does not', () => {
+    expect(notificationFor(payload).options).toMatchObject({ renotify: true, requireInteraction: true });
+    const ordinary = notificationFor({ ...payload, critical: false }).options;
+    expect(ordinary.renotify).toBe(false);
+    expect(ordinary.requireInteraction).toBeUndefined();
+  });
+
+  it('still shows something for a message that is not JSON or has no title', () => {
+    const text = { json: () => JSON.parse('not json') as unknown, text: () => 'hello' };
+    expect(parsePayload(text)).toEqual({ body: 'hello' });
+    expect(parsePayload(null)).toEqual({});
+    expect(notificationFor({}).title).toBe('TractorLink');
+  });
+
+  it('opens the alert detail under the app scope, wherever the app is served', () => {
+    expect(targetUrl('/#/alert-detail/01a2', 'https://app.example.in/')).toBe('https://app.example.in/#/alert-detail/01a2');
+    expect(targetUrl('/#/alert-detail/01a2', 'https://example.in/tractorlink/')).toBe('https://example.in/tractorlink/#/alert-detail/01a2');
+    expect(targetUrl('https://evil.example/x', 'https://app.example.in/')).toBe('https://app.example.in/');
+    expect(targetUrl(undefined, 'https://app.example.in/')).toBe('https://app.example.in/');
+    expect(hashOf('https://app.example.in/#/alert-detail/01a2')).toBe('#/alert-detail/01a2');
+    expect(hashOf('https://app.example.in/')).toBeNull();
+  });
+});
