@@ -25,7 +25,8 @@ export interface AlertOwner {
   token: () => Promise<string>;
 }
 
-export async function ownerWithAlerts(page: Page, name = 'Suresh Pawar'): Promise<AlertOwner> {
+/** `scenarioStart`: when the first of the scenario's records was taken (about 7 minutes of them). */
+export async function ownerWithAlerts(page: Page, name = 'Suresh Pawar', scenarioStart = Date.now() - 15 * 60_000): Promise<AlertOwner> {
   const mobile = uniqueMobile();
   const pin = '1357';
   await registerThroughScreens(page, mobile, pin, name);
@@ -35,7 +36,7 @@ export async function ownerWithAlerts(page: Page, name = 'Suresh Pawar'): Promis
   const token = async () => access;
   const tractor = await provisionTractor(baseURL(), mobile, name);
   await claimTractor(baseURL(), access, tractor);
-  await ingest(baseURL(), alertScenario(tractor.imei, Date.now() - 15 * 60_000));
+  await ingest(baseURL(), alertScenario(tractor.imei, scenarioStart));
   const alerts = await waitForAlerts(baseURL(), access, tractor.vin, 4);
   // The home answer the app holds predates the tractor: start again so every screen sees it, and
   // wait for the start's session refresh to finish (the tractor's name shows).

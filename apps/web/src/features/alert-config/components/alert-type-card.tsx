@@ -33,14 +33,16 @@ export function AlertTypeCard({ vin, type, item }: AlertTypeCardProps) {
   const [duration, setDuration] = useState(savedDuration);
   const [errors, setErrors] = useState<{ threshold?: CheckCode; duration?: CheckCode }>({});
   const [saved, setSaved] = useState(false);
-  const enabled = item?.enabled ?? true;
+  // The switch moves at once; on a slow link the answer comes later (and a refusal moves it back).
+  const [enabledDraft, setEnabledDraft] = useState<boolean | null>(null);
+  const enabled = enabledDraft ?? item?.enabled ?? true;
   const dirty = threshold !== savedThreshold || duration !== savedDuration;
   const name = t(`alert.${type.id}.name`);
   const unitWord = type.unit ? t(`alert.unit.${type.unit}`) : '';
 
   const send = (change: Omit<AlertConfigRequest, 'vin' | 'alertTypeId'>) => {
     setSaved(false);
-    update.mutate({ vin, alertTypeId: type.id, ...change }, { onSuccess: () => setSaved(true) });
+    update.mutate({ vin, alertTypeId: type.id, ...change }, { onSuccess: () => setSaved(true), onSettled: () => setEnabledDraft(null) });
   };
 
   const submit = (e: FormEvent) => {
@@ -81,7 +83,10 @@ export function AlertTypeCard({ vin, type, item }: AlertTypeCardProps) {
           aria-labelledby={headingId}
           checked={enabled}
           disabled={update.isPending}
-          onChange={(e) => send({ enabled: e.target.checked })}
+          onChange={(e) => {
+            setEnabledDraft(e.target.checked);
+            send({ enabled: e.target.checked });
+          }}
         />
       </div>
       <p className="muted">
