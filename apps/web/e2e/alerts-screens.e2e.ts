@@ -254,6 +254,18 @@ describe('alerts: list, filters, detail, receivers and configuration', () => {
     await idling.getByText('Saved.').waitFor();
     expect((await config()).find((c) => c.alertTypeId === 'A0009')?.enabled).toBe(false);
     expect(await toggle.isChecked()).toBe(false);
+
+    // Back to the usual settings (PUT vehicles/alertconfigs, every type), after a confirmation.
+    await page.getByRole('button', { name: 'Restore the usual settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Restore the usual settings' });
+    await dialog.getByText(`Every alert of ${owner.tractor.name} will be on again`).waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.getByText('The usual settings are back.').waitFor();
+    await expect.poll(() => page.getByRole('region', { name: 'High engine temperature' }).getByRole('spinbutton', { name: 'Limit (°C)' }).inputValue()).toBe('105');
+    expect(await page.getByRole('switch', { name: 'Excessive idling' }).isChecked()).toBe(true);
+    const after = await config();
+    expect(after.find((c) => c.alertTypeId === 'A0003')).toMatchObject({ thresholdValue: 105, enabled: true });
+    expect(after.every((c) => c.enabled)).toBe(true);
   });
 
   it('offline, the alert list and the badge last shown are still there (kept encrypted)', async () => {

@@ -1,9 +1,13 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ALERT_TYPES } from '@tractorlink/domain/alerts';
 import type { AlertType } from '@tractorlink/domain/alerts';
 import { NotificationsCard } from '../../components/alerts/notifications-card';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
 import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
+import { RefreshIcon } from '../../components/ui/icons';
 import { PeopleIcon } from '../../components/tractor/icons';
 import { NoTractors } from '../../components/tractor/no-tractors';
 import { TractorSelect } from '../../components/tractor/tractor-select';
@@ -13,6 +17,7 @@ import { isOffline } from '../../lib/query-client';
 import { useAlertTexts } from '../../lib/signed-in/alert-texts';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { useAlertConfig } from './api/get-alert-config';
+import { useResetAlertConfigs } from './api/reset-alert-configs';
 import { AlertTypeCard } from './components/alert-type-card';
 
 type GroupKey = 'engine' | 'fuel' | 'security' | 'service';
@@ -37,6 +42,10 @@ export function AlertConfigScreen() {
   const { tractors, selected } = useTractors();
   const { data, error, isPending } = useAlertConfig(selected?.vin);
   const byId = new Map(data?.data.map((c) => [c.alertTypeId, c]));
+  const reset = useResetAlertConfigs();
+  const [confirming, setConfirming] = useState(false);
+  // The cards keep what they were opened with; after a reset they start again from the answer.
+  const [generation, setGeneration] = useState(0);
   return (
     <Page title={t('alertConfig.title')} backTo={paths.alerts.getHref()}>
       {!ready ? (
@@ -55,10 +64,40 @@ export function AlertConfigScreen() {
               <section key={g} className="config-group" aria-labelledby={`group-${g}`}>
                 <h2 id={`group-${g}`}>{t(`alertConfig.group.${g}`)}</h2>
                 {ALERT_TYPES.filter((type) => groupOf(type) === g).map((type) => (
-                  <AlertTypeCard key={`${selected.vin}-${type.id}`} vin={selected.vin} type={type} item={byId.get(type.id)} />
+                  <AlertTypeCard key={`${selected.vin}-${type.id}-${generation}`} vin={selected.vin} type={type} item={byId.get(type.id)} />
                 ))}
               </section>
             ))}
+          {selected && data?.vin === selected.vin && (
+            <>
+              {reset.isSuccess && <Notice tone="success">{t('alertConfig.resetDone')}</Notice>}
+              <Button variant="secondary" icon={<RefreshIcon />} onClick={() => setConfirming(true)}>
+                {t('alertConfig.reset')}
+              </Button>
+              <Dialog open={confirming} onClose={() => setConfirming(false)} title={t('alertConfig.reset')}>
+                <p>{t('alertConfig.resetConfirm', { name: selected.Veh_Name })}</p>
+                {reset.error && <Notice tone="error">{errorMessage(t, reset.error)}</Notice>}
+                <div className="button-row">
+                  <Button variant="secondary" onClick={() => setConfirming(false)}>
+                    {t('common.cancel')}
+                  </Button>
+                  <Button
+                    busy={reset.isPending}
+                    onClick={() =>
+                      reset.mutate(selected.vin, {
+                        onSuccess: () => {
+                          setGeneration((g) => g + 1);
+                          setConfirming(false);
+                        },
+                      })
+                    }
+                  >
+                    {t('common.ok')}
+                  </Button>
+                </div>
+              </Dialog>
+            </>
+          )}
           {!data && error && !isOffline(error) && <Notice tone="error">{errorMessage(t, error)}</Notice>}
           {!data && isPending && selected && <p role="status">{t('common.loading')}</p>}
         </>

@@ -10,6 +10,7 @@ import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/error-message';
 import { isOffline } from '../../lib/query-client';
 import { useAlertTexts } from '../../lib/signed-in/alert-texts';
+import { useTractors } from '../../lib/signed-in/tractors';
 import { useAlert } from './api/get-alert';
 import { useMarkRead } from './api/mark-read';
 import { alertWords } from './alert-words';
@@ -23,6 +24,7 @@ export function AlertDetailScreen() {
   const markRead = useMarkRead();
   const marked = useRef<string | null>(null);
   const [map, setMap] = useState<MapHandle | null>(null);
+  const { select } = useTractors();
 
   // Spec §9: opening an alert marks it read (status 1); once per alert, even if the screen re-renders.
   const unread = alert?.alertStatus === 'unread';
@@ -87,7 +89,8 @@ export function AlertDetailScreen() {
             )}
             <div className="button-column">
               <DirectionsLink to={point} />
-              <Link to={paths.locateMe.getHref()} className="btn btn-secondary">
+              {/* Locate me shows the selected tractor: make it this alert's. */}
+              <Link to={paths.locateMe.getHref()} className="btn btn-secondary" onClick={() => select(alert.vin)}>
                 <LocateIcon /> <span>{t('locate.title')}</span>
               </Link>
             </div>
