@@ -318,6 +318,9 @@ function flatDistance2(r: FlatRing, x: number, y: number, best: number): number 
   return best;
 }
 
+/** √(x² + y²): Math.hypot guards against overflow we cannot have here, at several times the cost. */
+const planar = (x: number, y: number) => Math.sqrt(x * x + y * y);
+
 /** A polygon set (a drawn polygon or square, or a district with its islands and holes). */
 export function compileMultiPolygon(area: MultiPolygon): CompiledArea {
   const box = multiPolygonBox(area) ?? { south: 0, west: 0, north: 0, east: 0 };
@@ -356,19 +359,19 @@ export function compileMultiPolygon(area: MultiPolygon): CompiledArea {
       const y = (lat - origin.lat) * ky;
       return x >= minX - marginM && x <= maxX + marginM && y >= minY - marginM && y <= maxY + marginM;
     },
-    metersBetween: (lat1, lon1, lat2, lon2) => Math.hypot((lon2 - lon1) * kx, (lat2 - lat1) * ky),
+    metersBetween: (lat1, lon1, lat2, lon2) => planar((lon2 - lon1) * kx, (lat2 - lat1) * ky),
   };
 }
 
 /** A circle: signed distance is the radius less the distance from the centre. */
 export function compileCircle(center: LatLon, radiusM: number): CompiledArea {
   const { kx, ky } = scales(center.lat);
-  const distance = (lat: number, lon: number) => Math.hypot((lon - center.lon) * kx, (lat - center.lat) * ky);
+  const distance = (lat: number, lon: number) => planar((lon - center.lon) * kx, (lat - center.lat) * ky);
   return {
     box: circleBox(center, radiusM),
     signedDistance: (lat, lon) => radiusM - distance(lat, lon),
     contains: (lat, lon) => distance(lat, lon) <= radiusM,
     near: (lat, lon, marginM) => Math.abs((lon - center.lon) * kx) <= radiusM + marginM && Math.abs((lat - center.lat) * ky) <= radiusM + marginM,
-    metersBetween: (lat1, lon1, lat2, lon2) => Math.hypot((lon2 - lon1) * kx, (lat2 - lat1) * ky),
+    metersBetween: (lat1, lon1, lat2, lon2) => planar((lon2 - lon1) * kx, (lat2 - lat1) * ky),
   };
 }

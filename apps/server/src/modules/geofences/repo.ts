@@ -89,17 +89,29 @@ export async function watchedTractors(db: Kysely<Database>, geofenceIds: readonl
   return out;
 }
 
-/** What detection needs of the active geofences watching these tractors (boundary geometry apart). */
-export function activeWatches(db: Kysely<Database>, tractorIds: readonly string[]) {
+/** Which geofences watch these tractors: one small row per pair, straight from the tractor index. */
+export function watchPairs(db: Kysely<Database>, tractorIds: readonly string[]) {
+  return db.selectFrom('geofence_tractors').select(['tractor_id', 'geofence_id']).where('tractor_id', 'in', tractorIds).execute();
+}
+
+/** What decides whether a cached compiled geofence is still right: active, rev, boundary version (and the list order). */
+export function watchMeta(db: Kysely<Database>, ids: readonly string[]) {
   return db
-    .selectFrom('geofence_tractors as gt')
-    .innerJoin('geofences as g', 'g.id', 'gt.geofence_id')
+    .selectFrom('geofences as g')
     .leftJoin('geofence_boundaries as b', 'b.id', 'g.boundary_id')
-    .select(['gt.tractor_id', 'g.id', 'g.name', 'g.rev', 'g.shape', 'g.coordinates', 'g.radius_m', 'g.side_m', 'g.boundary_id', 'g.alert_entry', 'g.alert_exit', 'b.version as boundary_version'])
-    .where('gt.tractor_id', 'in', tractorIds)
-    .where('g.active', '=', 1)
-    .orderBy('g.created_at')
-    .orderBy('g.id')
+    .select(['g.id', 'g.rev', 'g.active', 'g.created_at', 'b.version as boundary_version'])
+    .where('g.id', 'in', ids)
     .execute();
 }
-export type ActiveWatchRow = Awaited<ReturnType<typeof activeWatches>>[number];
+export type WatchMetaRow = Awaited<ReturnType<typeof watchMeta>>[number];
+
+/** What detection needs of these geofences (their boundary's geometry apart). */
+export function watchDetails(db: Kysely<Database>, ids: readonly string[]) {
+  return db
+    .selectFrom('geofences as g')
+    .leftJoin('geofence_boundaries as b', 'b.id', 'g.boundary_id')
+    .select(['g.id', 'g.name', 'g.rev', 'g.shape', 'g.coordinates', 'g.radius_m', 'g.side_m', 'g.boundary_id', 'g.alert_entry', 'g.alert_exit', 'b.version as boundary_version'])
+    .where('g.id', 'in', ids)
+    .execute();
+}
+export type WatchDetailRow = Awaited<ReturnType<typeof watchDetails>>[number];

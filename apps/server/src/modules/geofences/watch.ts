@@ -1,30 +1,35 @@
-import { type CompiledArea, compileMultiPolygon } from '@tractorlink/domain/geofence-geometry';
+import type { CompiledArea } from '@tractorlink/domain/geofence-geometry';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/types';
 import type { WatchedGeofence } from '../alerts/rules/types';
 import { compileBoundary, compileCustom } from './area';
 import { boundaryGeometries } from './boundaries/repo';
-import { type ActiveWatchRow, activeWatches } from './repo';
+import { type WatchDetailRow, watchDetails, watchMeta, watchPairs } from './repo';
 
 /** Re-read this often even without an invalidation (another instance may have changed a geofence). */
 const TTL_MS = 5 * 60_000;
 /** Most tractors whose lists are kept (as the alert settings cache). */
 const MAX_TRACTORS = 20_000;
-/** Compiled areas kept; past it the cache starts again (old revs pile up otherwise). */
+/** Compiled geofences and boundaries kept; past it the cache starts again (old revs pile up otherwise). */
 const MAX_COMPILED = 20_000;
 const NONE: readonly WatchedGeofence[] = [];
 
+type Compiled = WatchedGeofence & { boundaryVersion: number | null };
+
 /**
  * The active geofences each tractor watches, compiled, for the geofence rule: loaded before the
- * ingest transaction (prepare), read per position (forTractor). A compiled area is kept per
- * geofence rev (custom) or boundary version (state, district: shared by every geofence on it), so
- * a batch costs no query and no compiling unless something changed; the service drops the
- * tractors a change touches.
+ * ingest transaction (prepare), read per position (forTractor). Lists are read with two small
+ * queries (the pairs from the tractor index, then each geofence's active flag and rev); a
+ * geofence is read and compiled once per rev, and a
+ * state or district boundary once per version, shared by every geofence on it. So a batch costs no
+ * query unless a tractor's list is due, and no compiling unless something changed; the service
+ * drops the tractors a change touches.
  */
 export class GeofenceWatch {
   private readonly tractors = new Map<string, { list: readonly WatchedGeofence[]; loadedAt: number }>();
-  private readonly compiled = new Map<string, CompiledArea>();
+  private readonly geofences = new Map<string, Compiled>();
+  private readonly boundaries = new Map<string, CompiledArea>();
 
   constructor(private readonly deps: { db: Kysely<Database>; clock: Clock }) {}
 
@@ -35,20 +40,35 @@ export class GeofenceWatch {
       return !entry || now - entry.loadedAt > TTL_MS;
     });
     if (missing.length === 0) return;
-    if (this.compiled.size > MAX_COMPILED) this.compiled.clear();
-    const rows = await activeWatches(this.deps.db, missing);
-    await this.compileBoundaries(rows);
-    const byGeofence = new Map<string, WatchedGeofence>();
+    if (this.geofences.size > MAX_COMPILED) this.geofences.clear();
+    if (this.boundaries.size > MAX_COMPILED) this.boundaries.clear();
+    const pairs = await watchPairs(this.deps.db, missing);
+    const ids = [...new Set(pairs.map((p) => p.geofence_id))];
+    const meta = new Map((ids.length === 0 ? [] : await watchMeta(this.deps.db, ids)).filter((m) => m.active === 1).map((m) => [m.id, m]));
+    const stale = [...meta.values()].filter((m) => {
+      const known = this.geofences.get(m.id);
+      return !known || known.rev !== m.rev || known.boundaryVersion !== m.boundary_version;
+    });
+    if (stale.length > 0) await this.compile(stale.map((m) => m.id));
+    // Each tractor's list oldest first, the same order every load (the stored state is keyed to it):
+    // the geofences are sorted once and dealt out to their tractors in that order.
+    const byGeofence = new Map<string, string[]>();
+    for (const pair of pairs) {
+      const tractors = byGeofence.get(pair.geofence_id);
+      if (tractors) tractors.push(pair.tractor_id);
+      else byGeofence.set(pair.geofence_id, [pair.tractor_id]);
+    }
+    const ordered = [...meta.values()].sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const lists = new Map<string, WatchedGeofence[]>();
-    for (const row of rows) {
-      let watched = byGeofence.get(row.id);
-      if (!watched) {
-        watched = { id: row.id, name: row.name, rev: row.rev, alertOnEntry: row.alert_entry === 1, alertOnExit: row.alert_exit === 1, area: this.areaOf(row) };
-        byGeofence.set(row.id, watched);
+    for (const m of ordered) {
+      // Gone between the reads: left out until the next load.
+      const watched = this.geofences.get(m.id);
+      if (!watched) continue;
+      for (const tractorId of byGeofence.get(m.id) ?? []) {
+        const list = lists.get(tractorId);
+        if (list) list.push(watched);
+        else lists.set(tractorId, [watched]);
       }
-      const list = lists.get(row.tractor_id) ?? [];
-      list.push(watched);
-      lists.set(row.tractor_id, list);
     }
     this.evict(missing.length, new Set(tractorIds));
     for (const id of missing) {
@@ -67,33 +87,28 @@ export class GeofenceWatch {
     for (const id of tractorIds) this.tractors.delete(id);
   }
 
-  private key(row: ActiveWatchRow): string {
-    return row.boundary_id ? `b:${row.boundary_id}:${row.boundary_version ?? 0}` : `c:${row.id}:${row.rev}`;
-  }
-
-  private areaOf(row: ActiveWatchRow): CompiledArea {
-    const key = this.key(row);
-    let area = this.compiled.get(key);
-    if (!area) {
-      // A boundary's area is compiled by compileBoundaries; one missing there (not found) holds nothing.
-      area = row.boundary_id ? compileMultiPolygon([]) : compileCustom(row);
-      this.compiled.set(key, area);
+  private async compile(ids: readonly string[]): Promise<void> {
+    const details = await watchDetails(this.deps.db, ids);
+    await this.compileBoundaries(details);
+    for (const d of details) {
+      const area = d.boundary_id ? this.boundaries.get(`${d.boundary_id}:${d.boundary_version}`) : compileCustom(d);
+      // A boundary that could not be read is left out (never an empty area: that would read as "left").
+      if (!area) continue;
+      this.geofences.set(d.id, { id: d.id, name: d.name, rev: d.rev, alertOnEntry: d.alert_entry === 1, alertOnExit: d.alert_exit === 1, area, boundaryVersion: d.boundary_version });
     }
-    return area;
   }
 
-  /** State and district areas not compiled yet: their geometry is read (once) and compiled. */
-  private async compileBoundaries(rows: readonly ActiveWatchRow[]): Promise<void> {
-    const wanted = new Map<string, string[]>();
-    for (const r of rows) {
-      const key = this.key(r);
-      if (!r.boundary_id || this.compiled.has(key)) continue;
-      wanted.set(r.boundary_id, [...(wanted.get(r.boundary_id) ?? []), key]);
+  /** State and district boundaries not compiled at their version: read (once) and compiled, under the version asked for. */
+  private async compileBoundaries(details: readonly WatchDetailRow[]): Promise<void> {
+    const wanted = new Map<string, Set<number | null>>();
+    for (const d of details) {
+      if (!d.boundary_id || this.boundaries.has(`${d.boundary_id}:${d.boundary_version}`)) continue;
+      wanted.set(d.boundary_id, (wanted.get(d.boundary_id) ?? new Set()).add(d.boundary_version));
     }
     if (wanted.size === 0) return;
     for (const b of await boundaryGeometries(this.deps.db, [...wanted.keys()])) {
       const area = compileBoundary(b.geometry);
-      for (const key of wanted.get(b.id) ?? []) this.compiled.set(key, area);
+      for (const version of wanted.get(b.id) ?? []) this.boundaries.set(`${b.id}:${version}`, area);
     }
   }
 

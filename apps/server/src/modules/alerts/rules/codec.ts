@@ -1,4 +1,4 @@
-import type { AlertRulesState, Held } from './types';
+import type { AlertRulesState, GeofenceTrack, Held, WatchedGeofence } from './types';
 
 /**
  * The rules' state as it is stored in tractor_state.processor: rewritten with every committed
@@ -13,7 +13,8 @@ import type { AlertRulesState, Held } from './types';
  *   f  fuel: [parkedSince, theftPeakL, theftFired 0|1, dropFired 0|1, run] (0 / null: none)
  *   t  towing: [far, fired 0|1, anchor lat, anchor lon, last lat, last lon, last time] (null: none)
  *   s  service: [dueAt, stage, nextAt]
- *   g  geofences: { geofenceId: rev × 2 + (1 inside | 0 outside) } (unknown ones left out)
+ *   g  geofences: [fingerprint of the watched list, { geofenceId: rev × 2 + (1 inside | 0 not known yet) }];
+ *      a geofence of that list left out is one the tractor is clearly outside (most of them)
  */
 export interface EncodedRulesState {
   v: 1;
@@ -24,7 +25,7 @@ export interface EncodedRulesState {
   f?: [number, number | null, 0 | 1, 0 | 1, [number, number][] | null];
   t?: [number, 0 | 1, number | null, number | null, number | null, number | null, number | null];
   s?: [number, number, number];
-  g?: Record<string, number>;
+  g?: [number, Record<string, number>];
 }
 
 const orZero = (v: number | undefined) => v ?? 0;
@@ -46,13 +47,22 @@ export function encodeRulesState(s: AlertRulesState): EncodedRulesState {
   const t = s.tow;
   if (t) out.t = [t.far, t.fired ? 1 : 0, t.anchor?.lat ?? null, t.anchor?.lon ?? null, t.lastFix?.lat ?? null, t.lastFix?.lon ?? null, t.lastFix?.time ?? null];
   if (s.service) out.s = [s.service.dueAt, s.service.stage, s.service.nextAt];
-  let geofences: EncodedRulesState['g'];
-  for (const id in s.geofences) {
-    const track = s.geofences[id];
-    if (track?.inside !== undefined) (geofences ??= {})[id] = track.rev * 2 + (track.inside ? 1 : 0);
-  }
-  if (geofences) out.g = geofences;
+  if (s.geofences && s.geofenceFingerprint !== undefined) out.g = [s.geofenceFingerprint, encodeTracks(s)];
   return out;
+}
+
+/** Geofence tracks not clearly outside, as id → rev × 2 + inside. Kept on the view until one changes: this runs with every commit. */
+function encodeTracks(s: AlertRulesState): Record<string, number> {
+  const view = s.geofenceView;
+  if (view?.encoded) return view.encoded;
+  const tracks: Record<string, number> = {};
+  const code = (id: string, t: GeofenceTrack) => {
+    if (t.inside !== false) tracks[id] = t.rev * 2 + (t.inside ? 1 : 0);
+  };
+  if (view) view.tracks.forEach((t, i) => code((view.list[i] as WatchedGeofence).id, t));
+  else for (const [id, t] of Object.entries(s.geofences ?? {})) code(id, t);
+  if (view) view.encoded = tracks;
+  return tracks;
 }
 
 /** The saved state back (undefined or unreadable: a fresh state, with `engineS` of history). */
@@ -79,8 +89,9 @@ export function decodeRulesState(saved: unknown, engineS = 0): AlertRulesState {
   }
   if (e.s) state.service = { dueAt: e.s[0], stage: e.s[1], nextAt: e.s[2] };
   if (e.g) {
+    state.geofenceFingerprint = e.g[0];
     state.geofences = {};
-    for (const [id, code] of Object.entries(e.g)) state.geofences[id] = { rev: Math.floor(code / 2), inside: code % 2 === 1, pending: 0 };
+    for (const [id, code] of Object.entries(e.g[1])) state.geofences[id] = { rev: Math.floor(code / 2), inside: code % 2 === 1 ? true : undefined, pending: 0 };
   }
   return state;
 }

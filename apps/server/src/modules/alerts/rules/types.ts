@@ -2,6 +2,7 @@ import type { AlertTypeId, ResolvedAlertSetting } from '@tractorlink/domain/aler
 import type { LatLon } from '@tractorlink/domain/geo';
 import type { CompiledArea } from '@tractorlink/domain/geofence-geometry';
 import type { Reading } from '@tractorlink/domain/telemetry';
+import type { Grid } from './geofence-rule';
 import type { RuleLimits } from './limits';
 
 /**
@@ -70,6 +71,27 @@ export interface GeofenceTrack {
   pending: number;
   /** Within `r` metres of here the state cannot change (the signed distance moves no faster than the tractor). */
   anchor?: { lat: number; lon: number; r: number };
+  /** The anchor's object, kept for reuse when it is cleared. */
+  spare?: { lat: number; lon: number; r: number };
+  /** The last position it was looked at (a counter), so a position looks at it once. */
+  seen?: number;
+  /** On the view's live list. */
+  live?: boolean;
+}
+
+/** Memory only: the watched list the tracks are lined up with (a new list means a reload). */
+export interface GeofenceView {
+  list: readonly WatchedGeofence[];
+  /** The tracks in the list's order. */
+  tracks: GeofenceTrack[];
+  /** Indexes of the tracks not clearly outside (inside, not known yet, or about to change): looked at every time. */
+  live: number[];
+  /** Positions seen. */
+  stamp: number;
+  /** Where in the list's grid each geofence is (geofence-rule.ts). */
+  grid: Grid;
+  /** The stored form of the tracks (codec.ts), kept until a track's inside/outside changes. */
+  encoded?: Record<string, number>;
 }
 
 /** A condition that must hold for a while: since when, and whether it has alerted. */
@@ -100,8 +122,13 @@ export interface AlertRulesState {
   engineS: number;
   /** Per geofence id. */
   geofences?: Record<string, GeofenceTrack>;
-  /** The watched list the tracks were last pruned against (memory only: a new list means a reload). */
-  geofenceList?: readonly WatchedGeofence[];
+  /**
+   * Fingerprint of the watched list (ids and revs) the tracks belong to. Stored, so that the
+   * tracks clearly outside (most of them) need not be: for a list with this fingerprint, a geofence
+   * without a track is one the tractor is clearly outside.
+   */
+  geofenceFingerprint?: number;
+  geofenceView?: GeofenceView;
 }
 
 export const emptyRulesState = (engineS = 0): AlertRulesState => ({ held: {}, engineS });
