@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { boundingBox, type BoundingBox, circleBox } from '@tractorlink/domain/geofence-geometry';
 import {
   type BoundaryOutlineResponse,
@@ -34,6 +34,11 @@ import type { GeofenceWatch } from './watch';
 type Placement = Pick<GeofencesTable, 'type' | 'shape' | 'coordinates' | 'radius_m' | 'side_m' | 'boundary_id' | 'state' | 'district' | 'south' | 'west' | 'north' | 'east' | 'area_m2'>;
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
+/**
+ * 72 random bits as 12 URL-safe characters: as unguessable as needed, and short, because the
+ * detection state of every tractor names the geofences it is inside with every commit.
+ */
+const geofenceId = () => randomBytes(9).toString('base64url');
 const box = (b: BoundingBox) => ({ south: b.south, west: b.west, north: b.north, east: b.east });
 
 function toGeofence(row: GeofenceRow, vins: readonly string[]): Geofence {
@@ -96,7 +101,7 @@ export class GeofenceService {
     const tractorIds = await this.ownedTractorIds(userId, body.vins ?? []);
     const now = clock.now();
     const row: GeofenceRow = {
-      id: randomUUID(),
+      id: geofenceId(),
       user_id: userId,
       name: body.name,
       name_key: geofenceNameKey(body.name),
