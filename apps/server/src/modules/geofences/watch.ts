@@ -30,6 +30,8 @@ export class GeofenceWatch {
   private readonly tractors = new Map<string, { list: readonly WatchedGeofence[]; loadedAt: number }>();
   private readonly geofences = new Map<string, Compiled>();
   private readonly boundaries = new Map<string, CompiledArea>();
+  /** Counts invalidations: one during a load may have come after its reads. */
+  private epoch = 0;
 
   constructor(private readonly deps: { db: Kysely<Database>; clock: Clock }) {}
 
@@ -40,6 +42,7 @@ export class GeofenceWatch {
       return !entry || now - entry.loadedAt > TTL_MS;
     });
     if (missing.length === 0) return;
+    const epoch = this.epoch;
     if (this.geofences.size > MAX_COMPILED) this.geofences.clear();
     if (this.boundaries.size > MAX_COMPILED) this.boundaries.clear();
     const pairs = await watchPairs(this.deps.db, missing);
@@ -71,9 +74,11 @@ export class GeofenceWatch {
       }
     }
     this.evict(missing.length, new Set(tractorIds));
+    // A change while reading may not be in what was read: use it for this batch, read again for the next.
+    const loadedAt = epoch === this.epoch ? now : -Infinity;
     for (const id of missing) {
       this.tractors.delete(id);
-      this.tractors.set(id, { list: lists.get(id) ?? NONE, loadedAt: now });
+      this.tractors.set(id, { list: lists.get(id) ?? NONE, loadedAt });
     }
   }
 
@@ -84,6 +89,7 @@ export class GeofenceWatch {
 
   /** A geofence of these tractors changed: their lists are reloaded before their next batch. */
   invalidate(tractorIds: Iterable<string>): void {
+    this.epoch++;
     for (const id of tractorIds) this.tractors.delete(id);
   }
 
