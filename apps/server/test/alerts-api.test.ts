@@ -125,6 +125,17 @@ describe.each(dbTargets)('alert API on $name', (target) => {
     expectError(await get(t.app, 'alerts'), 'UNAUTHENTICATED');
   });
 
+  it('counts unread alerts only within the window the list shows (spec §9: from the 1st of two months back)', async () => {
+    const { owner, tractor } = await ownerWithTractor(t);
+    // TEST_START is 21 November 2026: the window opens at 00:00 IST on 1 September.
+    await raise(tractor.id, 'A0100', Date.UTC(2026, 7, 31, 18, 31)); // 1 September, 00:01 IST
+    await raise(tractor.id, 'A0100', Date.UTC(2026, 7, 31, 18, 29)); // 31 August, 23:59 IST
+    const count = await get(t.app, `alerts/unread-count?vin=${tractor.vin}`, { token: owner.accessToken });
+    expect(count.json()).toEqual({ vin: tractor.vin, count: 1 });
+    const listed = await get(t.app, 'alerts', { token: owner.accessToken });
+    expect(listed.json<{ total: number }>().total).toBe(1);
+  });
+
   it('alert configuration: defaults by oem, changes by user within safe bounds, and the rules use them', async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     const token = owner.accessToken;

@@ -85,11 +85,12 @@ export async function markRead(db: Kysely<Database>, userId: string, ids: readon
   return Number(result.numUpdatedRows);
 }
 
-export async function countUnread(db: Kysely<Database>, tractorId: string, typeIds: readonly string[]): Promise<number> {
+export async function countUnread(db: Kysely<Database>, tractorId: string, typeIds: readonly string[], sinceMs: number): Promise<number> {
   const row = await db
     .selectFrom('alerts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('tractor_id', '=', tractorId)
+    .where('time_ms', '>=', sinceMs)
     .where('read_at', 'is', null)
     .where('type_id', 'in', typeIds)
     .executeTakeFirstOrThrow();

@@ -148,7 +148,10 @@ export class AlertService {
   async unreadCount(userId: string, vin: string): Promise<UnreadCountResponse> {
     const tractor = await findOwnedTractor(this.deps.db, userId, vin);
     if (!tractor) throw new AppError('NOT_FOUND');
-    return { vin: tractor.vin, count: await countUnread(this.deps.db, tractor.id, COUNTED_ALERT_TYPE_IDS) };
+    // The same window the list and the push refetch use (spec §9), so the badge never counts an
+    // alert the owner cannot open.
+    const since = twoMonthsBackStart(this.deps.clock.now());
+    return { vin: tractor.vin, count: await countUnread(this.deps.db, tractor.id, COUNTED_ALERT_TYPE_IDS, since) };
   }
 
   /**
