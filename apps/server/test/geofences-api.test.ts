@@ -142,10 +142,10 @@ describe.each(dbTargets)('geofences API on $name', (target) => {
 
   /** Spec §5 and the bounds, each refused with its code (VALIDATION_FAILED details carry the field's). */
   const refusals: [string, Record<string, unknown>, ErrorCode, { path: string; code: string }?][] = [
-    ['a name with a space', circleBody('North Field'), 'VALIDATION_FAILED', { path: 'name', code: 'NAME_INVALID' }],
-    ['a name with a dot', circleBody('farm.1'), 'VALIDATION_FAILED', { path: 'name', code: 'NAME_INVALID' }],
-    ['an empty name', circleBody(''), 'VALIDATION_FAILED', { path: 'name', code: 'NAME_REQUIRED' }],
-    ['a 31-character name', circleBody('A'.repeat(31)), 'VALIDATION_FAILED', { path: 'name', code: 'NAME_TOO_LONG' }],
+    ['a name with a space', circleBody('North Field'), 'VALIDATION_FAILED', { path: 'name', code: 'GEOFENCE_NAME_INVALID' }],
+    ['a name with a dot', circleBody('farm.1'), 'VALIDATION_FAILED', { path: 'name', code: 'GEOFENCE_NAME_INVALID' }],
+    ['an empty name', circleBody(''), 'VALIDATION_FAILED', { path: 'name', code: 'GEOFENCE_NAME_REQUIRED' }],
+    ['a 31-character name', circleBody('A'.repeat(31)), 'VALIDATION_FAILED', { path: 'name', code: 'GEOFENCE_NAME_TOO_LONG' }],
     ['a name already used (any case)', circleBody('HOME'), 'DUPLICATE_GEOFENCE_NAME'],
     ['empty coordinates', polygonBody('Field', []), 'VALIDATION_FAILED', { path: 'coordinates', code: 'COORDINATES_EMPTY' }],
     ['no coordinates', { name: 'Field', type: 'custom', shape: 'circle', radiusM: 100 }, 'VALIDATION_FAILED', { path: 'coordinates', code: 'COORDINATES_EMPTY' }],

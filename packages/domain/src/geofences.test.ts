@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromLocalMeters } from './geo';
-import { createGeofenceRequest, customArea, customAreaM2, geofenceDefinition, geofenceName, geofenceNameKey, toCoordinate } from './geofences';
+import { createGeofenceRequest, customArea, customAreaM2, GEOFENCE_FIELD_CODES, geofenceDefinition, geofenceName, geofenceNameKey, toCoordinate } from './geofences';
 
 const FARM = { lat: 20.1667, lon: 73.9833 };
 const c = (x: number, y: number) => toCoordinate(fromLocalMeters(FARM, x, y));
@@ -35,6 +35,8 @@ describe('geofence name (spec §5: letters, digits, underscore and hyphen)', () 
     expect(geofenceNameKey('Farm-1')).toBe(geofenceNameKey('FARM-1'));
   });
 });
+
+const seen = new Set<string>();
 
 describe('geofence definition', () => {
   it.each([
@@ -79,9 +81,17 @@ describe('geofence definition', () => {
     ['an unknown field', { type: 'state', state: 'Maharashtra', colour: 'red' }, { colour: 'UNKNOWN_FIELD' }],
   ])('refuses %s', (_what, body, expected) => {
     const found = codes({ name: 'Farm-1', ...body });
+    if (!expected.colour) for (const code of Object.values(found)) seen.add(code);
     // Unknown keys are reported by zod's own issue; the server names it UNKNOWN_FIELD.
     if (expected.colour) expect(Object.keys(found)).toEqual(['']);
     else expect(found).toEqual(expected);
+  });
+
+  it('the codes list is exactly the codes the rules give (the server adds DISTRICT_NOT_IN_STATE)', () => {
+    for (const name of ['', 'A'.repeat(31), 'a b']) for (const code of Object.values(codes({ name, type: 'state', state: 'Maharashtra' }))) seen.add(code);
+    const generic = ['REQUIRED', 'TYPE_INVALID', 'TOO_LONG', 'UNKNOWN_FIELD'];
+    expect([...seen].filter((c) => !generic.includes(c) && !(GEOFENCE_FIELD_CODES as readonly string[]).includes(c))).toEqual([]);
+    expect(GEOFENCE_FIELD_CODES.filter((c) => !seen.has(c) && c !== 'DISTRICT_NOT_IN_STATE')).toEqual([]);
   });
 
   it('PUT takes the same definition but not the tractors or the active flag', () => {

@@ -45,13 +45,46 @@ export const INDIA_BOUNDS: BoundingBox = { south: 6, west: 68, north: 37.5, east
 /** Longest state or district name. */
 export const BOUNDARY_NAME_MAX = 60;
 export const GEOFENCES_PAGE_SIZE_DEFAULT = 50;
+
+/**
+ * Every code a geofence body can be refused with in VALIDATION_FAILED details (beside the generic
+ * ones: REQUIRED, TYPE_INVALID, TOO_LONG, UNKNOWN_FIELD): the web's catalogue needs `error.<CODE>`
+ * for each. DISTRICT_NOT_IN_STATE comes from the server (it knows the loaded boundaries).
+ */
+export const GEOFENCE_FIELD_CODES = [
+  'GEOFENCE_NAME_REQUIRED',
+  'GEOFENCE_NAME_TOO_LONG',
+  'GEOFENCE_NAME_INVALID',
+  'GEOFENCE_TYPE_INVALID',
+  'SHAPE_REQUIRED',
+  'SHAPE_INVALID',
+  'COORDINATES_EMPTY',
+  'COORDINATE_INVALID',
+  'COORDINATES_OUTSIDE_INDIA',
+  'COORDINATES_ONE_POINT',
+  'RADIUS_REQUIRED',
+  'RADIUS_OUT_OF_RANGE',
+  'SIDE_REQUIRED',
+  'SIDE_OUT_OF_RANGE',
+  'POLYGON_TOO_FEW_POINTS',
+  'POLYGON_TOO_MANY_POINTS',
+  'POLYGON_SELF_INTERSECTS',
+  'AREA_TOO_SMALL',
+  'AREA_TOO_LARGE',
+  'STATE_REQUIRED',
+  'DISTRICT_REQUIRED',
+  'DISTRICT_NOT_IN_STATE',
+  'FIELD_NOT_ALLOWED',
+] as const;
+export type GeofenceFieldCode = (typeof GEOFENCE_FIELD_CODES)[number];
 export const GEOFENCES_PAGE_SIZE_MAX = 100;
 
+/** Codes of their own: a person's name (NAME_INVALID) takes letters only, a geofence's digits, _ and - too. */
 export const geofenceName = z
   .string()
-  .min(1, 'NAME_REQUIRED')
-  .max(GEOFENCE_NAME_MAX, 'NAME_TOO_LONG')
-  .regex(GEOFENCE_NAME_PATTERN, 'NAME_INVALID');
+  .min(1, 'GEOFENCE_NAME_REQUIRED')
+  .max(GEOFENCE_NAME_MAX, 'GEOFENCE_NAME_TOO_LONG')
+  .regex(GEOFENCE_NAME_PATTERN, 'GEOFENCE_NAME_INVALID');
 
 /** Names compare case-insensitively: "Farm-1" and "farm-1" are the same geofence name. */
 export const geofenceNameKey = (name: string) => name.toLowerCase();
