@@ -76,7 +76,7 @@ declare module 'fastify' {
     deviceServer: TeltonikaServer | undefined;
     /** The open database (for start-up tasks such as the demo fleet). */
     db: Db;
-    /** Alerts: raiseAlert for features outside the telemetry rules (geofences), and the delivery worker. */
+    /** Alerts: raiseAlert for alerts from outside the telemetry rules, and the delivery worker. */
     alerts: { service: AlertService; delivery: AlertDelivery };
   }
 }

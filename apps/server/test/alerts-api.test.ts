@@ -172,7 +172,7 @@ describe.each(dbTargets)('alert API on $name', (target) => {
     expect(expectError(single, 'VALIDATION_FAILED').error.details).toEqual([{ path: 'thresholdValue', code: 'THRESHOLD_OUT_OF_RANGE' }]);
   });
 
-  it('raiseAlert (the geofence feature\'s entry point) writes the alert and its delivery, and respects a disabled type', async () => {
+  it('raiseAlert (alerts from outside the telemetry rules) writes the alert and its delivery, and respects a disabled type', async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     const id = await raise(tractor.id, 'A0110', TEST_START - MINUTE);
     expect(id).toEqual(expect.any(String));

@@ -7,7 +7,7 @@ import { provisionTractor } from './support/tractors';
 
 /**
  * On SQLite the ingest transaction shares its connection with Kysely. A Kysely transaction stays
- * open across awaits (a day's rebuild, an alert raised by the geofence feature); if a batch were
+ * open across awaits (a day's rebuild, an alert raised by raiseAlert); if a batch were
  * committed while it is open it would be a savepoint inside it: acknowledged to the device, then
  * lost if that transaction rolls back. Ingestion waits for it to end instead.
  */

@@ -190,7 +190,7 @@ export interface GeocodeCacheTable {
   created_at: number;
 }
 
-/** An alert the rules (or the geofence feature) raised; read_at null while unread. */
+/** An alert the rules (geofence entry and exit among them) raised; read_at null while unread. */
 export interface AlertsTable {
   id: string;
   tractor_id: string;

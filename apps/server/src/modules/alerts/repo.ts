@@ -97,7 +97,7 @@ export async function countUnread(db: Kysely<Database>, tractorId: string, typeI
   return Number(row.n);
 }
 
-/** An alert raised outside ingestion (the geofence feature), with its outbox entry, in one transaction. */
+/** An alert raised outside ingestion (AlertService.raiseAlert), with its outbox entry, in one transaction. */
 export async function insertAlert(db: Kysely<Database>, alert: Omit<AlertRow, 'id'>): Promise<AlertRow> {
   const a: AlertRow = { id: alertId(alert.createdAt), ...alert };
   await db.transaction().execute(async (tx) => {

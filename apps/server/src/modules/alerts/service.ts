@@ -24,7 +24,7 @@ import type { AlertProfiles } from './profiles';
 import { type AlertWithTractor, countOwned, countUnread, findOwnedAlert, insertAlert, listAlerts, markRead } from './repo';
 import { alertDescription, alertName } from './texts';
 
-/** Details of an alert raised outside the telemetry rules (the geofence feature). */
+/** Details of an alert raised outside the telemetry rules (geofence entry and exit are rules: rules/geofence-rule.ts). */
 export interface RaiseDetails {
   /** When it happened, epoch ms (device time). */
   time: number;
@@ -155,7 +155,7 @@ export class AlertService {
   }
 
   /**
-   * Raises an alert from outside the telemetry rules (the geofence feature calls this), under the
+   * Raises an alert from outside the telemetry rules (an operator tool, a test), under the
    * owner's settings, with its delivery queued in the same transaction. Undefined when the owner
    * turned the type off.
    */

@@ -46,8 +46,8 @@ export function sqliteTelemetryStore(sqlite: SQLite.Database): TelemetryStore {
   });
   return {
     async commit(rows, derive) {
-      // A Kysely transaction on this same connection (a day's rebuild, an alert written by the
-      // geofence feature) stays open across awaits; run now, ours would become a savepoint inside
+      // A Kysely transaction on this same connection (a day's rebuild, an alert written by
+      // raiseAlert) stays open across awaits; run now, ours would become a savepoint inside
       // it, acknowledged to devices before it is durable. Wait until it has ended.
       while (sqlite.inTransaction) await new Promise((resolve) => setImmediate(resolve));
       transaction(rows, derive);
