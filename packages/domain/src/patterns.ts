@@ -5,6 +5,7 @@
 
 /** Indian mobile numbers: 10 digits, digits only, starting 6–9 (numbering plan of India). */
 export const MOBILE_PATTERN = /^[6-9]\d{9}$/;
+export const OTP_LENGTH = 6;
 export const OTP_PATTERN = /^\d{6}$/;
 export const PIN_PATTERN = /^\d{4}$/;
 

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import type { FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { OTP_LENGTH, otp } from '@tractorlink/domain/validation';
+import { OTP_LENGTH, OTP_PATTERN } from '@tractorlink/domain/patterns';
 import { Button } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
@@ -23,8 +21,6 @@ import { asVerifyOtpState } from './flow-state';
 import type { TicketState, VerifyOtpState } from './flow-state';
 import { peekPendingLogin, takePendingLogin } from './pending-login';
 
-const schema = z.object({ otp });
-type Values = z.infer<typeof schema>;
 
 /** The 6-digit code for registration, PIN reset or binding this browser (after DEVICE_NOT_BOUND). */
 export function VerifyOtpScreen() {
@@ -39,9 +35,12 @@ function VerifyOtp({ state }: { state: VerifyOtpState }) {
   const navigate = useNavigate();
   const { left, restart } = useCountdown(state.resendAfterSeconds);
   const [sentNotice, setSentNotice] = useState(true);
-  const { register, handleSubmit, formState, reset } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { otp: '' } });
+  // Plain state, not the form library: this screen is on a phone's first login, on the way to home,
+  // and the library with zod weighed 40 KB there.
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
 
-  const verify = useAction(async ({ otp: code }: Values) => {
+  const verify = useAction(async (code: string) => {
     setSentNotice(false);
     const { ticket } = await verifyOtp(state.mobileNo, state.purpose, code);
     const next: TicketState = { mobileNo: state.mobileNo, ticket };
@@ -61,7 +60,8 @@ function VerifyOtp({ state }: { state: VerifyOtpState }) {
     try {
       const sent = await sendOtp(state.mobileNo, state.purpose);
       restart(sent.resendAfterSeconds);
-      reset({ otp: '' });
+      setCode('');
+      setCodeError(undefined);
       setSentNotice(true);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'OTP_RESEND_COOLDOWN' && error.retryAfterSeconds) restart(error.retryAfterSeconds);
@@ -69,13 +69,20 @@ function VerifyOtp({ state }: { state: VerifyOtpState }) {
     }
   });
 
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!OTP_PATTERN.test(code)) return setCodeError('OTP_FORMAT');
+    setCodeError(undefined);
+    void verify.run(code);
+  };
+
   const failure = verify.error ?? resend.error;
   const startAgain = failure instanceof ApiError && (failure.code === 'OTP_SEND_LIMIT' || failure.code === 'OTP_TICKET_INVALID');
   return (
     <Page title={t('otp.title')} backTo={paths.login.getHref()} className="auth-page">
       <p className="lead">{t('otp.intro', { mobile: formatMobile(state.mobileNo) })}</p>
       {sentNotice && <Notice tone="success">{t('otp.sent')}</Notice>}
-      <form className="form" noValidate onSubmit={handleSubmit((v) => void verify.run(v))}>
+      <form className="form" noValidate onSubmit={onSubmit}>
         <TextField
           label={t('field.otp')}
           type="text"
@@ -83,8 +90,9 @@ function VerifyOtp({ state }: { state: VerifyOtpState }) {
           autoComplete="one-time-code"
           maxLength={OTP_LENGTH}
           className="otp-field"
-          error={fieldMessage(t, formState.errors.otp?.message)}
-          {...register('otp', { setValueAs: (v: string) => v.replace(/\D/g, '') })}
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
+          error={fieldMessage(t, codeError)}
         />
         <ServerError error={failure} action={startAgain ? <Link to={paths.login.getHref()}>{t('common.startAgain')}</Link> : null} />
         <Button type="submit" busy={verify.busy}>

@@ -1,0 +1,54 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { initI18n } from '../../lib/i18n';
+import { storage } from '../../lib/secure-storage';
+import { VerifyOtpScreen } from './verify-otp-screen';
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname} ${JSON.stringify(location.state)}`}</p>;
+}
+
+function renderOtp() {
+  render(
+    <MemoryRouter initialEntries={[{ pathname: '/verify-otp', state: { mobileNo: '9876543210', purpose: 'register', resendAfterSeconds: 30 } }]}>
+      <Routes>
+        <Route path="/verify-otp" element={<VerifyOtpScreen />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeAll(async () => {
+  await storage.load();
+  await initI18n('en');
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('verify OTP screen', () => {
+  it('checks for 6 digits before calling the server, keeping only digits as they are typed', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderOtp();
+    const field = screen.getByLabelText('OTP') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: '12 3a4' } });
+    expect(field.value).toBe('1234');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter the 6-digit OTP.')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('sends a complete code and carries the ticket on to the profile step', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ ticket: 't-1', expiresInSeconds: 600 }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetch);
+    renderOtp();
+    fireEvent.change(screen.getByLabelText('OTP'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/create-new-profile {"mobileNo":"9876543210","ticket":"t-1"}');
+    expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ mobileNo: '9876543210', purpose: 'register', otp: '123456' });
+  });
+});
