@@ -127,12 +127,17 @@ export interface Grid {
 }
 
 const cellKey = (lat: number, lon: number) => Math.floor(lat / CELL_DEG) * 65_536 + Math.floor(lon / CELL_DEG);
-const grids = new WeakMap<readonly WatchedGeofence[], Grid>();
+/** Grids by list fingerprint: an owner's tractors usually watch the same geofences, so they share one. */
+const grids = new Map<number, { list: readonly WatchedGeofence[]; grid: Grid }>();
+const GRIDS_MAX = 10_000;
+
+const sameGeofences = (a: readonly WatchedGeofence[], b: readonly WatchedGeofence[]) => a.length === b.length && a.every((g, i) => g === b[i]);
 
 function gridOf(list: readonly WatchedGeofence[]): Grid {
-  let grid = grids.get(list);
-  if (grid) return grid;
-  grid = { always: [], cells: new Map() };
+  const fingerprint = fingerprintOf(list);
+  const cached = grids.get(fingerprint);
+  if (cached && sameGeofences(cached.list, list)) return cached.grid;
+  const grid: Grid = { always: [], cells: new Map() };
   for (const [i, g] of list.entries()) {
     const { south, west, north, east } = g.area.box;
     const [y0, y1] = [Math.floor((south - MARGIN_DEG) / CELL_DEG), Math.floor((north + MARGIN_DEG) / CELL_DEG)];
@@ -150,7 +155,8 @@ function gridOf(list: readonly WatchedGeofence[]): Grid {
       }
     }
   }
-  grids.set(list, grid);
+  if (grids.size >= GRIDS_MAX) grids.clear();
+  grids.set(fingerprint, { list, grid });
   return grid;
 }
 
