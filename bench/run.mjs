@@ -102,6 +102,31 @@ if (wanted('scale')) {
   row('home poll when nothing changed (304), whole answer on the wire', `${f.notModified.bytes} B`, '≤ 1 KB', `status ${f.notModified.status}`);
 }
 
+/** Runs one of the server's bench scripts (each prints one JSON line) in its own process. */
+function serverBench(script, args = []) {
+  const out = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/modules', script), ...args.map(String)], { cwd: root, encoding: 'utf8' });
+  const line = out.stdout.trim().split('\n').at(-1) ?? '';
+  if (out.status !== 0 || !line.startsWith('{')) throw new Error(`${script} failed:\n${out.stdout}\n${out.stderr}`);
+  return JSON.parse(line);
+}
+
+if (wanted('alerts')) {
+  console.log('== alerts: the full rule set on ingestion, and alert → push latency');
+  const rules = serverBench('alerts/bench/rules-overhead.ts');
+  results.alertRules = rules;
+  row('ingestion with every alert rule on, ratio to rules off (median of rounds)', rules.ratio.toFixed(3), '≥ 0.90', `${rules.rulesOnPerSecond} vs ${rules.rulesOffPerSecond} records/s; rounds ${rules.ratios.join(', ')}`);
+  const push = serverBench('alerts/bench/push-latency.ts');
+  results.alertPush = push;
+  row(`alert queued for push after its record's ACK, p99 (${push.tractors} devices)`, `${push.ackToPushMs.p99} ms`, '≤ 1000 ms', `p50 ${push.ackToPushMs.p50} ms, ${push.alerts} alerts, ${push.pushed} pushed`);
+}
+
+if (wanted('geofences')) {
+  console.log('== geofences: ingestion with 50 active geofences per owner');
+  const g = serverBench('geofences/bench/geofence-overhead.ts');
+  results.geofences = g;
+  row('ingestion with 50 active geofences per owner, ratio to none (median of rounds)', g.ratio.toFixed(3), '≥ 0.90', `${g.geofencesPerSecond} vs ${g.noGeofencesPerSecond} records/s; CPU ratio ${g.cpuRatio}; ${g.geofences} geofences, ${g.owners} owners`);
+}
+
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log('\n| measure | figure | budget | baseline / detail |\n|---|---|---|---|');
