@@ -40,13 +40,21 @@ const LanguageScreen = screen(() => import('../features/language/language-screen
 const SettingsScreen = screen(() => import('../features/settings/settings-screen'), (m) => m.SettingsScreen);
 const AboutScreen = screen(() => import('../features/about/about-screen'), (m) => m.AboutScreen);
 const TermsScreen = screen(() => import('../features/about/terms-screen'), (m) => m.TermsScreen);
-// The alert screens bring their own words (a catalogue namespace per language), fetched with them.
-const withAlertTexts = <M,>(load: () => Promise<M>) => () =>
-  Promise.all([load(), import('../lib/signed-in/alert-texts').then((m) => m.loadAlertTexts().catch(() => undefined))]).then(([m]) => m);
+// The alert and geofence screens bring their own words (a catalogue namespace per language), fetched with them.
+const withTexts = (texts: () => Promise<void>) => <M,>(load: () => Promise<M>) => () =>
+  Promise.all([load(), texts().catch(() => undefined)]).then(([m]) => m);
+const withAlertTexts = withTexts(() => import('../lib/signed-in/alert-texts').then((m) => m.loadAlertTexts()));
+const withGeofenceTexts = withTexts(() => import('../lib/signed-in/geofence-texts').then((m) => m.loadGeofenceTexts()));
 const AlertsScreen = screen(withAlertTexts(() => import('../features/alerts/alerts-screen')), (m) => m.AlertsScreen);
 const AlertDetailScreen = screen(withAlertTexts(() => import('../features/alerts/alert-detail-screen')), (m) => m.AlertDetailScreen);
 const AlertConfigScreen = screen(withAlertTexts(() => import('../features/alert-config/alert-config-screen')), (m) => m.AlertConfigScreen);
 const ReceiversScreen = screen(withAlertTexts(() => import('../features/receivers/receivers-screen')), (m) => m.ReceiversScreen);
+const GeofenceListScreen = screen(withGeofenceTexts(() => import('../features/geofences/geofence-list-screen')), (m) => m.GeofenceListScreen);
+const CreateGeofenceScreen = screen(withGeofenceTexts(() => import('../features/geofences/create-geofence-screen')), (m) => m.CreateGeofenceScreen);
+const GeofenceDetailsScreen = screen(withGeofenceTexts(() => import('../features/geofences/geofence-details-screen')), (m) => m.GeofenceDetailsScreen);
+const DeleteGeofenceScreen = screen(withGeofenceTexts(() => import('../features/geofences/delete-geofence-screen')), (m) => m.DeleteGeofenceScreen);
+const AssignTractorsScreen = screen(withGeofenceTexts(() => import('../features/geofences/assign-tractors-screen')), (m) => m.AssignTractorsScreen);
+const AddLocationScreen = screen(withGeofenceTexts(() => import('../features/geofences/add-location-screen')), (m) => m.AddLocationScreen);
 
 const rel = (p: { path: string }) => p.path.slice(1);
 
@@ -79,7 +87,7 @@ export function AppRoutes() {
             <Route path={rel(paths.resetPin)} element={<ResetPinScreen />} />
             {/* The signed-in shell (react-query, menu); the public pages share its header. */}
             <Route element={<ShellLayout />}>
-              {/* The tab bar (home, usage, alerts with its unread badge) under the tab screens. */}
+              {/* The tab bar (home, usage, alerts with its unread badge, geofences) under the tab screens. */}
               <Route element={<TabsLayout />}>
                 <Route path={rel(paths.tabs)}>
                   <Route index element={<Navigate to={paths.home.getHref()} replace />} />
@@ -87,7 +95,13 @@ export function AppRoutes() {
                   <Route path="tractor" element={<UsageScreen />} />
                 </Route>
                 <Route path={rel(paths.alerts)} element={<AlertsScreen />} />
+                <Route path={rel(paths.geofenceList)} element={<GeofenceListScreen />} />
               </Route>
+              <Route path={rel(paths.createGeofence)} element={<CreateGeofenceScreen />} />
+              <Route path={rel(paths.geofenceDetails)} element={<GeofenceDetailsScreen />} />
+              <Route path={rel(paths.deleteGeofence)} element={<DeleteGeofenceScreen />} />
+              <Route path={rel(paths.assignTractors)} element={<AssignTractorsScreen />} />
+              <Route path={rel(paths.addLocation)} element={<AddLocationScreen />} />
               <Route path={rel(paths.alertDetail)} element={<AlertDetailScreen />} />
               <Route path={rel(paths.alertConfiguration)} element={<AlertConfigScreen />} />
               <Route path={rel(paths.alertReceivers)} element={<ReceiversScreen />} />

@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HomeIcon } from '../components/ui/icons';
-import { BellIcon, UsageIcon } from '../components/tractor/icons';
+import { BellIcon, GeofenceIcon, UsageIcon } from '../components/tractor/icons';
 import { paths } from '../config/paths';
 import { useUnreadCount } from '../features/alerts/api/get-unread-count';
 import { useTractors } from '../lib/signed-in/tractors';
@@ -33,7 +33,7 @@ function AlertsTab() {
   );
 }
 
-/** The bottom tab bar: home, usage and alerts; a later issue adds the geofence tab. */
+/** The bottom tab bar: home, usage, alerts and geofences (spec §2 tab and geofence modules). */
 export function TabsLayout() {
   const { t } = useTranslation();
   return (
@@ -49,6 +49,10 @@ export function TabsLayout() {
           <span>{t('tabs.usage')}</span>
         </NavLink>
         <AlertsTab />
+        <NavLink to={paths.geofenceList.getHref()}>
+          <GeofenceIcon />
+          <span>{t('tabs.geofences')}</span>
+        </NavLink>
       </nav>
     </>
   );

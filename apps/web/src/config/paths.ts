@@ -33,6 +33,18 @@ export const paths = {
   alertConfiguration: route('/alert-configuration'),
   /** Spec §3 alert receivers: people who also get the alerts, by SMS or notification. */
   alertReceivers: route('/alert-receivers'),
+  /** The geofence tab (spec §2 geofence-list): the owner's geofences, each switched on or off. */
+  geofenceList: route('/geofence-list'),
+  /** Spec §2 create-geofence: a custom area drawn on the map, or a state or district. */
+  createGeofence: route('/create-geofence'),
+  /** Spec §2 geofence-details: one geofence, edited here; its tractors, active switch and delete. */
+  geofenceDetails: { path: '/geofence-details/:id', getHref: (id: string) => `/geofence-details/${encodeURIComponent(id)}` },
+  /** Spec §2 delete-geofence: the confirmation. */
+  deleteGeofence: { path: '/delete-geofence/:id', getHref: (id: string) => `/delete-geofence/${encodeURIComponent(id)}` },
+  /** Spec §2 assign-tractors: which of the owner's tractors a geofence watches. */
+  assignTractors: { path: '/assign-tractors/:id', getHref: (id: string) => `/assign-tractors/${encodeURIComponent(id)}` },
+  /** Spec §2 add-location: a place search (India) that centres the drawing map. */
+  addLocation: route('/add-location'),
   language: route('/language'),
   settings: route('/settings'),
   about: route('/about'),

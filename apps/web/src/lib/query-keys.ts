@@ -20,5 +20,14 @@ export const queryKeys = {
   unreadCount: (vin: string) => ['alerts', 'unread', vin] as const,
   alertConfig: (vin: string) => ['alertConfig', vin] as const,
   receivers: ['receivers'] as const,
+  /** Everything about geofences starts with ['geofences'], so a change can refresh it all. */
+  geofences: ['geofences'] as const,
+  geofenceList: ['geofences', 'list'] as const,
+  geofence: (id: string) => ['geofences', 'detail', id] as const,
+  /** State and district boundaries: the same for every owner, changed only by an operator import. */
+  boundaryStates: ['boundaries', 'states'] as const,
+  boundaryDistricts: (state: string) => ['boundaries', 'districts', state] as const,
+  boundaryOutline: (state: string, district: string) => ['boundaries', 'outline', state, district] as const,
+  placeSearch: (input: string, lang: string) => ['places', 'search', input, lang] as const,
   dieselStations: (lat: number, lon: number) => ['dieselStations', lat, lon] as const,
 };

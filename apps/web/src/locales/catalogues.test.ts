@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ALERT_SEVERITIES, ALERT_TYPES } from '@tractorlink/domain/alerts';
 import type { AlertUnit } from '@tractorlink/domain/alerts';
 import { ERROR_CODES } from '@tractorlink/domain/errors';
+import { GEOFENCE_FIELD_CODES } from '@tractorlink/domain/geofences';
 import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
 import { TERMS_SECTIONS } from '../components/legal/terms-dialog';
 
@@ -18,6 +19,8 @@ const catalogues = {
   terms: (lang: string) => read(join(here, 'terms', `${lang}.json`)),
   // The alert screens' namespace (lib/signed-in/alert-texts.ts), loaded with those screens.
   alerts: (lang: string) => read(join(here, 'alerts', `${lang}.json`)),
+  // The geofence screens' namespace (lib/signed-in/geofence-texts.ts), loaded with those screens.
+  geofences: (lang: string) => read(join(here, 'geofences', `${lang}.json`)),
 };
 
 function sourceFiles(dir: string): string[] {
@@ -66,16 +69,29 @@ describe.each(Object.entries(catalogues))('%s catalogues', (_name, load) => {
 describe('keys used by the code', () => {
   const en = catalogues.ui('en');
   const alertsEn = catalogues.alerts('en');
+  const geofencesEn = catalogues.geofences('en');
 
-  it('every t("…") literal in src exists in en.json (or, for the alert screens, alerts/en.json)', () => {
+  it('every t("…") literal in src exists in en.json (or, for the alert and geofence screens, their namespace)', () => {
     const used = new Set<string>();
     for (const file of sourceFiles(src)) {
       for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*['"]([^'"]+)['"]/g)) used.add(m[1] as string);
     }
     expect(used.size).toBeGreaterThan(50);
-    expect([...used].filter((k) => !(k in en) && !(k in alertsEn))).toEqual([]);
-    // The alert namespace's keys are not also in the main catalogue (one place per word).
+    expect([...used].filter((k) => !(k in en) && !(k in alertsEn) && !(k in geofencesEn))).toEqual([]);
+    // A namespace's keys are not also in the main catalogue (one place per word).
     expect(Object.keys(alertsEn).filter((k) => k in en)).toEqual([]);
+    expect(Object.keys(geofencesEn).filter((k) => k in en)).toEqual([]);
+  });
+
+  it('the geofence catalogue has every field code, kind and spec §8 message (issue 6)', () => {
+    const want = [
+      ...GEOFENCE_FIELD_CODES.map((c) => `error.${c}`),
+      ...['custom', 'state', 'district', 'circle', 'square', 'polygon'].map((k) => `geofence.kind.${k}`),
+      ...['created', 'updated', 'deleted', 'updateError'].map((m) => `geofence.${m}`),
+    ];
+    expect(want.filter((k) => !(k in geofencesEn))).toEqual([]);
+    expect(geofencesEn['error.COORDINATES_EMPTY']).toMatch(/^Coordinates cannot be empty/);
+    expect(en['error.DUPLICATE_GEOFENCE_NAME']).toBeTruthy();
   });
 
   it('the alert catalogue names and describes every type, and has every unit and severity (issue 5)', () => {
@@ -116,10 +132,11 @@ describe('keys used by the code', () => {
   });
 
   it('the field rules of the domain use only codes that have messages', () => {
-    const domain = ['validation.ts', 'auth.ts', 'alerts.ts'].map((f) => readFileSync(join(src, '../../../packages/domain/src', f), 'utf8')).join('\n');
+    const domain = ['validation.ts', 'auth.ts', 'alerts.ts', 'geofences.ts'].map((f) => readFileSync(join(src, '../../../packages/domain/src', f), 'utf8')).join('\n');
     const codes = new Set([...domain.matchAll(/'([A-Z][A-Z0-9_]+)'\)/g)].map((m) => m[1] as string));
     expect(codes.size).toBeGreaterThan(5);
-    expect([...codes].filter((c) => !(`error.${c}` in en))).toEqual([]);
+    const geofencesEn = catalogues.geofences('en');
+    expect([...codes].filter((c) => !(`error.${c}` in en) && !(`error.${c}` in geofencesEn))).toEqual([]);
   });
 
   it("the terms text has every section of spec §1 and the modal's own strings", () => {

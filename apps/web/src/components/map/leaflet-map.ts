@@ -3,7 +3,8 @@ import 'leaflet/dist/leaflet.css';
 import { env } from '../../config/env';
 
 /**
- * The one place that touches Leaflet (its chunk loads only with the map screens: locate me, route replay, alert detail). The
+ * The one place that touches Leaflet (its chunk loads only with the map screens: locate me, route replay, alert detail,
+ * the geofence screens). The
  * React screens drive it through this small handle. Markers are drawn as inline SVG (no images, no
  * requests) and are not interactive: the same facts are written beside the map. Without reachable
  * tiles (no network, tests) the markers and tracks still draw on the plain background.
@@ -24,6 +25,24 @@ export interface MapText {
   zoomOut: string;
 }
 
+/** A box of latitudes and longitudes (a geofence's `bounds`). */
+export interface Box {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+/**
+ * What the geofence screens draw: areas (a circle in metres, polygons with holes), a line (a polygon
+ * still being drawn) and corner dots. `draft` areas are dashed (being drawn), others solid.
+ */
+export type MapArea =
+  | { kind: 'circle'; center: Point; radiusM: number; draft?: boolean }
+  | { kind: 'polygons'; polygons: readonly (readonly (readonly Point[])[])[]; draft?: boolean }
+  | { kind: 'line'; points: readonly Point[] }
+  | { kind: 'dots'; points: readonly Point[] };
+
 export interface MapHandle {
   setLayer(layer: MapLayer): void;
   setTractor(p: Point | null): void;
@@ -32,6 +51,16 @@ export interface MapHandle {
   setTrack(points: readonly TrackPoint[]): void;
   setCursor(p: Point | null): void;
   fit(points: readonly Point[]): void;
+  fitBox(box: Box): void;
+  /** Centres the map on a point (a place found by search), at a field's zoom. */
+  centerOn(p: Point): void;
+  /** The point at the middle of the map (for placing a point without tapping). */
+  middle(): Point;
+  /** On-screen distance between two points, in CSS pixels. */
+  pixelsBetween(a: Point, b: Point): number;
+  /** A tap (or click) on the map; null stops listening. */
+  onTap(handler: ((p: Point) => void) | null): void;
+  setAreas(areas: readonly MapArea[]): void;
   destroy(): void;
 }
 
@@ -78,6 +107,8 @@ export function createMap(el: HTMLElement, text: MapText, center: Point | null):
   const link = L.polyline([], { ...still, className: 'map-link', dashArray: '6 8', weight: 3 });
   const stations = L.layerGroup().addTo(map);
   const track = L.layerGroup().addTo(map);
+  const areas = L.layerGroup().addTo(map);
+  let tapHandler: ((e: L.LeafletMouseEvent) => void) | null = null;
   let tractorAt: Point | null = null;
   let userAt: Point | null = null;
 
@@ -123,6 +154,34 @@ export function createMap(el: HTMLElement, text: MapText, center: Point | null):
     fit(points) {
       if (points.length === 1 && points[0]) map.setView(ll(points[0]), 15);
       else if (points.length > 1) map.fitBounds(L.latLngBounds(points.map(ll)), { padding: [32, 32], maxZoom: 17 });
+    },
+    fitBox(box) {
+      map.fitBounds(L.latLngBounds([box.south, box.west], [box.north, box.east]), { padding: [24, 24], maxZoom: 17 });
+    },
+    centerOn(p) {
+      map.setView(ll(p), 14);
+    },
+    middle() {
+      const c = map.getCenter();
+      return { lat: c.lat, lon: c.lng };
+    },
+    pixelsBetween(a, b) {
+      return map.latLngToContainerPoint(ll(a)).distanceTo(map.latLngToContainerPoint(ll(b)));
+    },
+    onTap(handler) {
+      if (tapHandler) map.off('click', tapHandler);
+      tapHandler = handler ? (e) => handler({ lat: e.latlng.lat, lon: e.latlng.lng }) : null;
+      if (tapHandler) map.on('click', tapHandler);
+    },
+    setAreas(list) {
+      areas.clearLayers();
+      for (const a of list) {
+        const style = { ...still, className: a.kind !== 'dots' && 'draft' in a && a.draft ? 'area area-draft' : 'area', weight: 3 };
+        if (a.kind === 'circle') L.circle(ll(a.center), { ...style, radius: a.radiusM }).addTo(areas);
+        else if (a.kind === 'polygons') L.polygon(a.polygons.map((rings) => rings.map((ring) => ring.map(ll))), style).addTo(areas);
+        else if (a.kind === 'line') L.polyline(a.points.map(ll), { ...style, className: 'area area-draft' }).addTo(areas);
+        else for (const p of a.points) L.circleMarker(ll(p), { ...still, className: 'area-dot', radius: 7, weight: 2 }).addTo(areas);
+      }
     },
     destroy() {
       map.remove();

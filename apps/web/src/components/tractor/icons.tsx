@@ -24,3 +24,4 @@ export const CheckAllIcon = (p: IconProps) => <Icon {...p}><path d="M2 12l5 5L18
 export const TrashIcon = (p: IconProps) => <Icon {...p}><path d="M3 6h18M8 6V4h8v2M6 6l1 15h10l1-15M10 11v6M14 11v6" /></Icon>;
 export const PeopleIcon = (p: IconProps) => <Icon {...p}><circle cx="9" cy="8" r="3.5" /><path d="M2 20a7 7 0 0 1 14 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6 6 0 0 1 4 6" /></Icon>;
 export const SlidersIcon = (p: IconProps) => <Icon {...p}><path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" /><circle cx="16" cy="6" r="2" /><circle cx="10" cy="12" r="2" /><circle cx="18" cy="18" r="2" /></Icon>;
+export const GeofenceIcon = (p: IconProps) => <Icon {...p}><path d="M4 7l5-3 6 3 5-3v13l-5 3-6-3-5 3z" strokeDasharray="3 2" /><circle cx="12" cy="11" r="2" /></Icon>;

@@ -1,0 +1,120 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { GEOFENCE_RADIUS_M, GEOFENCE_SIDE_M } from '@tractorlink/domain/geofences';
+import type { GeofenceShape } from '@tractorlink/domain/geofences';
+import type { LatLon } from '@tractorlink/domain/geo';
+import type { MapHandle } from '../../../components/map/leaflet-map';
+import { MapView } from '../../../components/map/map-view';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useGeofenceTexts } from '../../../lib/signed-in/geofence-texts';
+import { formatDecimal } from '../../../lib/signed-in/tractor-format';
+import { CLOSE_TAP_PX, canFinish, canUndo, drawnAreas, finish, tap, typedSize, undo, EMPTY_DRAWING } from '../drawing';
+import type { Drawing } from '../drawing';
+
+interface ShapeDrawerProps {
+  shape: GeofenceShape;
+  drawing: Drawing;
+  onChange: (d: Drawing) => void;
+  /** A place found by search: the map centres there once. */
+  focus: LatLon | null;
+  onFocused: () => void;
+  /** Already translated. */
+  error: string | undefined;
+}
+
+/** What to do next, read out as the drawing changes. */
+function stepKey(shape: GeofenceShape, d: Drawing): string {
+  if (shape === 'polygon') return d.closed ? 'draw.polygonClosed' : d.corners.length >= 3 ? 'draw.polygonMore' : 'draw.polygonStart';
+  if (!d.center) return 'draw.placeCenter';
+  return shape === 'circle' ? 'draw.circleEdge' : 'draw.squareEdge';
+}
+
+/**
+ * The map on which a custom geofence is drawn by tapping (drawing.ts has the rules), with Undo,
+ * Clear and Finish, the radius or side as a number, and "place at the map's centre" for those who
+ * do not tap (keyboard, screen reader): the map moves under a fixed centre.
+ */
+export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, error }: ShapeDrawerProps) {
+  const { t, lang } = useGeofenceTexts();
+  const [map, setMap] = useState<MapHandle | null>(null);
+  const latest = useRef({ drawing, onChange, shape });
+  const errorId = useId();
+  useEffect(() => {
+    latest.current = { drawing, onChange, shape };
+  });
+
+  useEffect(() => {
+    if (!map) return;
+    map.onTap((p) => {
+      const { drawing: d, onChange: change, shape: s } = latest.current;
+      const first = d.corners[0];
+      change(tap(d, s, p, first !== undefined && map.pixelsBetween(first, p) <= CLOSE_TAP_PX));
+    });
+    return () => map.onTap(null);
+  }, [map]);
+
+  useEffect(() => map?.setAreas(drawnAreas(drawing, shape)), [map, drawing, shape]);
+
+  // Once the map is up: a found place, else what is already drawn.
+  const fitted = useRef(false);
+  useEffect(() => {
+    if (!map) return;
+    if (focus) {
+      map.centerOn(focus);
+      onFocused();
+      fitted.current = true;
+    } else if (!fitted.current) {
+      fitted.current = true;
+      const { drawing: d } = latest.current;
+      const points = d.center ? [d.center] : d.corners;
+      if (points.length > 0) map.fit(points);
+    }
+  }, [map, focus, onFocused]);
+
+  const sized = shape !== 'polygon' && drawing.center !== null;
+  const sizeKey = shape === 'circle' ? 'radiusM' : 'sideM';
+  const bounds = shape === 'circle' ? GEOFENCE_RADIUS_M : GEOFENCE_SIDE_M;
+  const size = drawing[sizeKey];
+
+  return (
+    <div className="shape-drawer" aria-describedby={error ? errorId : undefined}>
+      <p className="draw-step" role="status">
+        {t(stepKey(shape, drawing), { count: drawing.corners.length })}
+      </p>
+      <MapView center={null} onReady={setMap} className="draw-map" />
+      <div className="draw-tools">
+        <Button variant="secondary" disabled={!map || (shape === 'polygon' && drawing.closed)} onClick={() => map && onChange(tap(drawing, shape, map.middle()))}>
+          {t('draw.placeAtCenter')}
+        </Button>
+        <Button variant="secondary" disabled={!canUndo(drawing, shape)} onClick={() => onChange(undo(drawing, shape))}>
+          {t('draw.undo')}
+        </Button>
+        <Button variant="secondary" disabled={!canUndo(drawing, shape)} onClick={() => onChange(EMPTY_DRAWING)}>
+          {t('draw.clear')}
+        </Button>
+        {shape === 'polygon' && (
+          <Button variant="secondary" disabled={!canFinish(drawing)} onClick={() => onChange(finish(drawing))}>
+            {t('draw.finish')}
+          </Button>
+        )}
+      </div>
+      {sized && (
+        <TextField
+          label={t(shape === 'circle' ? 'draw.radius' : 'draw.side')}
+          hint={t('draw.sizeRange', { min: formatDecimal(bounds.min, lang, 0), max: formatDecimal(bounds.max, lang, 0) })}
+          type="number"
+          inputMode="numeric"
+          min={bounds.min}
+          max={bounds.max}
+          value={size === null ? '' : String(size)}
+          onChange={(e) => onChange({ ...drawing, [sizeKey]: typedSize(e.target.value) })}
+        />
+      )}
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useNavigate } from 'react-router';
+import { Notice } from '../../components/ui/notice';
+import { Page } from '../../components/ui/page';
+import { paths } from '../../config/paths';
+import { useGeofenceTexts } from '../../lib/signed-in/geofence-texts';
+import { useCreateGeofence } from './api/change-geofence';
+import { GeofenceForm } from './components/geofence-form';
+import { NEW_KEY, closeDraft, openDraft } from './draft';
+import { EMPTY_FORM, failureKey } from './form';
+import type { ListNotice } from './geofence-list-screen';
+import { useSave } from './use-save';
+
+/** #/create-geofence: a new geofence; saved, the list says "geofence created" (spec §8). */
+export function CreateGeofenceScreen() {
+  const { t, ready } = useGeofenceTexts();
+  const navigate = useNavigate();
+  const create = useCreateGeofence();
+  openDraft(NEW_KEY, EMPTY_FORM);
+  const { errors, otherError, submit } = useSave(create, () => {
+    closeDraft();
+    const done: ListNotice = 'created';
+    void navigate(paths.geofenceList.getHref(), { state: { done } });
+  });
+  return (
+    <Page title={t('geofence.createTitle')} backTo={paths.geofenceList.getHref()}>
+      {!ready ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : (
+        <GeofenceForm errors={errors} busy={create.isPending} onSubmit={submit} footer={otherError ? <Notice tone="error">{t(failureKey(otherError))}</Notice> : null} />
+      )}
+    </Page>
+  );
+}

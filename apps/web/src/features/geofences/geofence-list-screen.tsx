@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Notice } from '../../components/ui/notice';
+import { Page } from '../../components/ui/page';
+import { Button } from '../../components/ui/button';
+import { PlusIcon } from '../../components/tractor/icons';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/error-message';
+import { isOffline } from '../../lib/query-client';
+import { useGeofenceTexts } from '../../lib/signed-in/geofence-texts';
+import { formatDecimal } from '../../lib/signed-in/tractor-format';
+import { useGeofences } from './api/get-geofences';
+import { ActiveSwitch } from './components/active-switch';
+import { closeDraft } from './draft';
+import { kindLine } from './geofence-words';
+
+/** What the list says after a change made on another screen (spec §8). */
+export type ListNotice = 'created' | 'deleted';
+
+/**
+ * #/geofence-list, the geofence tab: the owner's geofences with what they are, how many tractors
+ * each watches and an active switch; kept for offline use. A new one until the limit of 50.
+ */
+export function GeofenceListScreen() {
+  const { t, lang, ready } = useGeofenceTexts();
+  const { data, error, isPending } = useGeofences();
+  const notice = (useLocation().state as { done?: ListNotice } | null)?.done;
+  // Coming back to the list leaves any form behind.
+  useEffect(() => closeDraft(), []);
+  const full = data ? data.total >= data.limit : false;
+
+  return (
+    <Page title={t('tabs.geofences')}>
+      {!ready ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : (
+        <>
+          {notice && <Notice tone="success">{t(`geofence.${notice}`)}</Notice>}
+          {full ? (
+            <>
+              <Button icon={<PlusIcon />} disabled aria-describedby="geofence-full">
+                {t('geofence.create')}
+              </Button>
+              <p id="geofence-full" className="muted">
+                {t('geofence.full', { max: data?.limit })}
+              </p>
+            </>
+          ) : (
+            <Link to={paths.createGeofence.getHref()} className="btn btn-primary">
+              <PlusIcon /> <span>{t('geofence.create')}</span>
+            </Link>
+          )}
+          {data && data.data.length === 0 && <Notice>{t('geofence.none')}</Notice>}
+          {data && data.data.length > 0 && (
+            <>
+              <p className="muted list-count">{t('geofence.count', { shown: formatDecimal(data.total, lang, 0), max: data.limit })}</p>
+              <ul className="card-list" aria-label={t('geofence.listLabel')}>
+                {data.data.map((g) => (
+                  <li key={g.id} className="card geofence-card" data-geofence={g.name}>
+                    <div className="geofence-text">
+                      <h2>
+                        <Link to={paths.geofenceDetails.getHref(g.id)}>{g.name}</Link>
+                      </h2>
+                      <p className="muted">{kindLine(t, g)}</p>
+                      <p className="muted">{t('geofence.watching', { shown: formatDecimal(g.vins.length, lang, 0) })}</p>
+                    </div>
+                    <ActiveSwitch geofence={g} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {!data && error && !isOffline(error) && <Notice tone="error">{errorMessage(t, error)}</Notice>}
+          {!data && isPending && <p role="status">{t('common.loading')}</p>}
+        </>
+      )}
+    </Page>
+  );
+}
