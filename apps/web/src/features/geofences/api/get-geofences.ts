@@ -11,6 +11,9 @@ export function geofencesQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.geofenceList,
     queryFn: ({ signal }) => apiJson<GeofenceListResponse>(`geofences?pageSize=${PAGE_SIZE}`, { signal }),
+    // The kept copy shows at once (offline too), and each visit asks again: a switch moved a moment
+    // before a reload, or on another phone, is right after one small answer.
+    staleTime: 0,
     meta: { persist: true },
   });
 }
