@@ -145,6 +145,8 @@ describe('geofences: draw, list, edit, assign, switch off, delete', () => {
     await expectRoute(page, `/geofence-details/${id}`);
     const name = page.getByRole('textbox', { name: 'Geofence name' });
     await expect.poll(() => name.inputValue()).toBe('Circle_farm');
+    // The saved circle is drawn on the map (fitted to its box).
+    await page.locator('.draw-map path.area').first().waitFor();
     await name.fill('Circle_farm_east');
     const answer = page.waitForResponse((r) => r.url().endsWith(`/api/v1/geofences/${id}`) && r.request().method() === 'PUT');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -253,5 +255,24 @@ describe('geofences: draw, list, edit, assign, switch off, delete', () => {
     await saveAndSeeCreated();
     await expect.poll(() => row('Pune_district').textContent()).toContain('District · Pune, Maharashtra');
     expect(await byName('Pune_district')).toMatchObject({ type: 'district', state: 'Maharashtra', district: 'Pune', shape: null });
+  });
+
+  it('at the limit of 50 the create button is disabled and says why', async () => {
+    const have = (await geofences()).length;
+    for (let i = have; i < 50; i++) {
+      const res = await fetch(`${baseURL()}/api/v1/geofences`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Plot-${i}`, type: 'custom', shape: 'circle', coordinates: [{ latitude: 20.08 + i / 1000, longitude: 74.11 }], radiusM: 100 }),
+      });
+      expect(res.status, `geofence ${i}`).toBe(201);
+    }
+    await open(page, '/geofence-list');
+    await page.reload();
+    const create = page.getByRole('button', { name: 'Create geofence' });
+    await create.waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByText('You have 50 geofences, the most allowed. Delete one to create another.').waitFor();
+    expect(await page.getByRole('link', { name: 'Create geofence' }).count()).toBe(0);
   });
 });

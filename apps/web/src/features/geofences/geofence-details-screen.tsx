@@ -71,6 +71,7 @@ export function GeofenceDetailsScreen() {
           <GeofenceForm
             errors={errors}
             busy={update.isPending}
+            fitTo={g.type === 'custom' ? g.bounds : undefined}
             onSubmit={() => {
               setUpdated(false);
               submit();

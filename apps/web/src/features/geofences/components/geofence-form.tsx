@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { GEOFENCE_NAME_MAX, GEOFENCE_SHAPES, GEOFENCE_TYPES } from '@tractorlink/domain/geofences';
+import type { Box } from '../../../components/map/leaflet-map';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { PinIcon } from '../../../components/tractor/icons';
@@ -17,6 +18,8 @@ interface GeofenceFormProps {
   errors: FieldErrors;
   busy: boolean;
   onSubmit: () => void;
+  /** A saved geofence's box, for the drawing map to open on. */
+  fitTo?: Box | undefined;
   /** Messages under the form (saved, refused). */
   footer?: ReactNode;
 }
@@ -49,7 +52,7 @@ function SwitchField({ label, checked, onChange }: { label: string; checked: boo
  * on the map (with a place search to find the field), for a state or district the lists; entry and
  * exit alerts. The values live in the draft store (draft.ts), checked by the API's schema (form.ts).
  */
-export function GeofenceForm({ errors, busy, onSubmit, footer }: GeofenceFormProps) {
+export function GeofenceForm({ errors, busy, onSubmit, fitTo, footer }: GeofenceFormProps) {
   const { t } = useGeofenceTexts();
   const { values, focus } = useDraft();
   const change = (over: Partial<GeofenceFormValues>) => changeDraft({ ...getDraft().values, ...over });
@@ -88,6 +91,7 @@ export function GeofenceForm({ errors, busy, onSubmit, footer }: GeofenceFormPro
             onChange={(drawing) => change({ drawing })}
             focus={focus}
             onFocused={() => setDraftFocus(null)}
+            fitTo={fitTo}
             error={fieldMessage(t, errors.drawing)}
           />
         </>

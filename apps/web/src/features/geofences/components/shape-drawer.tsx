@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { GEOFENCE_RADIUS_M, GEOFENCE_SIDE_M } from '@tractorlink/domain/geofences';
 import type { GeofenceShape } from '@tractorlink/domain/geofences';
 import type { LatLon } from '@tractorlink/domain/geo';
-import type { MapHandle } from '../../../components/map/leaflet-map';
+import type { Box, MapHandle } from '../../../components/map/leaflet-map';
 import { MapView } from '../../../components/map/map-view';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
@@ -18,6 +18,8 @@ interface ShapeDrawerProps {
   /** A place found by search: the map centres there once. */
   focus: LatLon | null;
   onFocused: () => void;
+  /** A saved geofence's box: the map opens fitted to it. */
+  fitTo?: Box | undefined;
   /** Already translated. */
   error: string | undefined;
 }
@@ -34,7 +36,7 @@ function stepKey(shape: GeofenceShape, d: Drawing): string {
  * Clear and Finish, the radius or side as a number, and "place at the map's centre" for those who
  * do not tap (keyboard, screen reader): the map moves under a fixed centre.
  */
-export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, error }: ShapeDrawerProps) {
+export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, fitTo, error }: ShapeDrawerProps) {
   const { t, lang } = useGeofenceTexts();
   const [map, setMap] = useState<MapHandle | null>(null);
   const latest = useRef({ drawing, onChange, shape });
@@ -55,8 +57,9 @@ export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, error 
 
   useEffect(() => map?.setAreas(drawnAreas(drawing, shape)), [map, drawing, shape]);
 
-  // Once the map is up: a found place, else what is already drawn.
+  // Once the map is up: a found place, else the saved box, else what is already drawn.
   const fitted = useRef(false);
+  const box = useRef(fitTo);
   useEffect(() => {
     if (!map) return;
     if (focus) {
@@ -67,7 +70,8 @@ export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, error 
       fitted.current = true;
       const { drawing: d } = latest.current;
       const points = d.center ? [d.center] : d.corners;
-      if (points.length > 0) map.fit(points);
+      if (box.current) map.fitBox(box.current);
+      else if (points.length > 0) map.fit(points);
     }
   }, [map, focus, onFocused]);
 
