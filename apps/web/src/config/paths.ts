@@ -4,6 +4,11 @@ function route<P extends string>(path: P) {
   return { path, getHref: () => path } as const;
 }
 
+/** A route of one object: `${base}/:id`, its link with the id. */
+function byId<B extends string>(base: B) {
+  return { path: `${base}/:id` as const, getHref: (id: string) => `${base}/${encodeURIComponent(id)}` } as const;
+}
+
 export const paths = {
   root: route('/'),
   login: route('/login'),
@@ -28,7 +33,7 @@ export const paths = {
   /** The alerts tab (spec §2 'alert'): critical and other alerts, filters, unread badge. */
   alerts: route('/alert'),
   /** Spec §2 'alert-detail': one alert, its place on the map, read aloud. */
-  alertDetail: { path: '/alert-detail/:id', getHref: (id: string) => `/alert-detail/${encodeURIComponent(id)}` },
+  alertDetail: byId('/alert-detail'),
   /** Spec §2 'alert-configuration' (side menu): per tractor, each type on or off with its limits. */
   alertConfiguration: route('/alert-configuration'),
   /** Spec §3 alert receivers: people who also get the alerts, by SMS or notification. */
@@ -38,11 +43,11 @@ export const paths = {
   /** Spec §2 create-geofence: a custom area drawn on the map, or a state or district. */
   createGeofence: route('/create-geofence'),
   /** Spec §2 geofence-details: one geofence, edited here; its tractors, active switch and delete. */
-  geofenceDetails: { path: '/geofence-details/:id', getHref: (id: string) => `/geofence-details/${encodeURIComponent(id)}` },
+  geofenceDetails: byId('/geofence-details'),
   /** Spec §2 delete-geofence: the confirmation. */
-  deleteGeofence: { path: '/delete-geofence/:id', getHref: (id: string) => `/delete-geofence/${encodeURIComponent(id)}` },
+  deleteGeofence: byId('/delete-geofence'),
   /** Spec §2 assign-tractors: which of the owner's tractors a geofence watches. */
-  assignTractors: { path: '/assign-tractors/:id', getHref: (id: string) => `/assign-tractors/${encodeURIComponent(id)}` },
+  assignTractors: byId('/assign-tractors'),
   /** Spec §2 add-location: a place search (India) that centres the drawing map. */
   addLocation: route('/add-location'),
   language: route('/language'),
