@@ -257,6 +257,23 @@ describe('geofences: draw, list, edit, assign, switch off, delete', () => {
     expect(await byName('Pune_district')).toMatchObject({ type: 'district', state: 'Maharashtra', district: 'Pune', shape: null });
   });
 
+  it('offline, the list kept from before shows after a reload (encrypted in IndexedDB)', async () => {
+    await open(page, '/geofence-list');
+    await row('Pune_district').waitFor();
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await page.getByRole('button', { name: 'User offline' }).waitFor();
+      // The cache is written 300 ms after its last change, so the newest geofence may or may not be in
+      // it; the two of the earlier tests are, with the switch as it was left.
+      await row('Circle_farm_east').waitFor();
+      expect(await row('Square_farm').getByRole('switch', { name: 'Square_farm active' }).isChecked()).toBe(false);
+      expect(await row('Circle_farm_east').textContent()).toContain('Tractors watched: 1');
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
   it('at the limit of 50 the create button is disabled and says why', async () => {
     const have = (await geofences()).length;
     for (let i = have; i < 50; i++) {
@@ -274,5 +291,16 @@ describe('geofences: draw, list, edit, assign, switch off, delete', () => {
     expect(await create.isDisabled()).toBe(true);
     await page.getByText('You have 50 geofences, the most allowed. Delete one to create another.').waitFor();
     expect(await page.getByRole('link', { name: 'Create geofence' }).count()).toBe(0);
+  });
+
+  it('in Hindi: the geofence screens speak Hindi (their own catalogue namespace)', async () => {
+    await open(page, '/language');
+    await page.getByRole('radio', { name: 'हिन्दी' }).check();
+    await open(page, '/geofence-list');
+    await page.getByRole('heading', { level: 1, name: 'जियोफ़ेंस' }).waitFor();
+    expect(await page.getByRole('button', { name: 'जियोफ़ेंस बनाएँ' }).isDisabled()).toBe(true);
+    await page.getByText('आपके पास 50 जियोफ़ेंस हैं').waitFor();
+    await row('Square_farm').getByRole('switch', { name: 'Square_farm चालू' }).waitFor();
+    expect(await violations(page), '/geofence-list in Hindi').toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { GEOFENCE_RADIUS_M, GEOFENCE_SIDE_M } from '@tractorlink/domain/geofences';
 import type { GeofenceShape } from '@tractorlink/domain/geofences';
 import type { LatLon } from '@tractorlink/domain/geo';
@@ -40,7 +40,6 @@ export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, fitTo,
   const { t, lang } = useGeofenceTexts();
   const [map, setMap] = useState<MapHandle | null>(null);
   const latest = useRef({ drawing, onChange, shape });
-  const errorId = useId();
   useEffect(() => {
     latest.current = { drawing, onChange, shape };
   });
@@ -81,7 +80,7 @@ export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, fitTo,
   const size = drawing[sizeKey];
 
   return (
-    <div className="shape-drawer" aria-describedby={error ? errorId : undefined}>
+    <div className="shape-drawer">
       <p className="draw-step" role="status">
         {t(stepKey(shape, drawing), { count: drawing.corners.length })}
       </p>
@@ -115,7 +114,7 @@ export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, fitTo,
         />
       )}
       {error && (
-        <p id={errorId} className="field-error" role="alert">
+        <p className="field-error" role="alert">
           {error}
         </p>
       )}
