@@ -11,7 +11,7 @@ import { useGeofenceTexts } from '../../lib/signed-in/geofence-texts';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { useAssignTractors } from './api/change-geofence';
 import { useGeofence } from './api/get-geofences';
-import { failureKey } from './form';
+import { failureKey } from './failure';
 
 /** #/assign-tractors/:id (spec §2): which of the owner's tractors the geofence watches. */
 export function AssignTractorsScreen() {

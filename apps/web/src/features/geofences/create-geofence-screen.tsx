@@ -6,7 +6,8 @@ import { useGeofenceTexts } from '../../lib/signed-in/geofence-texts';
 import { useCreateGeofence } from './api/change-geofence';
 import { GeofenceForm } from './components/geofence-form';
 import { NEW_KEY, closeDraft, openDraft } from './draft';
-import { EMPTY_FORM, failureKey } from './form';
+import { EMPTY_FORM } from './form-values';
+import { failureKey } from './failure';
 import type { ListNotice } from './geofence-list-screen';
 import { useSave } from './use-save';
 

@@ -8,7 +8,7 @@ import { useGeofenceTexts } from '../../lib/signed-in/geofence-texts';
 import { useDeleteGeofence } from './api/change-geofence';
 import { useGeofence } from './api/get-geofences';
 import { closeDraft } from './draft';
-import { failureKey } from './form';
+import { failureKey } from './failure';
 import type { ListNotice } from './geofence-list-screen';
 
 /** #/delete-geofence/:id (spec §2): asks first; deleted, the list says "geofence deleted" (spec §8). */

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { LatLon } from '@tractorlink/domain/geo';
 import { createStore } from '../../lib/store';
-import { EMPTY_FORM } from './form';
-import type { GeofenceFormValues } from './form';
+import { EMPTY_FORM } from './form-values';
+import type { GeofenceFormValues } from './form-values';
 
 /**
  * The form being filled in, kept outside the screen so that searching a place (add-location) and

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fromLocalMeters } from '@tractorlink/domain/geo';
 import { ApiError } from '../../lib/api-error';
 import { EMPTY_DRAWING } from './drawing';
-import { EMPTY_FORM, checkForm, definitionOf, failureKey, serverFieldErrors } from './form';
-import type { GeofenceFormValues } from './form';
+import { failureKey } from './failure';
+import { checkForm, definitionOf, serverFieldErrors } from './form';
+import { EMPTY_FORM } from './form-values';
+import type { GeofenceFormValues } from './form-values';
 
 const centre = { lat: 18.8226, lon: 74.3752 };
 const form = (over: Partial<GeofenceFormValues>): GeofenceFormValues => ({ ...EMPTY_FORM, name: 'North_field-1', ...over });

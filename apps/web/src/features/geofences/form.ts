@@ -1,31 +1,8 @@
 import { geofenceDefinition } from '@tractorlink/domain/geofences';
-import type { Geofence, GeofenceDefinition, GeofenceShape, GeofenceType } from '@tractorlink/domain/geofences';
+import type { Geofence, GeofenceDefinition } from '@tractorlink/domain/geofences';
 import { ApiError } from '../../lib/api-error';
 import { EMPTY_DRAWING, drawingFields, drawingOf, isEmpty } from './drawing';
-import type { Drawing } from './drawing';
-
-/** The create / edit form's values (kept while the owner searches a place and comes back). */
-export interface GeofenceFormValues {
-  name: string;
-  type: GeofenceType;
-  shape: GeofenceShape;
-  drawing: Drawing;
-  state: string;
-  district: string;
-  alertOnEntry: boolean;
-  alertOnExit: boolean;
-}
-
-export const EMPTY_FORM: GeofenceFormValues = {
-  name: '',
-  type: 'custom',
-  shape: 'circle',
-  drawing: EMPTY_DRAWING,
-  state: '',
-  district: '',
-  alertOnEntry: true,
-  alertOnExit: true,
-};
+import type { GeofenceFormValues } from './form-values';
 
 /** Where a message shows: beside the name, the type, the drawing (map), the state or the district select. */
 export type FieldKey = 'name' | 'type' | 'drawing' | 'state' | 'district';
@@ -78,17 +55,6 @@ export function checkForm(f: GeofenceFormValues): { ok: true; body: GeofenceDefi
 export function serverFieldErrors(error: unknown): FieldErrors | null {
   if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED' || !error.details?.length) return null;
   return fieldErrors(error.details);
-}
-
-/**
- * The message of a failed save, toggle, assignment or deletion (spec §8): a duplicate name, the
- * limit, a boundary not loaded and another owner's geofence say so; anything else (network,
- * server) is "geofence update error".
- */
-export function failureKey(error: unknown): string {
-  const own = ['DUPLICATE_GEOFENCE_NAME', 'GEOFENCE_LIMIT', 'BOUNDARY_NOT_LOADED', 'NOT_FOUND', 'VALIDATION_FAILED'];
-  if (error instanceof ApiError && own.includes(error.code)) return `error.${error.code}`;
-  return 'geofence.updateError';
 }
 
 /** A saved geofence as form values (for editing). */

@@ -13,7 +13,8 @@ import { useGeofence } from './api/get-geofences';
 import { ActiveSwitch } from './components/active-switch';
 import { GeofenceForm } from './components/geofence-form';
 import { changeDraft, openDraft } from './draft';
-import { failureKey, valuesOf } from './form';
+import { failureKey } from './failure';
+import { valuesOf } from './form';
 import { kindLine } from './geofence-words';
 import { useSave } from './use-save';
 

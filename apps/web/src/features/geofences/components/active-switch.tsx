@@ -2,7 +2,7 @@ import type { Geofence } from '@tractorlink/domain/geofences';
 import { Notice } from '../../../components/ui/notice';
 import { useGeofenceTexts } from '../../../lib/signed-in/geofence-texts';
 import { useSetActive } from '../api/change-geofence';
-import { failureKey } from '../form';
+import { failureKey } from '../failure';
 
 /** Spec §4 active / inactive: a switch that saves at once (and moves back if the server refuses). */
 export function ActiveSwitch({ geofence }: { geofence: Geofence }) {

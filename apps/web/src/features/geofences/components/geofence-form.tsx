@@ -10,7 +10,8 @@ import { fieldMessage } from '../../../lib/error-message';
 import { useGeofenceTexts } from '../../../lib/signed-in/geofence-texts';
 import { EMPTY_DRAWING } from '../drawing';
 import { changeDraft, getDraft, setDraftFocus, useDraft } from '../draft';
-import type { FieldErrors, GeofenceFormValues } from '../form';
+import type { FieldErrors } from '../form';
+import type { GeofenceFormValues } from '../form-values';
 import { BoundaryPicker } from './boundary-picker';
 import { ShapeDrawer } from './shape-drawer';
 

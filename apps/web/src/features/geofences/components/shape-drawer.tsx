@@ -84,7 +84,7 @@ export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, fitTo,
       <p className="draw-step" role="status">
         {t(stepKey(shape, drawing), { count: drawing.corners.length })}
       </p>
-      <MapView center={null} onReady={setMap} className="draw-map" />
+      <MapView center={null} onReady={setMap} className="draw-map draw-crosshair" />
       <div className="draw-tools">
         <Button variant="secondary" disabled={!map || (shape === 'polygon' && drawing.closed)} onClick={() => map && onChange(tap(drawing, shape, map.middle()))}>
           {t('draw.placeAtCenter')}

@@ -1,0 +1,26 @@
+import type { GeofenceShape, GeofenceType } from '@tractorlink/domain/geofences';
+import { EMPTY_DRAWING } from './drawing';
+import type { Drawing } from './drawing';
+
+/** The create / edit form's values (kept while the owner searches a place and comes back). */
+export interface GeofenceFormValues {
+  name: string;
+  type: GeofenceType;
+  shape: GeofenceShape;
+  drawing: Drawing;
+  state: string;
+  district: string;
+  alertOnEntry: boolean;
+  alertOnExit: boolean;
+}
+
+export const EMPTY_FORM: GeofenceFormValues = {
+  name: '',
+  type: 'custom',
+  shape: 'circle',
+  drawing: EMPTY_DRAWING,
+  state: '',
+  district: '',
+  alertOnEntry: true,
+  alertOnExit: true,
+};
