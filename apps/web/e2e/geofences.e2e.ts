@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Geofence, GeofenceListResponse } from '@tractorlink/domain/geofences';
-import { claimTractor, provisionTractor } from './support/alerts-seed';
+import { claimTractor, FIELD, ingest, provisionTractor } from './support/alerts-seed';
 import type { SeededTractor } from './support/alerts-seed';
 import { baseURL, expectRoute, newPhone, open, useBrowser } from './support/browser';
 import { registerThroughScreens } from './support/flows';
@@ -227,6 +227,32 @@ describe('geofences: draw, list, edit, assign, switch off, delete', () => {
     expect(await page.getByText('Use only letters').count()).toBe(0);
     expect(posts).toEqual([]);
     expect((await geofences()).map((g) => g.name)).toEqual(['Square_farm', 'Circle_farm_east']);
+  });
+
+  it('without a place searched, the drawing map opens on the tractor\'s last position', async () => {
+    // The tractor reports once from its field; the map then opens at zoom 14 on the tile holding it.
+    await ingest(baseURL(), [{ deviceId: tractor.imei, time: Date.now() - 60_000, ...FIELD, speedKmh: 0, ignition: false, pto: false, rpm: 0, coolantC: 30, externalVoltage: 12.6 }]);
+    const n = 2 ** 14;
+    const rad = (FIELD.lat * Math.PI) / 180;
+    const tileX = Math.floor(((FIELD.lon + 180) / 360) * n);
+    const tileY = Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n);
+    await open(page, '/geofence-list');
+    await page.getByRole('link', { name: 'Create geofence' }).click();
+    await expectRoute(page, '/create-geofence');
+    await page.locator(`.draw-map img.leaflet-tile[src*="/14/${tileX}/${tileY}"]`).first().waitFor({ state: 'attached' });
+    await page.getByRole('textbox', { name: 'Geofence name' }).fill('Yard');
+    await clickMap(0, 0);
+    await clickMap(30, 0);
+    const radius = Number(await page.getByRole('spinbutton', { name: 'Radius (metres)' }).inputValue());
+    expect(radius).toBeGreaterThan(100);
+    expect(radius).toBeLessThan(600);
+    await saveAndSeeCreated();
+    const yard = await byName('Yard');
+    expect(Math.abs((yard.coordinates[0]?.latitude ?? 0) - FIELD.lat)).toBeLessThan(0.005);
+    expect(Math.abs((yard.coordinates[0]?.longitude ?? 0) - FIELD.lon)).toBeLessThan(0.005);
+    // Out of the way of the tests after this one, which count the owner's geofences.
+    const removed = await fetch(`${baseURL()}/api/v1/geofences/${yard.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    expect(removed.status).toBe(204);
   });
 
   it('makes a district geofence from the lists (a district only of the chosen state), drawn on the map; create passes axe', async () => {

@@ -14,7 +14,7 @@ import { distanceParts } from '../../lib/signed-in/tractor-format';
 import { useMyPosition } from '../../lib/signed-in/geolocation';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { useDieselStations } from './api/get-diesel-stations';
-import { useTracking } from './api/get-tracking';
+import { useTracking } from '../../lib/signed-in/tracking';
 import { DirectionsLink } from '../../components/map/directions-link';
 import { LayerToggle } from './components/layer-toggle';
 import type { MapHandle, MapLayer, Point } from '../../components/map/leaflet-map';

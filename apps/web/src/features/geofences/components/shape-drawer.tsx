@@ -8,6 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useGeofenceTexts } from '../../../lib/signed-in/geofence-texts';
 import { formatDecimal } from '../../../lib/signed-in/tractor-format';
+import { useTractorPosition } from '../../../lib/signed-in/tracking';
+import { useTractors } from '../../../lib/signed-in/tractors';
 import { CLOSE_TAP_PX, canFinish, canUndo, drawnAreas, finish, tap, typedSize, undo, EMPTY_DRAWING } from '../drawing';
 import type { Drawing } from '../drawing';
 
@@ -40,6 +42,8 @@ export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, fitTo,
   const { t, lang } = useGeofenceTexts();
   const [map, setMap] = useState<MapHandle | null>(null);
   const latest = useRef({ drawing, onChange, shape });
+  /** The map has been placed (or the owner has started drawing): it is not moved again but to a found place. */
+  const fitted = useRef(false);
   useEffect(() => {
     latest.current = { drawing, onChange, shape };
   });
@@ -49,6 +53,7 @@ export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, fitTo,
     map.onTap((p) => {
       const { drawing: d, onChange: change, shape: s } = latest.current;
       const first = d.corners[0];
+      fitted.current = true;
       change(tap(d, s, p, first !== undefined && map.pixelsBetween(first, p) <= CLOSE_TAP_PX));
     });
     return () => map.onTap(null);
@@ -56,23 +61,26 @@ export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, fitTo,
 
   useEffect(() => map?.setAreas(drawnAreas(drawing, shape)), [map, drawing, shape]);
 
-  // Once the map is up: a found place, else the saved box, else what is already drawn.
-  const fitted = useRef(false);
+  // Once the map is up: a found place, else the saved box, else what is already drawn, else the
+  // tractor's last position (India as a whole only until that is known, and never over a drawing).
+  const { selected } = useTractors();
+  const tractorAt = useTractorPosition(selected?.vin);
+  const [startLat, startLon] = [tractorAt?.lat, tractorAt?.lon];
   const box = useRef(fitTo);
   useEffect(() => {
     if (!map) return;
+    const { drawing: d } = latest.current;
+    const points = d.center ? [d.center] : d.corners;
     if (focus) {
       map.centerOn(focus);
       onFocused();
-      fitted.current = true;
-    } else if (!fitted.current) {
-      fitted.current = true;
-      const { drawing: d } = latest.current;
-      const points = d.center ? [d.center] : d.corners;
-      if (box.current) map.fitBox(box.current);
-      else if (points.length > 0) map.fit(points);
-    }
-  }, [map, focus, onFocused]);
+    } else if (fitted.current) return;
+    else if (box.current) map.fitBox(box.current);
+    else if (points.length > 0) map.fit(points);
+    else if (startLat !== undefined && startLon !== undefined) map.centerOn({ lat: startLat, lon: startLon });
+    else return;
+    fitted.current = true;
+  }, [map, focus, onFocused, startLat, startLon]);
 
   const sized = shape !== 'polygon' && drawing.center !== null;
   const sizeKey = shape === 'circle' ? 'radiusM' : 'sideM';
