@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { UsageTotals } from '@tractorlink/domain/usage';
 import type { Database } from '../../src/db/types';
+import { USAGE_COLUMNS } from '../../src/modules/telemetry/rows';
 import type { ProvisionInput, TractorRow } from '../../src/modules/tractors/repo';
 import { post, registerOwner } from './api';
 import type { Owner } from './api';
@@ -21,25 +22,12 @@ export async function ownerWithTractor(
   return { owner, tractor };
 }
 
-const COLUMNS: Record<keyof UsageTotals, string> = {
-  engineS: 'engine_s',
-  ptoS: 'pto_s',
-  idleS: 'idle_s',
-  workM: 'work_m',
-  areaM2: 'area_m2',
-  roadM: 'road_m',
-  distanceM: 'distance_m',
-  rpmWeighted: 'rpm_weighted',
-  rpmS: 'rpm_s',
-  fuelNetChangeL: 'fuel_net_l',
-  fuelRefuelL: 'fuel_refuel_l',
-};
 
 /** Writes hourly rollup rows directly (what ingestion would have summed). */
 export async function insertHours(db: Kysely<Database>, tractorId: string, hours: ({ hourStart: number } & Partial<UsageTotals>)[]): Promise<void> {
   const rows = hours.map((h) => {
     const row: Record<string, number | string> = { tractor_id: tractorId, hour_start: h.hourStart };
-    for (const [field, column] of Object.entries(COLUMNS)) row[column] = h[field as keyof UsageTotals] ?? 0;
+    for (const [column, field] of Object.entries(USAGE_COLUMNS)) row[column] = h[field] ?? 0;
     return row as unknown as Database['usage_hourly'];
   });
   for (let i = 0; i < rows.length; i += 500) await db.insertInto('usage_hourly').values(rows.slice(i, i + 500)).execute();

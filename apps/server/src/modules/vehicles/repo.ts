@@ -4,6 +4,7 @@ import { HOUR_MS, IST_OFFSET_MS } from '@tractorlink/domain/time';
 import { emptyTotals, USAGE_FIELDS } from '@tractorlink/domain/usage';
 import type { UsageTotals } from '@tractorlink/domain/usage';
 import type { Database } from '../../db/types';
+import { USAGE_COLUMNS } from '../telemetry/rows';
 import { normaliseId } from '../tractors/repo';
 import type { TractorRow } from '../tractors/repo';
 
@@ -62,23 +63,10 @@ export async function listOwnedWithState(db: Kysely<Database>, userId: string): 
   return rows.map(split);
 }
 
-const USAGE_SUMS = {
-  engineS: 'engine_s',
-  ptoS: 'pto_s',
-  idleS: 'idle_s',
-  workM: 'work_m',
-  areaM2: 'area_m2',
-  roadM: 'road_m',
-  distanceM: 'distance_m',
-  rpmWeighted: 'rpm_weighted',
-  rpmS: 'rpm_s',
-  fuelNetChangeL: 'fuel_net_l',
-  fuelRefuelL: 'fuel_refuel_l',
-} as const satisfies Record<keyof UsageTotals, string>;
-
+/** Each hourly rollup column summed, named by its field of the domain's totals. */
 const sumColumns = sql.raw(
-  Object.entries(USAGE_SUMS)
-    .map(([field, column]) => `COALESCE(SUM(${column}), 0) AS "${field}"`)
+  Object.entries(USAGE_COLUMNS)
+    .map(([column, field]) => `COALESCE(SUM(${column}), 0) AS "${field}"`)
     .join(', '),
 );
 
