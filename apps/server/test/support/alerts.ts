@@ -3,14 +3,14 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { fromLocalMeters } from '@tractorlink/domain/geo';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import type { Database } from '../../src/db/types';
 import type { TractorProfile } from '../../src/modules/telemetry/processor';
 import type { TractorRow } from '../../src/modules/tractors/repo';
+import { parked, running } from '../../src/modules/alerts/rules/test-support';
 
-export const FARM = { lat: 20.1667, lon: 73.9833 };
-export const at = (x: number, y: number) => fromLocalMeters(FARM, x, y);
+// The rule tests' fixtures serve the API tests too: the same farm, noise and readings.
+export { at, FARM, noise } from '../../src/modules/alerts/rules/test-support';
 
 export const profileOf = (row: TractorRow): TractorProfile => ({ id: row.id, implementWidthM: row.implement_width_m, tankCapacityL: row.tank_capacity_l });
 
@@ -30,39 +30,11 @@ export async function storedAlerts(db: Kysely<Database>, tractorId: string): Pro
   return rows.map((r) => r.type_id);
 }
 
-/** Deterministic noise in [-1, 1]. */
-export function noise(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
-    return (s / 2 ** 31) * 2 - 1;
-  };
-}
+/** The engine running, standing at the farm. */
+export const engineOn = (extra: Omit<Reading, 'time'> = {}): Omit<Reading, 'time'> => running({ speedKmh: 0, satellites: 10, ...extra });
 
-export const engineOn = (extra: Omit<Reading, 'time'> = {}): Omit<Reading, 'time'> => ({
-  ignition: true,
-  keyPresent: true,
-  rpm: 1600,
-  coolantC: 85,
-  externalVoltage: 13.9,
-  speedKmh: 0,
-  pto: false,
-  satellites: 10,
-  ...FARM,
-  ...extra,
-});
-
-export const parkedOff = (extra: Omit<Reading, 'time'> = {}): Omit<Reading, 'time'> => ({
-  ignition: false,
-  keyPresent: false,
-  rpm: 0,
-  externalVoltage: 12.5,
-  speedKmh: 0,
-  pto: false,
-  satellites: 10,
-  ...FARM,
-  ...extra,
-});
+/** Parked at the farm with the ignition off. */
+export const parkedOff = (extra: Omit<Reading, 'time'> = {}): Omit<Reading, 'time'> => parked({ satellites: 10, ...extra });
 
 /** A tank sensor in %, with slosh, of a 60 L tank. */
 export const tank = (litres: number, sloshPercent: number, rnd: () => number) => ({ fuelPercent: Math.round(((litres / 60) * 100 + rnd() * sloshPercent) * 10) / 10 });
