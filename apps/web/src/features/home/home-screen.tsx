@@ -1,11 +1,10 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
 import { NoTractors } from '../../components/tractor/no-tractors';
 import { TractorSelect } from '../../components/tractor/tractor-select';
-import { ChartIcon, EngineIcon, FuelIcon, RouteIcon } from '../../components/tractor/icons';
-import { paths } from '../../config/paths';
+import { QuickLinks } from '../../components/tractor/quick-links';
 import { errorMessage } from '../../lib/error-message';
 import { isOffline } from '../../lib/query-client';
 import { getCachedUser } from '../../lib/session';
@@ -21,27 +20,6 @@ function SelectedTractor({ vin }: { vin: string }) {
   // Offline with nothing kept yet: the banner already says why.
   if (error && !isOffline(error)) return <Notice tone="error">{errorMessage(t, error)}</Notice>;
   return isPending ? <p role="status">{t('common.loading')}</p> : null;
-}
-
-/** Quick ways to the other tractor screens. */
-function MoreLinks() {
-  const { t } = useTranslation();
-  return (
-    <nav className="quick-links" aria-label={t('home.more')}>
-      <Link to={paths.usage.getHref()}>
-        <ChartIcon /> <span>{t('usage.title')}</span>
-      </Link>
-      <Link to={paths.dieselUsage.getHref()}>
-        <FuelIcon /> <span>{t('dieselUsage.title')}</span>
-      </Link>
-      <Link to={paths.engineUsage.getHref()}>
-        <EngineIcon /> <span>{t('engineUsage.title')}</span>
-      </Link>
-      <Link to={paths.routeReplay.getHref()}>
-        <RouteIcon /> <span>{t('replay.title')}</span>
-      </Link>
-    </nav>
-  );
 }
 
 /** The home tab: a greeting, the chosen tractor's live picture (polled every 30 s), or how to add one. */
@@ -60,7 +38,7 @@ export function HomeScreen() {
         <>
           <TractorSelect />
           <SelectedTractor key={selected.vin} vin={selected.vin} />
-          <MoreLinks />
+          <QuickLinks label={t('home.more')} screens={['usage', 'diesel', 'engine', 'replay']} />
         </>
       )}
       {!data && isPending && <p role="status">{t('common.loading')}</p>}

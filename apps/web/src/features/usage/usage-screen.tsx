@@ -1,12 +1,10 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
 import { useUsagePeriod } from '../../components/calendar/saved-period';
-import { EngineIcon, FuelIcon } from '../../components/tractor/icons';
+import { QuickLinks } from '../../components/tractor/quick-links';
 import { NoTractors } from '../../components/tractor/no-tractors';
 import { TractorSelect } from '../../components/tractor/tractor-select';
-import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/error-message';
 import { isOffline } from '../../lib/query-client';
 import { useTractors } from '../../lib/signed-in/tractors';
@@ -31,14 +29,7 @@ export function UsageScreen() {
           {data && data.hasData && <UsageSummaries data={data} />}
           {!data && error && !isOffline(error) && <Notice tone="error">{errorMessage(t, error)}</Notice>}
           {!data && isPending && <p role="status">{t('common.loading')}</p>}
-          <nav className="quick-links" aria-label={t('usage.more')}>
-            <Link to={paths.dieselUsage.getHref()}>
-              <FuelIcon /> <span>{t('dieselUsage.title')}</span>
-            </Link>
-            <Link to={paths.engineUsage.getHref()}>
-              <EngineIcon /> <span>{t('engineUsage.title')}</span>
-            </Link>
-          </nav>
+          <QuickLinks label={t('usage.more')} screens={['diesel', 'engine']} />
         </>
       )}
     </Page>
