@@ -5,8 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../src/admin/commands';
 import { PROVISION_FIELDS } from '@tractorlink/domain/vehicles';
+import { adminRunner } from './support/admin';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { validTractor } from './support/vehicles';
@@ -25,12 +25,7 @@ const csvLine = (record: Record<string, unknown>) =>
 describe.each(dbTargets)('npm run admin on $name', (target) => {
   const t = useTestApp(target);
 
-  const run = async (...argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runAdmin(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env: {}, db: t.database.db, clock: t.clock });
-    return { code, out, err };
-  };
+  const run = adminRunner(t);
   const vins = async () => (await t.database.db.kysely.selectFrom('tractors').select('vin').orderBy('vin').execute()).map((r) => r.vin);
 
   it('imports a CSV line by line and says what it did with each line and why', async () => {

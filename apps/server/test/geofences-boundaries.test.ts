@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { GeofenceStatesResponse } from '@tractorlink/domain/geofences';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../src/admin/commands';
 import { call } from './support/api';
+import { adminRunner } from './support/admin';
 import { dbTargets } from './support/db-targets';
 import { createGeofence } from './support/geofences';
 import { useTestApp } from './support/harness';
@@ -39,12 +39,7 @@ const FILE = {
 describe.each(dbTargets)('npm run admin -- boundaries on $name', (target) => {
   const t = useTestApp(target);
 
-  const run = async (...argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runAdmin(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env: {}, db: t.database.db, clock: t.clock });
-    return { code, out, err };
-  };
+  const run = adminRunner(t);
   const write = (name: string, content: unknown) => {
     const file = path.join(dir, `${target.name}-${name}`);
     writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
