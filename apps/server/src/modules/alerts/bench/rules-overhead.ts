@@ -10,15 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALERT_TYPES, type AlertTypeId, defaultAlertSetting, type ResolvedAlertSetting } from '@tractorlink/domain/alerts';
-import { FMB_DEFAULT_IO } from '@tractorlink/domain/telemetry';
 import { systemClock } from '../../../clock';
 import { createDb } from '../../../db/database';
 import { migrateToLatest } from '../../../db/migrate';
-import { avlToRecord } from '../../../devices/teltonika/to-reading';
-import { simulateDay } from '../../../sim/farm-day';
-import { loadProfiles } from '../../../sim/load-profiles';
-import { sampleToAvl } from '../../../sim/to-avl';
-import { type IncomingRecord, Ingestor } from '../../telemetry/ingestor';
+import { benchRecords } from '../../../sim/bench-records';
+import { Ingestor } from '../../telemetry/ingestor';
 import { processorLoader } from '../../telemetry/load-processor';
 import { TractorProcessor, type TractorProfile } from '../../telemetry/processor';
 import { sqliteTelemetryStore } from '../../telemetry/store';
@@ -34,17 +30,7 @@ const recordsEach = Number(process.argv[3] ?? 200);
 const rounds = Number(process.argv[4] ?? 3);
 const DEVICE_BATCH = 25;
 
-// Whole simulated days from 05:00 IST, so the records carry every rule's inputs (night parking,
-// road, field work with slosh, idling, refuel) at the device's own cadence.
-const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
-const profiles = loadProfiles(tractors);
-const work = profiles.map((p) => {
-  // 150 engine hours on a 250 h schedule: no service alert in the run (one fires per 250 h, not per run).
-  const samples = simulateDay(p, { fuelL: 40, engineMin: 150 * 60, odometerM: 1e7, position: p.home }, day).samples;
-  const from = samples.findIndex((s) => s.ignition) - 5;
-  return samples.slice(Math.max(0, from), Math.max(0, from) + recordsEach).map((s): IncomingRecord => avlToRecord(sampleToAvl(s), FMB_DEFAULT_IO));
-});
-const records = work.reduce((n, w) => n + w.length, 0);
+const { profiles, work, records } = benchRecords(tractors, recordsEach);
 
 async function run(rulesOn: boolean): Promise<{ seconds: number; alerts: Record<string, number> }> {
   const dir = mkdtempSync(join(tmpdir(), 'tl-rules-'));
