@@ -204,6 +204,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   const registry = new TractorRegistry({ db: db.kysely, clock, models: deviceModels, onProvisioned: (imei) => telemetry.invalidate(imei) });
   const operator = new OperatorService({ db: db.kysely, registry });
   const geocoding = new GeocodingService({ db: db.kysely, geocoder: createGeocoder(config, app.log), clock, log: app.log });
+  app.addHook('onClose', () => geocoding.flush());
   const { offlineAfterMs } = config.devices;
   const vehicles = new VehicleService({ db: db.kysely, clock });
   const live = new LiveService({ db: db.kysely, clock, geocoding, models: deviceModels, offlineAfterMs });

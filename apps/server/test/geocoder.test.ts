@@ -1,10 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { distanceMeters } from '@tractorlink/domain/geo';
 import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles';
 import { GoogleGeocoder } from '../src/providers/geocoder/google-geocoder';
-import { GeocoderError } from '../src/providers/geocoder/geocoder';
+import { type Geocoder, GeocoderError } from '../src/providers/geocoder/geocoder';
+import { GeocodingService } from '../src/modules/geocoding/service';
 import { LocalGeocoder, NEAR_MAX_M } from '../src/providers/geocoder/local-geocoder';
 import { PLACES } from '../src/providers/geocoder/places';
 import { call, get } from './support/api';
@@ -143,16 +144,45 @@ describe.each(dbTargets)('address on the home screen through GEOCODER_PROVIDER=g
     expect(google.requests.map((u) => u.searchParams.get('latlng'))).toEqual(['20.167,73.983', '20.167,73.983']);
     expect(google.requests.at(-1)?.searchParams.get('language')).toBe('mr');
 
-    // Polls, and another instance on the same database, use the cache.
+    // Polls use the memory cache; the answer reaches the database cache shortly after (in a
+    // batch, off the request), and then another instance on the same database uses it.
     await home();
+    const cached = () => t.database.db.kysely.selectFrom('geocode_cache').selectAll().execute();
+    await vi.waitFor(async () => expect(await cached()).toHaveLength(1), { timeout: 5000, interval: 50 });
     await home(await t.build(env));
     expect(google.requests).toHaveLength(2);
-    const cached = await t.database.db.kysely.selectFrom('geocode_cache').selectAll().execute();
-    expect(cached).toEqual([expect.objectContaining({ provider: 'google', language: 'mr', lat_e3: 20167, lon_e3: 73983, found: 1, name: 'पिंपळगाव बसवंत' })]);
+    expect(await cached()).toEqual([expect.objectContaining({ provider: 'google', language: 'mr', lat_e3: 20167, lon_e3: 73983, found: 1, name: 'पिंपळगाव बसवंत' })]);
 
     // Another language is another question.
     await call(app, 'PUT', 'profile', { language: 'hi' }, { token: owner.accessToken });
     await home();
     expect(google.requests.at(-1)?.searchParams.get('language')).toBe('hi');
+  });
+});
+
+describe.each(dbTargets)('the database cache of addresses on $name', (target) => {
+  const t = useTestApp(target);
+
+  it('is written after the answers, in one batch, and whatever waits is written on close', async () => {
+    const asked: string[] = [];
+    const geocoder: Geocoder = {
+      name: 'local',
+      reverse: async (lat, lon) => {
+        asked.push(`${lat},${lon}`);
+        return { name: `Village ${lat}`, district: 'Nashik', state: 'Maharashtra' };
+      },
+    };
+    const db = t.database.db.kysely;
+    const service = new GeocodingService({ db, geocoder, clock: t.clock, log: t.app.log });
+    const rows = () => db.selectFrom('geocode_cache').select(['lat_e3', 'name']).orderBy('lat_e3').execute();
+
+    for (const lat of [20.1, 20.2, 20.3]) expect((await service.reverse(lat, 73.9, 'en'))?.name).toBe(`Village ${lat}`);
+    // Answered before anything was written; a repeat comes from memory.
+    expect(await rows()).toEqual([]);
+    await service.reverse(20.1, 73.9, 'en');
+    expect(asked).toHaveLength(3);
+
+    await service.flush();
+    expect(await rows()).toEqual([20100, 20200, 20300].map((lat_e3) => ({ lat_e3, name: `Village ${lat_e3 / 1000}` })));
   });
 });

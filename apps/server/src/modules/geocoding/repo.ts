@@ -24,21 +24,35 @@ export async function readCached(db: Kysely<Database>, key: CacheKey): Promise<P
   return { name: row.name, district: row.district, state: row.state };
 }
 
-export async function writeCached(db: Kysely<Database>, key: CacheKey, place: Place | undefined, now: number): Promise<void> {
-  await db
-    .insertInto('geocode_cache')
-    .values({
-      provider: key.provider,
-      language: key.language,
-      lat_e3: key.latE3,
-      lon_e3: key.lonE3,
-      found: place ? 1 : 0,
-      name: place?.name ?? null,
-      district: place?.district ?? null,
-      state: place?.state ?? null,
-      created_at: now,
-    })
-    // Two polls asking at once: the first answer stays.
-    .onConflict((oc) => oc.columns(['provider', 'language', 'lat_e3', 'lon_e3']).doNothing())
-    .execute();
+export interface CacheEntry {
+  key: CacheKey;
+  /** undefined: the provider found nothing there. */
+  place: Place | undefined;
+  at: number;
+}
+
+/** Rows per INSERT (9 parameters each, far below either engine's limit). */
+const ROWS_PER_STATEMENT = 200;
+
+export async function writeCached(db: Kysely<Database>, entries: readonly CacheEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += ROWS_PER_STATEMENT) {
+    await db
+      .insertInto('geocode_cache')
+      .values(
+        entries.slice(i, i + ROWS_PER_STATEMENT).map(({ key, place, at }) => ({
+          provider: key.provider,
+          language: key.language,
+          lat_e3: key.latE3,
+          lon_e3: key.lonE3,
+          found: place ? 1 : 0,
+          name: place?.name ?? null,
+          district: place?.district ?? null,
+          state: place?.state ?? null,
+          created_at: at,
+        })),
+      )
+      // Two instances asking at once: the first answer stays.
+      .onConflict((oc) => oc.columns(['provider', 'language', 'lat_e3', 'lon_e3']).doNothing())
+      .execute();
+  }
 }
