@@ -33,8 +33,9 @@ export async function nextDueAt(db: Kysely<Database>): Promise<number | undefine
   return row?.next === null || row?.next === undefined ? undefined : Number(row.next);
 }
 
-export async function finish(db: Kysely<Database>, id: string): Promise<void> {
-  await db.deleteFrom('alert_outbox').where('id', '=', id).execute();
+/** Removes the entries done with. */
+export async function finishAll(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('alert_outbox').where('id', 'in', ids).execute();
 }
 
 export async function retryLater(db: Kysely<Database>, id: string, attempts: number, nextAt: number): Promise<void> {
@@ -42,8 +43,9 @@ export async function retryLater(db: Kysely<Database>, id: string, attempts: num
 }
 
 /**
- * Replaces a 'fanout' entry by one entry per target. Target entries have ids derived from the
- * alert and target, so doing it twice (a crash between the two statements) adds nothing twice.
+ * Adds one entry per target of a 'fanout' entry (which the caller then removes). Target entries
+ * have ids derived from the alert and target, so doing it twice (a crash before the fanout entry
+ * is removed) adds nothing twice.
  */
 export async function expand(db: Kysely<Database>, fanout: OutboxRow, targets: readonly { kind: DeliveryKind; target: string }[], now: number): Promise<void> {
   if (targets.length > 0) {
@@ -53,5 +55,4 @@ export async function expand(db: Kysely<Database>, fanout: OutboxRow, targets: r
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   }
-  await finish(db, fanout.id);
 }

@@ -10,7 +10,7 @@ import { deleteSubscription, findSubscription, subscriptionsOf } from '../../pus
 import { listReceivers } from '../../receivers/repo';
 import { alertSms } from '../texts';
 import { type AlertForDelivery, pushPayload } from './messages';
-import { claimDue, type DeliveryKind, expand, finish, nextDueAt, type OutboxRow, retryLater } from './outbox';
+import { claimDue, type DeliveryKind, expand, finishAll, nextDueAt, type OutboxRow, retryLater } from './outbox';
 import { giveBackSmsSlot, takeSmsSlot } from './sms-cap';
 
 /** Entries taken per round; their pushes go out in parallel. */
@@ -36,6 +36,9 @@ export interface AlertDeliveryDeps {
   /** Alert SMS per owner per IST day. */
   smsDailyCap: number;
 }
+
+/** What became of an entry: done with (removed at the end of the round), or left for a retry. */
+type Handled = 'done' | 'kept';
 
 interface LoadedAlert extends AlertForDelivery {
   ownerId: string | null;
@@ -99,11 +102,16 @@ export class AlertDelivery {
     }
   }
 
-  /** One round: claims what is due now and handles it. Returns how many entries it took. */
+  /**
+   * One round: claims what is due now, handles it, and removes the entries done with in one
+   * statement (on SQLite each write is an fsync on the thread that also serves requests).
+   * Returns how many entries it took.
+   */
   async runOnce(): Promise<number> {
     const { db, clock } = this.deps;
     const claimed = await claimDue(db, clock.now(), BATCH, LOCK_MS);
-    await Promise.all(claimed.map((row) => this.handle(row)));
+    const handled = await Promise.all(claimed.map((row) => this.handle(row)));
+    await finishAll(db, claimed.filter((_, i) => handled[i] === 'done').map((row) => row.id));
     return claimed.length;
   }
 
@@ -118,15 +126,16 @@ export class AlertDelivery {
     return total;
   }
 
-  private async handle(row: OutboxRow): Promise<void> {
+  private async handle(row: OutboxRow): Promise<Handled> {
     try {
-      if (row.kind === 'fanout') await this.fanout(row);
-      else if (row.kind === 'push') await this.sendPush(row);
-      else if (row.kind === 'sms') await this.sendSms(row);
-      else await finish(this.deps.db, row.id);
+      if (row.kind === 'fanout') return await this.fanout(row);
+      if (row.kind === 'push') return await this.sendPush(row);
+      if (row.kind === 'sms') return await this.sendSms(row);
+      return 'done';
     } catch (err) {
       // A database hiccup: the entry's lock expires and it is taken again.
       this.deps.log.error({ err, alertId: row.alert_id, kind: row.kind }, 'alert delivery failed');
+      return 'kept';
     }
   }
 
@@ -155,13 +164,13 @@ export class AlertDelivery {
   }
 
   /** Who gets the alert: the owner's browsers, notification receivers' browsers, SMS receivers. */
-  private async fanout(row: OutboxRow): Promise<void> {
+  private async fanout(row: OutboxRow): Promise<Handled> {
     const { db, clock, log } = this.deps;
     const now = clock.now();
     const alert = await this.loadAlert(row.alert_id);
     if (!alert?.ownerId || now - alert.time > DELIVERY_MAX_AGE_MS) {
       log.debug({ alertId: row.alert_id, reason: alert?.ownerId ? 'stale' : 'no owner' }, 'alert kept, not delivered');
-      return finish(db, row.id);
+      return 'done';
     }
     const receivers = await listReceivers(db, alert.ownerId);
     const notifyPhones = receivers.filter((r) => r.channel === 'notification').map((r) => r.phone);
@@ -172,12 +181,13 @@ export class AlertDelivery {
       ...receivers.filter((r) => r.channel === 'sms').map((r) => ({ kind: 'sms' as const, target: r.id })),
     ];
     await expand(db, row, targets, now);
+    return 'done';
   }
 
-  private async sendPush(row: OutboxRow): Promise<void> {
+  private async sendPush(row: OutboxRow): Promise<Handled> {
     const { db, log, push } = this.deps;
     const [alert, subscription] = await Promise.all([this.loadAlert(row.alert_id), findSubscription(db, row.target ?? '')]);
-    if (!alert || !subscription) return finish(db, row.id);
+    if (!alert || !subscription) return 'done';
     const user = await db.selectFrom('users').select('language').where('id', '=', subscription.user_id).executeTakeFirst();
     const critical = alertType(alert.typeId as AlertTypeId).critical;
     const outcome = await push.send(
@@ -190,29 +200,29 @@ export class AlertDelivery {
     switch (outcome.kind) {
       case 'sent':
         log.debug(context, 'alert pushed');
-        return finish(db, row.id);
+        return 'done';
       case 'gone':
         log.info({ ...context, status: outcome.status }, 'push subscription gone: removed');
         await deleteSubscription(db, subscription.id);
-        return finish(db, row.id);
+        return 'done';
       case 'rejected':
         log.warn({ ...context, status: outcome.status }, 'push refused by the push service');
-        return finish(db, row.id);
+        return 'done';
       case 'retry':
         return this.retry(row, outcome.afterMs, { ...context, status: outcome.status });
     }
   }
 
-  private async sendSms(row: OutboxRow): Promise<void> {
+  private async sendSms(row: OutboxRow): Promise<Handled> {
     const { db, clock, log, sms, smsDailyCap } = this.deps;
     const alert = await this.loadAlert(row.alert_id);
     const receiver = await db.selectFrom('alert_receivers').selectAll().where('id', '=', row.target ?? '').executeTakeFirst();
-    if (!alert?.ownerId || !receiver || receiver.user_id !== alert.ownerId) return finish(db, row.id);
+    if (!alert?.ownerId || !receiver || receiver.user_id !== alert.ownerId) return 'done';
     const day = istDayStart(clock.now());
     if (!(await takeSmsSlot(db, alert.ownerId, day, smsDailyCap))) {
       // Cost control: logged by ids, never the number or the text.
       log.warn({ alertId: alert.alertId, ownerId: alert.ownerId, receiverId: receiver.id, cap: smsDailyCap }, 'alert SMS refused: daily cap reached');
-      return finish(db, row.id);
+      return 'done';
     }
     try {
       await sms.send(receiver.phone, alertSms(alert, alert.ownerLanguage));
@@ -221,18 +231,19 @@ export class AlertDelivery {
       return this.retry(row, undefined, { alertId: alert.alertId, receiverId: receiver.id });
     }
     log.debug({ alertId: alert.alertId, receiverId: receiver.id }, 'alert SMS sent');
-    return finish(db, row.id);
+    return 'done';
   }
 
-  private async retry(row: OutboxRow, afterMs: number | undefined, context: Record<string, unknown>): Promise<void> {
+  private async retry(row: OutboxRow, afterMs: number | undefined, context: Record<string, unknown>): Promise<Handled> {
     const { db, clock, log } = this.deps;
     const attempts = row.attempts + 1;
     if (attempts >= MAX_ATTEMPTS) {
       log.warn({ ...context, attempts }, 'alert delivery given up');
-      return finish(db, row.id);
+      return 'done';
     }
     const wait = afterMs ?? backoffMs(attempts);
     log.info({ ...context, attempts, retryInMs: wait }, 'alert delivery will be retried');
     await retryLater(db, row.id, attempts, clock.now() + wait);
+    return 'kept';
   }
 }
