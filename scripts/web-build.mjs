@@ -9,7 +9,7 @@ const webBuilt = join(root, 'apps/web/dist/index.html');
 const webInputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src'];
 
 /** Newest modification time under `path` (a file, or a folder walked recursively; tests ignored). */
-function newestMtime(path) {
+export function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return /\.test\.tsx?$/.test(path) ? 0 : stat.mtimeMs;

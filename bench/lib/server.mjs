@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
+import { ensureServerBuilt } from '../../scripts/server-build.mjs';
 import { root } from '../../scripts/web-build.mjs';
 
 export function freePort() {
@@ -19,13 +20,16 @@ export function freePort() {
   });
 }
 
-/** Spawns the server; resolves once healthy with { url, ms, stop }. `dataDir` reuses an existing database. */
+/** Spawns the server bundle; resolves once healthy with { url, ms, stop }. `dataDir` reuses an existing database. */
 export async function startServer({ dataDir = mkdtempSync(join(tmpdir(), 'tl-bench-')), env = {}, nodeArgs = [] } = {}) {
+  const bundle = await ensureServerBuilt();
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const started = performance.now();
   let output = '';
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+  // BENCH_SERVER_ARGS adds node flags to every bench server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  const extra = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extra, ...nodeArgs, bundle], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', DEVICE_TCP_PORT: '0', SIMULATE_FLEET: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

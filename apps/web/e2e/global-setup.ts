@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_MISSING, findChromium } from '../../../scripts/find-chromium.mjs';
+import { ensureServerBuilt } from '../../../scripts/server-build.mjs';
+import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
 import { OPERATOR_KEY, seedSilentTractor } from './support/seed';
 
 const root = join(import.meta.dirname, '../../..');
@@ -59,7 +61,8 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+  // The server as `npm start` runs it: the bundle.
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, await ensureServerBuilt()], {
     cwd: root,
     env: {
       ...process.env,

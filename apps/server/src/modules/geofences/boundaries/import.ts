@@ -24,6 +24,7 @@ export async function importBoundaries(db: Kysely<Database>, doc: unknown, optio
 
 export const DEMO_SOURCE = 'demo';
 /** The approximate demo shapes (Maharashtra; Nashik, Ahmednagar, Pune; Dang in Gujarat), in DataMeet's property names. */
+// Next to this module, or next to the server bundle, where scripts/server-build.mjs copies it.
 export const DEMO_BOUNDARIES_FILE = new URL('./demo-boundaries.geojson', import.meta.url);
 export const DEMO_PROPERTIES = { stateProperty: 'ST_NM', districtProperty: 'DISTRICT' } as const;
 
