@@ -183,19 +183,31 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
     });
     app.log.info({ port: app.deviceServer.port }, 'listening for Teltonika devices');
   }
-  // Days that received late records are rebuilt from their raw records in the background.
+  // Background jobs of the running server: days that received late records are rebuilt from their
+  // raw records; sessions that ended over a day ago are removed.
   let rebuilding: NodeJS.Timeout | undefined;
+  let purging: NodeJS.Timeout | undefined;
   if (options.startDevices) {
     rebuilding = setInterval(() => {
       rebuildDirtyDays(db.kysely).catch((err: unknown) => app.log.error({ err }, 'rebuilding late days failed'));
     }, 60_000);
     rebuilding.unref();
+    purging = setInterval(() => {
+      sessions
+        .purgeEnded()
+        .then((removed) => {
+          if (removed > 0) app.log.info({ removed }, 'ended sessions removed');
+        })
+        .catch((err: unknown) => app.log.error({ err }, 'removing ended sessions failed'));
+    }, 3600_000);
+    purging.unref();
   }
   if (options.startAlertDelivery ?? options.startDevices) alerts.delivery.start();
   // Stop taking records, then let what was received commit before the database closes; deliveries
   // not made stay in the outbox for the next start.
   app.addHook('onClose', async () => {
     clearInterval(rebuilding);
+    clearInterval(purging);
     await app.deviceServer?.close();
     await telemetry.ingestor.idle();
     await alerts.delivery.stop();

@@ -5,6 +5,7 @@ import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { expectError, get, login, post, refreshCookie, registerOwner } from './support/api';
 import { HOUR, MINUTE, SECOND } from './support/test-clock';
+import { SessionService } from '../src/modules/sessions/service';
 
 const DAY = 24 * HOUR;
 
@@ -172,5 +173,33 @@ describe.each(dbTargets)('sessions on $name', (target) => {
     const o = await registerOwner(t.app, t.sms);
     expect((await post(t.app, 'logout', {}, { token: o.accessToken })).statusCode).toBe(200);
     expectError(await refresh(o.refresh), 'SESSION_EXPIRED');
+  });
+
+  it('removes sessions a day after they ended, with their refresh tokens, and keeps the others', async () => {
+    const db = t.database.db.kysely;
+    const service = new SessionService({ db, clock: t.clock, accessKey: new Uint8Array(32) });
+    const signedOut = await registerOwner(t.app, t.sms, { mobileNo: '9876500001' });
+    await post(t.app, 'logout', undefined, { refresh: signedOut.refresh, token: signedOut.accessToken });
+    await registerOwner(t.app, t.sms, { mobileNo: '9876500002', rememberMe: false });
+    const remembered = await registerOwner(t.app, t.sms, { mobileNo: '9876500003', rememberMe: true });
+    const left = async () => ({
+      sessions: (await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').select('users.mobile_no').orderBy('users.mobile_no').execute()).map((r) => r.mobile_no),
+      orphanTokens: (await db.selectFrom('refresh_tokens').leftJoin('sessions', 'sessions.id', 'refresh_tokens.session_id').select('sessions.id').execute()).filter((r) => r.id === null).length,
+    });
+
+    // Within a day of its end a session stays: a phone coming back is told its session ended.
+    t.clock.advance(23 * HOUR);
+    expect(await service.purgeEnded()).toBe(0);
+    expectError(await refresh(signedOut.refresh), 'SESSION_EXPIRED');
+
+    t.clock.advance(2 * HOUR);
+    expect(await service.purgeEnded()).toBe(1);
+    expect(await left()).toEqual({ sessions: ['9876500002', '9876500003'], orphanTokens: 0 });
+
+    // The browser session (12 hours) ended 13 hours ago; a day later it goes too.
+    t.clock.advance(12 * HOUR);
+    expect(await service.purgeEnded()).toBe(1);
+    expect(await left()).toEqual({ sessions: ['9876500003'], orphanTokens: 0 });
+    expect((await refresh(remembered.refresh)).statusCode).toBe(200);
   });
 });

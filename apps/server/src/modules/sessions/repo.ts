@@ -54,3 +54,12 @@ export async function revokeUserSessions(db: Kysely<Database>, userId: string, n
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   await query.execute();
 }
+
+/** Deletes sessions that expired or were revoked before `before` (their refresh tokens go with them). */
+export async function deleteSessionsEndedBefore(db: Kysely<Database>, before: number): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

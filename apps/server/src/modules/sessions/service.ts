@@ -12,6 +12,8 @@ import * as repo from './repo';
 const VERIFIED_TOKENS_MAX = 50_000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long an ended session is kept before it is deleted. */
+const ENDED_SESSIONS_KEPT_MS = DAY_MS;
 /** "Remember me": 30 days; otherwise the session ends with the browser or after 12 hours. */
 export const REMEMBERED_SESSION_MS = 30 * DAY_MS;
 export const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
@@ -150,6 +152,16 @@ export class SessionService {
       if (this.verified.size >= VERIFIED_TOKENS_MAX) this.verified.delete(this.verified.keys().next().value as string);
     }
     this.verified.set(token, { principal, expiresAt });
+  }
+
+  /**
+   * Removes sessions that ended (expired or revoked) over a day ago, with their refresh tokens:
+   * nothing can use them any more, and without this the tables grow with every sign-in. The day
+   * keeps an ended session's tokens answering "session revoked/expired" rather than "unknown" for
+   * a phone that comes back soon after.
+   */
+  async purgeEnded(): Promise<number> {
+    return repo.deleteSessionsEndedBefore(this.deps.db, this.deps.clock.now() - ENDED_SESSIONS_KEPT_MS);
   }
 
   async authenticate(accessToken: string | undefined): Promise<Principal> {
