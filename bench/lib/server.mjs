@@ -1,7 +1,7 @@
 // Starts the real server as `npm start` does (built web app, embedded SQLite in a temp folder)
 // and measures the time from spawn to the first successful /api/v1/health.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,9 +20,12 @@ export function freePort() {
   });
 }
 
-/** Spawns the server bundle; resolves once healthy with { url, ms, stop }. `dataDir` reuses an existing database. */
-export async function startServer({ dataDir = mkdtempSync(join(tmpdir(), 'tl-bench-')), env = {}, nodeArgs = [] } = {}) {
-  const bundle = await ensureServerBuilt();
+/**
+ * Spawns the server bundle (or `entry`); resolves once healthy with { url, ms, idleRssMb, stop }.
+ * `dataDir` reuses an existing database.
+ */
+export async function startServer({ dataDir = mkdtempSync(join(tmpdir(), 'tl-bench-')), env = {}, nodeArgs = [], entry } = {}) {
+  const bundle = entry ?? (await ensureServerBuilt());
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const started = performance.now();
@@ -46,11 +49,12 @@ export async function startServer({ dataDir = mkdtempSync(join(tmpdir(), 'tl-ben
     await new Promise((r) => setTimeout(r, 20));
   }
   const ms = performance.now() - started;
+  const idleRssMb = Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
   const stop = async ({ keepData = false } = {}) => {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     await exited;
     if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, ms, dataDir, stop, pid: child.pid };
+  return { url, ms, idleRssMb, dataDir, stop, pid: child.pid };
 }
