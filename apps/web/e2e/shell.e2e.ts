@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { newPhone, open, persistentPhone, useBrowser } from './support/browser';
 import { registerThroughScreens, startRegistration } from './support/flows';
@@ -28,6 +29,51 @@ describe('app shell in the browser', () => {
     await page.locator('header button').first().click();
     await page.getByRole('dialog').waitFor();
     expect(DEVANAGARI.test(await page.getByRole('dialog').innerText())).toBe(true);
+    await context.close();
+  });
+
+  it('never shows a key of the signed-in words on the way to the home tab, in English and in हिन्दी from a cold start', async () => {
+    const keys = Object.keys(JSON.parse(readFileSync(new URL('../src/locales/tractor/en.json', import.meta.url), 'utf8')) as Record<string, string>);
+    const { context, page } = await newPhone(browser());
+    // Every change of the page is read from the first paint on, accessible names included.
+    await page.addInitScript((watched: string[]) => {
+      const shown = new Set<string>();
+      const read = () => {
+        const labels = [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label') ?? '');
+        const text = [document.body?.textContent ?? '', ...labels].join('\n');
+        for (const key of watched) if (text.includes(key)) shown.add(key);
+      };
+      new MutationObserver(read).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['aria-label'] });
+      (window as unknown as { rawKeys: Set<string> }).rawKeys = shown;
+    }, keys);
+    const rawKeys = () => page.evaluate(() => [...(window as unknown as { rawKeys: Set<string> }).rawKeys]);
+    // On a slow network the words come last: the screens must still wait for them.
+    await context.route('**/assets/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('"tabs.label":')) await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fulfill({ response, body });
+    });
+    const homeShown = async () => {
+      await page.locator('nav.tab-bar').waitFor();
+      await page.getByRole('heading').first().waitFor();
+      await page.waitForLoadState('networkidle');
+    };
+
+    await registerThroughScreens(page, uniqueMobile(), '1470');
+    await homeShown();
+    await expect.poll(() => page.getByRole('heading', { name: /Hello/ }).isVisible()).toBe(true);
+    expect(await rawKeys()).toEqual([]);
+
+    await open(page, '/language');
+    await page.getByRole('radio', { name: 'हिन्दी' }).check();
+    // The switch waits for the Hindi signed-in words too (slow here, as above).
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 10_000 }).toBe('hi');
+    await open(page, '/tabs/home');
+    await page.reload();
+    await homeShown();
+    expect(DEVANAGARI.test(await page.locator('nav.tab-bar').innerText())).toBe(true);
+    expect(await rawKeys()).toEqual([]);
     await context.close();
   });
 

@@ -25,7 +25,6 @@ const VerifyOtpScreen = screen(() => import('../features/auth/verify-otp-screen'
 const CreateNewPinScreen = screen(() => import('../features/auth/create-new-pin-screen'), (m) => m.CreateNewPinScreen);
 const ForgotPinScreen = screen(() => import('../features/auth/forgot-pin-screen'), (m) => m.ForgotPinScreen);
 const ResetPinScreen = screen(() => import('../features/auth/reset-pin-screen'), (m) => m.ResetPinScreen);
-const ShellLayout = screen(() => import('./shell-layout'), (m) => m.ShellLayout);
 const TabsLayout = screen(() => import('./tabs-layout'), (m) => m.TabsLayout);
 const HomeScreen = screen(() => import('../features/home/home-screen'), (m) => m.HomeScreen);
 const UsageScreen = screen(() => import('../features/usage/usage-screen'), (m) => m.UsageScreen);
@@ -41,9 +40,14 @@ const LanguageScreen = screen(() => import('../features/language/language-screen
 const SettingsScreen = screen(() => import('../features/settings/settings-screen'), (m) => m.SettingsScreen);
 const AboutScreen = screen(() => import('../features/about/about-screen'), (m) => m.AboutScreen);
 const TermsScreen = screen(() => import('../features/about/terms-screen'), (m) => m.TermsScreen);
-// The alert and geofence screens bring their own words (a catalogue namespace per language), fetched with them.
+// The signed-in, alert and geofence screens bring their own words (a catalogue namespace per language), fetched with them.
 const withTexts = (texts: () => Promise<void>) => <M,>(load: () => Promise<M>) => () =>
   Promise.all([load(), texts().catch(() => undefined)]).then(([m]) => m);
+// The signed-in words come beside the shell's chunk, and the shell renders only once they are in, so no
+// screen under it ever shows a raw key or changes its words in front of the owner. Chosen over each
+// screen waiting for `ready` (a loading line on every first screen) and over rendering at once (keys flash).
+const withTractorTexts = withTexts(() => import('../lib/signed-in/tractor-texts').then((m) => m.loadTractorTexts()));
+const ShellLayout = screen(withTractorTexts(() => import('./shell-layout')), (m) => m.ShellLayout);
 const withAlertTexts = withTexts(() => import('../lib/signed-in/alert-texts').then((m) => m.loadAlertTexts()));
 const withGeofenceTexts = withTexts(() => import('../lib/signed-in/geofence-texts').then((m) => m.loadGeofenceTexts()));
 const AlertsScreen = screen(withAlertTexts(() => import('../features/alerts/alerts-screen')), (m) => m.AlertsScreen);

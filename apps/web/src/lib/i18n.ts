@@ -8,8 +8,12 @@ import { storage } from './secure-storage';
 /**
  * i18next with flat keys (`keySeparator: false`). English is bundled; the six other catalogues and
  * every language's legal text (namespace `terms`) are separate chunks fetched when first needed,
- * so they add nothing to the login screen.
+ * so they add nothing to the login screen. So are the signed-in screens' words (namespace `tractor`,
+ * lib/signed-in/tractor-texts.ts).
  */
+
+/** The signed-in screens' words: `t` looks there for a key the main catalogue does not have. */
+export const TRACTOR_NS = 'tractor';
 
 type Catalogue = Record<string, string>;
 type Loader = () => Promise<{ default: Catalogue }>;
@@ -50,18 +54,28 @@ export async function initI18n(lang: LanguageCode = storedLanguage()): Promise<v
     keySeparator: false,
     nsSeparator: false,
     interpolation: { escapeValue: false },
-    react: { useSuspense: false },
+    fallbackNS: TRACTOR_NS,
+    // Words that land after a screen rendered (a namespace fetched late) re-render it.
+    react: { useSuspense: false, bindI18nStore: 'added' },
   });
   await applyLanguage(lang);
 }
 
+type NamespaceLoader = (lang: LanguageCode) => Promise<void>;
+const inStep = new Set<NamespaceLoader>();
+
+/**
+ * A namespace in use (the signed-in words) has every language switch wait for its words too: the
+ * screen changes language in one step, with no English in between.
+ */
+export function keepInStep(load: NamespaceLoader): void {
+  inStep.add(load);
+}
+
 async function applyLanguage(lang: LanguageCode): Promise<void> {
-  try {
-    await ensure(lang, 'translation');
-  } catch (error) {
-    // Offline before the catalogue was ever cached: stay readable in English.
-    console.warn('Catalogue not available', lang, error);
-  }
+  // Offline before a catalogue was ever cached: stay readable in English.
+  const settle = (loading: Promise<void>) => loading.catch((error: unknown) => console.warn('Catalogue not available', lang, error));
+  await Promise.all([settle(ensure(lang, 'translation')), ...[...inStep].map((load) => settle(load(lang)))]);
   await i18next.changeLanguage(lang);
   document.documentElement.lang = lang;
 }

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,8 @@ const catalogues = {
   alerts: (lang: string) => read(join(here, 'alerts', `${lang}.json`)),
   // The geofence screens' namespace (lib/signed-in/geofence-texts.ts), loaded with those screens.
   geofences: (lang: string) => read(join(here, 'geofences', `${lang}.json`)),
+  // The signed-in screens' namespace (lib/signed-in/tractor-texts.ts), loaded with the signed-in shell.
+  tractor: (lang: string) => read(join(here, 'tractor', `${lang}.json`)),
 };
 
 function sourceFiles(dir: string): string[] {
@@ -29,6 +31,22 @@ function sourceFiles(dir: string): string[] {
     if (e.isDirectory()) return sourceFiles(p);
     return /\.(ts|tsx)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
   });
+}
+
+/** The app's modules that `entries` import statically (type imports and lazy `import()` left out), with the entries. */
+function staticImports(entries: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*?from '(\.[^']+)';/gms)) {
+      const base = join(dirname(file), spec as string);
+      const found = [base, `${base}.ts`, `${base}.tsx`].find((p) => /\.tsx?$/.test(p) && existsSync(p));
+      if (found) visit(found);
+    }
+  };
+  entries.forEach(visit);
+  return seen;
 }
 
 const otherLanguages = LANGUAGE_CODES.filter((l) => l !== 'en');
@@ -70,17 +88,47 @@ describe('keys used by the code', () => {
   const en = catalogues.ui('en');
   const alertsEn = catalogues.alerts('en');
   const geofencesEn = catalogues.geofences('en');
+  const tractorEn = catalogues.tractor('en');
 
-  it('every t("…") literal in src exists in en.json (or, for the alert and geofence screens, their namespace)', () => {
+  it('every t("…") literal in src exists in en.json (or in the namespace of the signed-in, alert or geofence screens)', () => {
     const used = new Set<string>();
     for (const file of sourceFiles(src)) {
       for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*['"]([^'"]+)['"]/g)) used.add(m[1] as string);
     }
     expect(used.size).toBeGreaterThan(50);
-    expect([...used].filter((k) => !(k in en) && !(k in alertsEn) && !(k in geofencesEn))).toEqual([]);
-    // A namespace's keys are not also in the main catalogue (one place per word).
-    expect(Object.keys(alertsEn).filter((k) => k in en)).toEqual([]);
-    expect(Object.keys(geofencesEn).filter((k) => k in en)).toEqual([]);
+    expect([...used].filter((k) => !(k in en) && !(k in alertsEn) && !(k in geofencesEn) && !(k in tractorEn))).toEqual([]);
+    // A namespace's keys are in no other catalogue (one place per word).
+    const namespaces = [alertsEn, geofencesEn, tractorEn];
+    namespaces.forEach((ns, i) => {
+      const elsewhere = [en, ...namespaces.filter((_, j) => j !== i)];
+      expect(Object.keys(ns).filter((k) => elsewhere.some((other) => k in other))).toEqual([]);
+    });
+  });
+
+  it('code that runs before sign-in uses no word of the signed-in namespace (it is not loaded there)', () => {
+    // The app's start and the screens open without a session (route guard), with all they import.
+    const entries = [
+      'main.tsx',
+      'app/update-prompt.tsx',
+      ...['login', 'register', 'verify-otp', 'create-new-pin', 'forgot-pin', 'reset-pin', 'registration-profile'].map((s) => `features/auth/${s}-screen.tsx`),
+      'features/about/about-screen.tsx',
+      'features/about/terms-screen.tsx',
+    ].map((f) => join(src, f));
+    const files = staticImports(entries);
+    expect(files.size).toBeGreaterThan(20);
+    const misplaced: string[] = [];
+    for (const file of files) {
+      const code = readFileSync(file, 'utf8');
+      const name = file.slice(src.length + 1);
+      for (const key of Object.keys(tractorEn)) {
+        if (code.includes(`'${key}'`) || code.includes(`"${key}"`) || code.includes(`\`${key}\``)) misplaced.push(`${name}: ${key}`);
+      }
+      // t(`status.${…}`): a key built at run time, judged by its prefix.
+      for (const [, prefix] of code.matchAll(/`([\w.]+\.)\$\{/g)) {
+        if (Object.keys(tractorEn).some((k) => k.startsWith(prefix as string))) misplaced.push(`${name}: ${prefix}*`);
+      }
+    }
+    expect(misplaced).toEqual([]);
   });
 
   it('the geofence catalogue has every field code, kind and spec §8 message (issue 6)', () => {

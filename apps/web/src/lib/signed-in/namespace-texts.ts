@@ -7,11 +7,11 @@ type Catalogue = Record<string, string>;
 type Bundles = Record<string, () => Promise<{ default: Catalogue }>>;
 
 /**
- * A catalogue namespace of its own for a group of screens (the alert screens, the geofence screens),
- * one chunk per language fetched with the first of those screens: in the main catalogue the words
- * would weigh on the login screen (DESIGN §1 budget). Keys not found there fall back to the main
- * catalogue (common.*, error.* …). `bundles` is the namespace's `import.meta.glob` of
- * `<folder><lang>.json` files.
+ * A catalogue namespace of its own for a group of screens (the alert screens, the geofence screens,
+ * all signed-in screens), one chunk per language fetched with the first of those screens: in the main
+ * catalogue the words would weigh on the login screen (DESIGN §1 budget). Keys not found there fall
+ * back to the main catalogue (common.*, error.* …), then to the signed-in words (i18n.ts
+ * `fallbackNS`). `bundles` is the namespace's `import.meta.glob` of `<folder><lang>.json` files.
  */
 export function namespaceTexts(ns: string, bundles: Bundles, folder: string) {
   const loadedVersion = createStore(0);
