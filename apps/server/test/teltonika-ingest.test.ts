@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { crc16Ibm } from '../src/devices/teltonika/crc16';
 import { seededRandom } from '../src/sim/random';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
@@ -65,12 +66,18 @@ describe.each(dbTargets)('Teltonika ingestion over TCP on $name', (target) => {
     device.end();
   });
 
-  it('closes on a corrupted CRC, stores nothing from it, and other connections keep working', async () => {
-    const { tractor, port } = await start();
+  /** Two connections of the same device, both past the handshake. */
+  const healthyAndBroken = async (port: number) => {
     const healthy = await DevicePeer.connect(port);
     await healthy.handshake(IMEI);
     const broken = await DevicePeer.connect(port);
     await broken.handshake(IMEI);
+    return { healthy, broken };
+  };
+
+  it('closes on a corrupted CRC, stores nothing from it, and other connections keep working', async () => {
+    const { tractor, port } = await start();
+    const { healthy, broken } = await healthyAndBroken(port);
     const bad = Buffer.from(W1, 'hex');
     bad.writeUInt8(bad.readUInt8(bad.length - 1) ^ 0xff, bad.length - 1);
     broken.send(bad);
@@ -83,6 +90,22 @@ describe.each(dbTargets)('Teltonika ingestion over TCP on $name', (target) => {
     expect(await stored(tractor.id)).toHaveLength(3);
     healthy.end();
     again.end();
+  });
+
+  it('closes on a frame with a right CRC but records that do not decode, stores nothing of it, and commits a healthy frame sent beside it', async () => {
+    const { tractor, port } = await start();
+    const { healthy, broken } = await healthyAndBroken(port);
+    // W3 says 2 records at the start and 3 at the end; the CRC is made right, so only decoding finds it.
+    const bad = Buffer.from(W3, 'hex');
+    const countAt = bad.length - 5;
+    bad.writeUInt8(3, countAt);
+    bad.writeUInt32BE(crc16Ibm(bad, 8, countAt + 1), countAt + 1);
+    broken.send(bad);
+    const ack = healthy.sendFrame(W1);
+    await broken.whenClosed();
+    expect(await ack).toBe(1);
+    expect((await stored(tractor.id)).map((r) => r.device_time)).toEqual([1560161086000]);
+    healthy.end();
   });
 
   it('closes on an oversize frame header without waiting for its body', async () => {

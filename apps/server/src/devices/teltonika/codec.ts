@@ -157,17 +157,38 @@ export function decodeAvlData(bytes: Uint8Array, start = 0, end = bytes.length):
   return { codec, records };
 }
 
-/** Decodes a whole TCP AVL frame: preamble 0, data length, data, CRC-16/IBM. */
-export function decodeTcpFrame(frame: Uint8Array): AvlData {
+/** Where a checked TCP frame's AVL data lies, and how many records it says it holds. */
+export interface CheckedFrame {
+  start: number;
+  end: number;
+  count: number;
+}
+
+/**
+ * Checks a whole TCP AVL frame's envelope without decoding its records: preamble 0, data length,
+ * CRC-16/IBM, a supported codec. The records are decoded later with decodeAvlData(frame, start, end).
+ */
+export function checkTcpFrame(frame: Uint8Array): CheckedFrame {
   const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
   if (frame.length < 12) throw new DecodeError('TRUNCATED', 'frame shorter than its header and CRC');
   if (view.getUint32(0) !== 0) throw new DecodeError('BAD_PREAMBLE', 'preamble is not zero');
   const length = view.getUint32(4);
   if (length + 12 !== frame.length) throw new DecodeError('BAD_LENGTH', `data length ${length} does not match a ${frame.length}-byte frame`);
+  if (length < 3) throw new DecodeError('TRUNCATED', 'AVL data shorter than codec and counts');
   const crc = view.getUint32(8 + length);
   const computed = crc16Ibm(frame, 8, 8 + length);
   if (crc !== computed) throw new DecodeError('BAD_CRC', `CRC 0x${crc.toString(16)} but data gives 0x${computed.toString(16)}`);
-  return decodeAvlData(frame, 8, 8 + length);
+  const codec = frame[8] as number;
+  if (codec !== CODEC_8 && codec !== CODEC_8E && codec !== CODEC_16) {
+    throw new DecodeError('BAD_CODEC', `codec 0x${codec.toString(16)} is not supported`);
+  }
+  return { start: 8, end: 8 + length, count: frame[9] as number };
+}
+
+/** Decodes a whole TCP AVL frame: preamble 0, data length, data, CRC-16/IBM. */
+export function decodeTcpFrame(frame: Uint8Array): AvlData {
+  const { start, end } = checkTcpFrame(frame);
+  return decodeAvlData(frame, start, end);
 }
 
 export interface UdpPacket {

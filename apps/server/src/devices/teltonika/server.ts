@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { IoRule } from '@tractorlink/domain/telemetry';
 import type { Ingestor } from '../../modules/telemetry/ingestor';
 import type { TractorProfile } from '../../modules/telemetry/processor';
-import { DecodeError, decodeTcpFrame } from './codec';
+import { type CheckedFrame, checkTcpFrame, DecodeError, decodeAvlData } from './codec';
 import { FrameReader } from './frame-reader';
 import { avlToRecord } from './to-reading';
 
@@ -105,23 +105,28 @@ function handleConnection(socket: Socket, options: TeltonikaServerOptions): void
           }
           socket.write(Buffer.of(0x01));
         } else if (frame.kind === 'avl' && device) {
-          let data;
+          const { ioRules, profile } = device;
+          const { bytes } = frame;
+          let checked: CheckedFrame;
+          // The records are decoded when their batch is written (see EncodedRecords).
+          const decode = () => decodeAvlData(bytes, checked.start, checked.end).records.map((r) => avlToRecord(r, ioRules));
           try {
-            data = decodeTcpFrame(frame.bytes);
+            checked = checkTcpFrame(bytes);
+            // An empty frame is acknowledged at once: its bytes are checked now.
+            if (checked.count === 0) decode();
           } catch (error) {
             fail(error instanceof DecodeError ? error.code : 'BAD_FRAME', { detail: (error as Error).message });
             return;
           }
-          const known = device;
-          const records = data.records.map((r) => avlToRecord(r, known.ioRules));
           try {
-            const committed = await options.ingestor.submit(known.profile, records);
+            const committed = await options.ingestor.submit(profile, { count: checked.count, decode });
             const ack = Buffer.alloc(4);
             ack.writeUInt32BE(committed);
             socket.write(ack);
           } catch (error) {
-            // Not committed: no acknowledgement, so the device keeps the records and sends them again.
-            fail('STORE_FAILED', { detail: (error as Error).message });
+            // Not committed (a frame whose records do not decode, or the store failed): no
+            // acknowledgement, so nothing of the frame is kept and the device may send it again.
+            fail(error instanceof DecodeError ? error.code : 'STORE_FAILED', { detail: (error as Error).message });
             return;
           }
         }

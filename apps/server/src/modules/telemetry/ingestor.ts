@@ -13,15 +13,29 @@ export interface IncomingRecord {
   attributes?: Record<string, string | number | boolean>;
 }
 
+/**
+ * Records still in their wire form: decoded only when their batch is written. Between a device's
+ * frame and its commit the records wait in the queue while other transactions run; kept as one
+ * buffer instead of dozens of objects per record they are not promoted to the old generation, which
+ * was a fifth of the CPU of ingestion. `decode` throwing refuses the submission alone.
+ */
+export interface EncodedRecords {
+  count: number;
+  decode(): readonly IncomingRecord[];
+}
+
 /** What is known of a tractor when it is first seen after a start: its saved state and today's coverage. */
 export type LoadProcessor = (profile: TractorProfile) => Promise<TractorProcessor>;
 
 interface Pending {
   profile: TractorProfile;
-  records: readonly IncomingRecord[];
+  count: number;
+  records: readonly IncomingRecord[] | EncodedRecords;
   resolve: (count: number) => void;
   reject: (error: unknown) => void;
 }
+
+const isEncoded = (records: Pending['records']): records is EncodedRecords => !Array.isArray(records);
 
 export interface IngestorOptions {
   /** Most rows written in one transaction. */
@@ -59,10 +73,11 @@ export class Ingestor {
   }
 
   /** Stores records of one tractor; resolves with how many were committed (duplicates included). */
-  submit(profile: TractorProfile, records: readonly IncomingRecord[]): Promise<number> {
-    if (records.length === 0) return Promise.resolve(0);
+  submit(profile: TractorProfile, records: readonly IncomingRecord[] | EncodedRecords): Promise<number> {
+    const count = isEncoded(records) ? records.count : records.length;
+    if (count === 0) return Promise.resolve(0);
     return new Promise((resolve, reject) => {
-      this.queue.push({ profile, records, resolve, reject });
+      this.queue.push({ profile, count, records, resolve, reject });
       this.schedule();
     });
   }
@@ -90,25 +105,45 @@ export class Ingestor {
   private takeBatch(): Pending[] {
     const batch: Pending[] = [];
     let rows = 0;
-    while (this.queue.length > 0 && (batch.length === 0 || rows + (this.queue[0]?.records.length ?? 0) <= this.maxBatchRows)) {
+    while (this.queue.length > 0 && (batch.length === 0 || rows + (this.queue[0]?.count ?? 0) <= this.maxBatchRows)) {
       const next = this.queue.shift() as Pending;
-      rows += next.records.length;
+      rows += next.count;
       batch.push(next);
     }
     return batch;
   }
 
+  /** Each submission's records; one that cannot be decoded is refused and left out of the batch. */
+  private static decoded(batch: readonly Pending[]): { pending: Pending; records: readonly IncomingRecord[] }[] {
+    const out: { pending: Pending; records: readonly IncomingRecord[] }[] = [];
+    for (const pending of batch) {
+      if (!isEncoded(pending.records)) {
+        out.push({ pending, records: pending.records });
+        continue;
+      }
+      try {
+        out.push({ pending, records: pending.records.decode() });
+      } catch (error) {
+        pending.reject(error);
+      }
+    }
+    return out;
+  }
+
   private async flush(): Promise<void> {
     this.flushing = true;
-    const batch = this.takeBatch();
+    const taken = this.takeBatch();
     const now = this.clock.now();
     try {
-      for (const p of batch) {
+      for (const p of taken) {
         if (!this.processors.has(p.profile.id)) this.processors.set(p.profile.id, await this.load(p.profile));
       }
-      await this.alerts?.prepare(batch.map((p) => p.profile.id));
-      const rows: TelemetryRow[] = batch.flatMap((p) =>
-        p.records.map((r) => ({ tractorId: p.profile.id, reading: r.reading, receivedAt: now, attributes: r.attributes, fuelL: fuelLitres(r.reading, p.profile.tankCapacityL) })),
+      await this.alerts?.prepare(taken.map((p) => p.profile.id));
+      // Decoded only now, after the awaits: from here to the commit nothing else runs.
+      const submissions = Ingestor.decoded(taken);
+      const batch = submissions.map((s) => s.pending);
+      const rows: TelemetryRow[] = submissions.flatMap(({ pending: p, records }) =>
+        records.map((r) => ({ tractorId: p.profile.id, reading: r.reading, receivedAt: now, attributes: r.attributes, fuelL: fuelLitres(r.reading, p.profile.tankCapacityL) })),
       );
       let alerts: AlertRow[] = [];
       await this.store.commit(rows, (fresh) => {
@@ -116,11 +151,12 @@ export class Ingestor {
         alerts = derived.alerts;
         return derived;
       });
-      for (const p of batch) p.resolve(p.records.length);
+      for (const p of batch) p.resolve(p.count);
       if (alerts.length > 0) this.alerts?.committed(alerts);
     } catch (error) {
       // Nothing of the batch was kept: forget what the processors computed, and let the devices resend.
-      for (const p of batch) {
+      // (A submission already refused for its encoding is not affected by a second reject.)
+      for (const p of taken) {
         this.processors.delete(p.profile.id);
         p.reject(error);
       }
