@@ -43,6 +43,20 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
+/** The median of the samples' litres, sorted in place in a scratch array (it runs for every record). */
+const scratch = new Float64Array(MAX_SAMPLES);
+function medianLitres(samples: readonly [number, number][]): number {
+  const n = samples.length;
+  for (let i = 0; i < n; i++) {
+    const v = (samples[i] as [number, number])[1];
+    let j = i;
+    for (; j > 0 && (scratch[j - 1] as number) > v; j--) scratch[j] = scratch[j - 1] as number;
+    scratch[j] = v;
+  }
+  const mid = n >> 1;
+  return n % 2 ? (scratch[mid] as number) : ((scratch[mid - 1] as number) + (scratch[mid] as number)) / 2;
+}
+
 export class DieselTracker {
   readonly state: DieselState;
   private readonly windowMs: number;
@@ -61,7 +75,7 @@ export class DieselTracker {
     const s = this.state;
     s.samples.push([time, litres]);
     while (s.samples.length > MAX_SAMPLES || (s.samples[0] && s.samples[0][0] < time - this.windowMs)) s.samples.shift();
-    const smoothedL = median(s.samples.map(([, l]) => l));
+    const smoothedL = medianLitres(s.samples);
     const netChangeL = s.smoothedL === undefined ? 0 : smoothedL - s.smoothedL;
     s.smoothedL = smoothedL;
     const step: DieselStep = { smoothedL, netChangeL, refuelL: 0 };
