@@ -7,6 +7,10 @@ export const COACH_MARK_KEYS = [
   'hideTractorUsageCoachMark',
   'hideGeofenceCoachMark',
   'hideAlertsCoachMark',
+  // Our addition: the spec lists coach marks for locate me and app info but names no flag for them.
+  // Kept in this list so they survive sign-out and follow the saved-number rule like the others.
+  'hideLocateCoachMark',
+  'hideAppInfoCoachMark',
 ] as const;
 
 /**

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { Suspense, lazy, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,9 @@ import { paths } from '../../config/paths';
 import { queryKeys } from '../../lib/query-keys';
 import { sessionStore } from '../../lib/session';
 
+// Signed in only, and fetched then (see about-coach-mark.tsx).
+const AboutCoachMark = lazy(() => import('./about-coach-mark').then((m) => ({ default: m.AboutCoachMark })));
+
 /** Version, terms, the diesel disclaimer and how to reach us (spec §9). Public. */
 export function AboutScreen() {
   const { t } = useTranslation();
@@ -18,6 +21,11 @@ export function AboutScreen() {
   const tollFree = useQueryClient().getQueryData<HomeResponse>(queryKeys.home)?.tollFreeNumber || env.tollFreeNumber;
   return (
     <Page title={t('about.title')} backTo={signedIn ? paths.settings.getHref() : paths.login.getHref()}>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <AboutCoachMark />
+        </Suspense>
+      )}
       <section className="card">
         <h2>TractorLink</h2>
         <p>{t('about.version', { version: env.version })}</p>

@@ -14,7 +14,7 @@ import { useTractors } from '../../lib/signed-in/tractors';
 import { useAlert } from './api/get-alert';
 import { useMarkRead } from './api/mark-read';
 import { alertWords } from './alert-words';
-import { ListenButton } from './components/listen-button';
+import { ListenButton } from '../../components/voice/listen-button';
 
 /** #/alert-detail/:id: what happened, value against limit, when, which tractor, where; read aloud. */
 export function AlertDetailScreen() {

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { NotificationsCard } from '../../components/alerts/notifications-card';
+import { CoachMark } from '../../components/coach/coach-mark';
 import { Button } from '../../components/ui/button';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { Notice } from '../../components/ui/notice';
@@ -43,6 +44,11 @@ export function AlertsScreen() {
         <p role="status">{t('common.loading')}</p>
       ) : (
         <>
+          <CoachMark
+            flag="hideAlertsCoachMark"
+            title={t('coach.alerts.title')}
+            tips={[t('coach.alerts.tip1', { tab: t('alerts.tab.critical') }), t('coach.alerts.tip2'), t('coach.alerts.tip3', { listen: t('voice.listen') })]}
+          />
           <NotificationsCard hideWhenOn />
           {tractors && tractors.length === 0 && <NoTractors />}
           {selected && (

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { CoachMark } from '../../components/coach/coach-mark';
 import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
 import { Button } from '../../components/ui/button';
@@ -35,6 +36,7 @@ export function GeofenceListScreen() {
         <p role="status">{t('common.loading')}</p>
       ) : (
         <>
+          <CoachMark flag="hideGeofenceCoachMark" title={t('coach.geofences.title')} tips={[t('coach.geofences.tip1'), t('coach.geofences.tip2'), t('coach.geofences.tip3')]} />
           {notice && <Notice tone="success">{t(`geofence.${notice}`)}</Notice>}
           {full ? (
             <>

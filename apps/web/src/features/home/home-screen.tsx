@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { CoachMark } from '../../components/coach/coach-mark';
 import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
 import { NoTractors } from '../../components/tractor/no-tractors';
@@ -31,6 +32,7 @@ export function HomeScreen() {
   const firstName = data?.firstName ?? getCachedUser()?.firstName ?? '';
   return (
     <Page title={t('tabs.home')}>
+      <CoachMark flag="hideHomeCoachMark" title={t('coach.home.title')} tips={[t('coach.home.tip1'), t('coach.home.tip2'), t('coach.home.tip3')]} />
       <h2 className="greeting">{firstName ? t('home.greeting', { name: firstName }) : t('home.greetingPlain')}</h2>
       {added && <Notice tone="success">{t('addTractor.added')}</Notice>}
       {data && data.tractors.length === 0 && <NoTractors />}

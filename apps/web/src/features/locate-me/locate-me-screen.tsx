@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { distanceMeters } from '@tractorlink/domain/geo';
 import { formatIstDateTime } from '@tractorlink/domain/time';
 import { Button } from '../../components/ui/button';
+import { CoachMark } from '../../components/coach/coach-mark';
 import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
 import { LocateIcon, RouteIcon } from '../../components/tractor/icons';
@@ -52,6 +53,7 @@ export function LocateMeScreen() {
   const distance = tractorAt && me ? distanceParts(distanceMeters(me, tractorAt), lang) : null;
   return (
     <Page title={t('locate.title')} backTo={paths.home.getHref()}>
+      <CoachMark flag="hideLocateCoachMark" title={t('coach.locate.title')} tips={[t('coach.locate.tip1'), t('coach.locate.tip2', { button: t('locate.myLocation') }), t('coach.locate.tip3')]} />
       {tractors && tractors.length === 0 && <NoTractors />}
       {selected && (
         <>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CoachMark } from '../../components/coach/coach-mark';
 import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
 import { useUsagePeriod } from '../../components/calendar/saved-period';
@@ -20,6 +21,7 @@ export function UsageScreen() {
   const { data, error, isPending } = useUsage(selected?.vin, period);
   return (
     <Page title={t('usage.title')}>
+      <CoachMark flag="hideTractorUsageCoachMark" title={t('coach.usage.title')} tips={[t('coach.usage.tip1'), t('coach.usage.tip2'), t('coach.usage.tip3')]} />
       {tractors && tractors.length === 0 && <NoTractors />}
       {selected && (
         <>

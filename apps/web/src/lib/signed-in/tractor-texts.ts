@@ -21,3 +21,11 @@ keepInStep(loadQuietly);
 // A switch begun before this module loaded (the account's language, applied at login) fetches them
 // afterwards; the screens re-render when they land (i18n.ts binds to the store's 'added').
 i18next.on('languageChanged', (lang: string) => void loadQuietly(lang));
+
+/**
+ * `t` for a piece of the signed-in UI that may show outside the signed-in shell (the about screen's
+ * coach mark), and whether the words are in: it fetches them if they are not.
+ */
+export function useTractorTexts() {
+  return texts.useTexts();
+}

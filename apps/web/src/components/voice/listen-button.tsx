@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { SpeakerIcon, StopIcon } from '../../../components/tractor/icons';
-import { useAlertTexts } from '../../../lib/signed-in/alert-texts';
+import { Button } from '../ui/button';
+import { SpeakerIcon, StopIcon } from '../tractor/icons';
+import { useTractorTexts } from '../../lib/signed-in/tractor-texts';
 import { pickVoice, speechSupported } from './voice';
 
 /** The phone's voices, which Chrome lists only after 'voiceschanged'. */
@@ -18,9 +18,12 @@ function useVoice(lang: string): SpeechSynthesisVoice | undefined {
   return pickVoice(voices, lang);
 }
 
-/** "Listen": reads `text` aloud in the screen's language; not shown where the phone cannot. */
+/**
+ * "Listen": reads `text` aloud in the app's language (an alert, a coach mark's tips); not shown where
+ * the phone cannot. Its words are in the signed-in namespace.
+ */
 export function ListenButton({ text }: { text: string }) {
-  const { t, lang } = useAlertTexts();
+  const { t, lang } = useTractorTexts();
   const voice = useVoice(lang);
   const [speaking, setSpeaking] = useState(false);
   useEffect(() => () => {
@@ -45,7 +48,7 @@ export function ListenButton({ text }: { text: string }) {
   };
   return (
     <Button variant="secondary" icon={speaking ? <StopIcon /> : <SpeakerIcon />} aria-pressed={speaking} onClick={toggle}>
-      {speaking ? t('alerts.stopListening') : t('alerts.listen')}
+      {speaking ? t('voice.stop') : t('voice.listen')}
     </Button>
   );
 }

@@ -3,7 +3,7 @@ import { pickVoice } from './voice';
 
 const v = (lang: string, name = lang, localService = true) => ({ lang, name, localService });
 
-describe('the voice that reads an alert aloud', () => {
+describe('the voice that reads an alert or a coach mark aloud', () => {
   it('prefers the Indian variant of the language, and a voice on the phone over a network one', () => {
     expect(pickVoice([v('en-US'), v('en-IN'), v('hi-IN')], 'en')?.lang).toBe('en-IN');
     expect(pickVoice([v('hi-IN', 'net', false), v('hi-IN', 'local')], 'hi')?.name).toBe('local');

@@ -1,5 +1,5 @@
 /**
- * Reading an alert aloud (DESIGN §1: many owners prefer listening). The phone's own speech
+ * Reading an alert or a coach mark's tips aloud (DESIGN §1: many owners prefer listening). The phone's own speech
  * synthesis, in the language of the screen, and only when the phone has a voice for it: Hindi words
  * read by an English voice help no one, so without one the button is not offered.
  */

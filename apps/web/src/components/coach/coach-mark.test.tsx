@@ -1,0 +1,101 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import en from '../../locales/tractor/en.json';
+import hi from '../../locales/tractor/hi.json';
+import { changeAppLanguage, initI18n } from '../../lib/i18n';
+import { SecureStorage, storage } from '../../lib/secure-storage';
+import { loadTractorTexts, useTractorTexts } from '../../lib/signed-in/tractor-texts';
+import { CoachMark } from './coach-mark';
+
+/** The home coach mark as the home tab shows it, in the app's current language. */
+function HomeTips() {
+  const { t } = useTractorTexts();
+  return <CoachMark flag="hideHomeCoachMark" title={t('coach.home.title')} tips={[t('coach.home.tip1'), t('coach.home.tip2'), t('coach.home.tip3')]} />;
+}
+
+const card = (title = en['coach.home.title']) => screen.queryByRole('region', { name: title });
+
+/** A phone that can speak English and Hindi (jsdom has no speech synthesis). */
+function stubSpeech() {
+  const speak = vi.fn();
+  const voices = [
+    { lang: 'en-IN', name: 'English India', localService: true },
+    { lang: 'hi-IN', name: 'Hindi India', localService: true },
+  ];
+  vi.stubGlobal('speechSynthesis', { getVoices: () => voices, speak, cancel: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn() });
+  vi.stubGlobal(
+    'SpeechSynthesisUtterance',
+    class {
+      lang = '';
+      voice: unknown = null;
+      rate = 1;
+      constructor(public text: string) {}
+    },
+  );
+  return speak;
+}
+
+beforeAll(async () => {
+  await storage.load();
+  await initI18n('en');
+  await loadTractorTexts('en');
+});
+
+beforeEach(() => storage.remove('hideHomeCoachMark'));
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await changeAppLanguage('en');
+});
+
+describe('coach marks (spec §2, §3)', () => {
+  it('shows the tips while the flag is absent or false, as a named region with no Listen button where the phone cannot speak', () => {
+    render(<HomeTips />);
+    const region = card();
+    expect(region).not.toBeNull();
+    for (const tip of ['coach.home.tip1', 'coach.home.tip2', 'coach.home.tip3'] as const) expect(region?.textContent).toContain(en[tip]);
+    expect(screen.getByRole('button', { name: en['coach.gotIt'] })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: en['voice.listen'] })).toBeNull();
+
+    storage.set('hideHomeCoachMark', 'false');
+    render(<HomeTips />);
+    expect(screen.getAllByRole('region', { name: en['coach.home.title'] })).toHaveLength(2);
+  });
+
+  it('is not shown when its flag is true (a returning owner, or after "Got it")', () => {
+    storage.set('hideHomeCoachMark', 'true');
+    render(<HomeTips />);
+    expect(card()).toBeNull();
+    expect(screen.queryByRole('button', { name: en['coach.gotIt'] })).toBeNull();
+  });
+
+  it('"Got it" hides it and stores the flag, so it stays hidden on the next visit and after a restart', async () => {
+    const first = render(<HomeTips />);
+    fireEvent.click(screen.getByRole('button', { name: en['coach.gotIt'] }));
+    expect(card()).toBeNull();
+    expect(storage.get('hideHomeCoachMark')).toBe('true');
+    first.unmount();
+
+    render(<HomeTips />);
+    expect(card()).toBeNull();
+    // Written to the encrypted store, not only kept in memory.
+    await storage.flush();
+    const reopened = new SecureStorage();
+    await reopened.load();
+    expect(reopened.isCoachMarkHidden('hideHomeCoachMark')).toBe(true);
+  });
+
+  it('"Listen" reads the heading and the tips aloud in the app\'s language', async () => {
+    const speak = stubSpeech();
+    await changeAppLanguage('hi');
+    await loadTractorTexts('hi');
+    render(<HomeTips />);
+    fireEvent.click(screen.getByRole('button', { name: hi['voice.listen'] }));
+    expect(speak).toHaveBeenCalledTimes(1);
+    const utterance = speak.mock.calls[0]?.[0] as { text: string; lang: string };
+    expect(utterance.text).toBe([hi['coach.home.title'], hi['coach.home.tip1'], hi['coach.home.tip2'], hi['coach.home.tip3']].join('. '));
+    expect(utterance.lang).toBe('hi-IN');
+    // While it speaks, the same button stops it.
+    expect(screen.getByRole('button', { name: hi['voice.stop'] }).getAttribute('aria-pressed')).toBe('true');
+  });
+});
