@@ -12,5 +12,8 @@ export default defineProject({
     hookTimeout: 120_000,
     // One file at a time: each drives a whole Chromium, and the machine has two cores.
     fileParallelism: false,
+    // expect.poll waits on a condition; its default 1 s is shorter than a round trip (click → API →
+    // re-render) can take on a busy 2-core machine, which made tests fail under load.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
