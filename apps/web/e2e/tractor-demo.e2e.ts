@@ -248,7 +248,12 @@ describe('tractor screens with the demo fleet', () => {
     const position = await page.getByTestId('tractor-position').innerText();
     const href = await page.getByRole('link', { name: 'Navigate to tractor' }).getAttribute('href');
     expect(href).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/);
-    expect(href).toContain(position.split(', ')[0]?.slice(0, 6));
+    // The directions go to the position shown (5 decimals on screen, 6 in the link: compare numbers,
+    // not text, or a position such as 20.189996 / "20.19000" would not match).
+    const [shownLat, shownLon] = position.split(', ').map(Number);
+    const [linkLat, linkLon] = (new URL(href ?? '').searchParams.get('destination') ?? '').split(',').map(Number);
+    expect(Math.abs((linkLat as number) - (shownLat as number))).toBeLessThan(0.00001);
+    expect(Math.abs((linkLon as number) - (shownLon as number))).toBeLessThan(0.00001);
     await page.locator('.station-list li').first().waitFor();
     expect(await violations(page)).toEqual([]);
   });
