@@ -70,9 +70,17 @@ describe('coach marks (spec §2, §3)', () => {
   });
 
   it('"Got it" hides it and stores the flag, so it stays hidden on the next visit and after a restart', async () => {
-    const first = render(<HomeTips />);
-    fireEvent.click(screen.getByRole('button', { name: en['coach.gotIt'] }));
+    const first = render(
+      <main tabIndex={-1}>
+        <HomeTips />
+      </main>,
+    );
+    const gotIt = screen.getByRole('button', { name: en['coach.gotIt'] });
+    gotIt.focus();
+    fireEvent.click(gotIt);
     expect(card()).toBeNull();
+    // Focus moves on to the screen's content instead of falling back to the page body.
+    expect(document.activeElement?.tagName).toBe('MAIN');
     expect(storage.get('hideHomeCoachMark')).toBe('true');
     first.unmount();
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { CoachMarkKey } from '@tractorlink/domain/storage-keys';
 import { Button } from '../ui/button';
 import { InfoIcon } from '../ui/icons';
@@ -22,13 +22,18 @@ export function CoachMark({ flag, title, tips }: CoachMarkProps) {
   const { t, ready } = useTractorTexts();
   const [hidden, setHidden] = useState(() => storage.isCoachMarkHidden(flag));
   const titleId = useId();
+  const cardRef = useRef<HTMLElement>(null);
   if (hidden || !ready) return null;
   const dismiss = () => {
     storage.set(flag, 'true');
+    // The button is about to go: keyboard and screen-reader users carry on from the screen's
+    // content (Page's <main>), not from the top of the document.
+    const content = cardRef.current?.closest('main');
     setHidden(true);
+    content?.focus({ preventScroll: true });
   };
   return (
-    <section className="card coach-mark" aria-labelledby={titleId}>
+    <section ref={cardRef} className="card coach-mark" aria-labelledby={titleId}>
       <h2 id={titleId}>
         <InfoIcon /> {title}
       </h2>

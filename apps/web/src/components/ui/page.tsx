@@ -35,7 +35,8 @@ export function Page({ title, backTo, children, className }: PageProps) {
         )}
         <h1>{title}</h1>
       </header>
-      <main id="main" className={`page${className ? ` ${className}` : ''}`}>
+      {/* Focusable by script only: where focus goes when the control that had it disappears. */}
+      <main id="main" tabIndex={-1} className={`page${className ? ` ${className}` : ''}`}>
         {children}
       </main>
     </>
