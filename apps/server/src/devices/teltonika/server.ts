@@ -1,8 +1,8 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { IoRule } from '@tractorlink/domain/telemetry';
-import type { Ingestor } from '../../modules/telemetry/ingestor';
 import type { TractorProfile } from '../../modules/telemetry/processor';
-import { type CheckedFrame, checkTcpFrame, DecodeError, decodeAvlData } from './codec';
+import type { EncodedRecords, Ingestor } from '../../modules/telemetry/ingestor';
+import { checkTcpFrame, DecodeError, decodeAvlData } from './codec';
 import { FrameReader } from './frame-reader';
 import { avlToRecord } from './to-reading';
 
@@ -105,21 +105,15 @@ function handleConnection(socket: Socket, options: TeltonikaServerOptions): void
           }
           socket.write(Buffer.of(0x01));
         } else if (frame.kind === 'avl' && device) {
-          const { ioRules, profile } = device;
-          const { bytes } = frame;
-          let checked: CheckedFrame;
-          // The records are decoded when their batch is written (see EncodedRecords).
-          const decode = () => decodeAvlData(bytes, checked.start, checked.end).records.map((r) => avlToRecord(r, ioRules));
+          let records: EncodedRecords;
           try {
-            checked = checkTcpFrame(bytes);
-            // An empty frame is acknowledged at once: its bytes are checked now.
-            if (checked.count === 0) decode();
+            records = encodedFrame(frame.bytes, device.ioRules);
           } catch (error) {
             fail(error instanceof DecodeError ? error.code : 'BAD_FRAME', { detail: (error as Error).message });
             return;
           }
           try {
-            const committed = await options.ingestor.submit(profile, { count: checked.count, decode });
+            const committed = await options.ingestor.submit(device.profile, records);
             const ack = Buffer.alloc(4);
             ack.writeUInt32BE(committed);
             socket.write(ack);
@@ -134,4 +128,16 @@ function handleConnection(socket: Socket, options: TeltonikaServerOptions): void
       socket.resume();
     });
   });
+}
+
+/**
+ * An AVL frame whose envelope and CRC are checked now and whose records are decoded when their
+ * batch is written (see EncodedRecords). An empty frame is acknowledged at once, so its bytes are
+ * decoded now too. Throws DecodeError.
+ */
+function encodedFrame(bytes: Buffer, ioRules: readonly IoRule[]): EncodedRecords {
+  const { start, end, count } = checkTcpFrame(bytes);
+  const decode = () => decodeAvlData(bytes, start, end).records.map((r) => avlToRecord(r, ioRules));
+  if (count === 0) decode();
+  return { count, decode };
 }

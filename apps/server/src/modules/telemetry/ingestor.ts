@@ -29,13 +29,10 @@ export type LoadProcessor = (profile: TractorProfile) => Promise<TractorProcesso
 
 interface Pending {
   profile: TractorProfile;
-  count: number;
-  records: readonly IncomingRecord[] | EncodedRecords;
+  records: EncodedRecords;
   resolve: (count: number) => void;
   reject: (error: unknown) => void;
 }
-
-const isEncoded = (records: Pending['records']): records is EncodedRecords => !Array.isArray(records);
 
 export interface IngestorOptions {
   /** Most rows written in one transaction. */
@@ -74,10 +71,10 @@ export class Ingestor {
 
   /** Stores records of one tractor; resolves with how many were committed (duplicates included). */
   submit(profile: TractorProfile, records: readonly IncomingRecord[] | EncodedRecords): Promise<number> {
-    const count = isEncoded(records) ? records.count : records.length;
-    if (count === 0) return Promise.resolve(0);
+    const encoded: EncodedRecords = 'decode' in records ? records : { count: records.length, decode: () => records };
+    if (encoded.count === 0) return Promise.resolve(0);
     return new Promise((resolve, reject) => {
-      this.queue.push({ profile, count, records, resolve, reject });
+      this.queue.push({ profile, records: encoded, resolve, reject });
       this.schedule();
     });
   }
@@ -105,9 +102,9 @@ export class Ingestor {
   private takeBatch(): Pending[] {
     const batch: Pending[] = [];
     let rows = 0;
-    while (this.queue.length > 0 && (batch.length === 0 || rows + (this.queue[0]?.count ?? 0) <= this.maxBatchRows)) {
+    while (this.queue.length > 0 && (batch.length === 0 || rows + (this.queue[0]?.records.count ?? 0) <= this.maxBatchRows)) {
       const next = this.queue.shift() as Pending;
-      rows += next.count;
+      rows += next.records.count;
       batch.push(next);
     }
     return batch;
@@ -117,10 +114,6 @@ export class Ingestor {
   private static decoded(batch: readonly Pending[]): { pending: Pending; records: readonly IncomingRecord[] }[] {
     const out: { pending: Pending; records: readonly IncomingRecord[] }[] = [];
     for (const pending of batch) {
-      if (!isEncoded(pending.records)) {
-        out.push({ pending, records: pending.records });
-        continue;
-      }
       try {
         out.push({ pending, records: pending.records.decode() });
       } catch (error) {
@@ -139,7 +132,7 @@ export class Ingestor {
         if (!this.processors.has(p.profile.id)) this.processors.set(p.profile.id, await this.load(p.profile));
       }
       await this.alerts?.prepare(taken.map((p) => p.profile.id));
-      // Decoded only now, after the awaits: from here to the commit nothing else runs.
+      // Decoded only now, after this flush's own awaits: the records live until the commit, not longer.
       const submissions = Ingestor.decoded(taken);
       const batch = submissions.map((s) => s.pending);
       const rows: TelemetryRow[] = submissions.flatMap(({ pending: p, records }) =>
@@ -151,7 +144,7 @@ export class Ingestor {
         alerts = derived.alerts;
         return derived;
       });
-      for (const p of batch) p.resolve(p.count);
+      for (const p of batch) p.resolve(p.records.count);
       if (alerts.length > 0) this.alerts?.committed(alerts);
     } catch (error) {
       // Nothing of the batch was kept: forget what the processors computed, and let the devices resend.
