@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureWebBuilt, root } from '../scripts/web-build.mjs';
 import { startServer } from './lib/server.mjs';
+import { connectionFlood, lockoutThenRecovery, parallelWrongPins } from './abuse.mjs';
 import { ingestionFigures } from './ingest.mjs';
 import { scaleFigures } from './scale.mjs';
 import { lighthouseScores, loginScriptBytes, signedInProfile } from './web-login.mjs';
@@ -129,6 +130,19 @@ if (wanted('geofences')) {
   const g = serverBench('geofences/bench/geofence-overhead.ts');
   results.geofences = g;
   row('ingestion with 50 active geofences per owner, ratio to none (median of rounds)', g.ratio.toFixed(3), '≥ 0.90', `${g.geofencesPerSecond} vs ${g.noGeofencesPerSecond} records/s; CPU ratio ${g.cpuRatio}; ${g.geofences} geofences, ${g.owners} owners`);
+}
+
+if (wanted('abuse')) {
+  console.log('== abuse: device-port flood, parallel PIN guessing, lockout then the owner\'s reset (loopback only)');
+  const flood = await connectionFlood();
+  results.abuseFlood = flood;
+  row(`HTTP health p99 during a device-port flood at 1.5x the cap (${flood.attempted} connections, cap ${flood.cap})`, `${flood.health.p99.toFixed(1)} ms`, 'goal ≤ 50 ms', `p50 ${flood.health.p50.toFixed(1)} ms, max ${flood.health.max.toFixed(1)} ms, ${flood.health.failed} of ${flood.health.samples} failed; ${flood.heldOpenAfterRefusals} held open; a real device during the flood: ${flood.legitimateDuringFlood}, after: ${flood.legitimateAfterFlood}`);
+  const pins = await parallelWrongPins();
+  results.abusePins = pins;
+  row(`PINs checked of ${pins.attempts} parallel logins from ${pins.attempts} addresses (right PIN among them)`, String(pins.pinsChecked), 'goal ≤ 10', `right PIN confirmed: ${pins.rightPinConfirmed ? 'yes' : `no (${pins.rightPinAnswer})`}; answers ${JSON.stringify(pins.answers)}`);
+  const lockout = await lockoutThenRecovery();
+  results.abuseLockout = lockout;
+  row('owner recovers after the lockout sequence (reset by OTP, then login)', lockout.ownerRecovered ? 'yes' : `no (${lockout.failedAt})`, 'yes', `PIN blocked by the attack: ${lockout.pinBlockedByAttack}; attacker sends ${lockout.attackerSends.join(' ')}; guesses ${lockout.attackerGuesses.join(' ')}; ${lockout.ownerRecoveryMs} ms`);
 }
 
 mkdirSync(join(root, 'bench/results'), { recursive: true });

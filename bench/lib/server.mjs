@@ -56,5 +56,5 @@ export async function startServer({ dataDir = mkdtempSync(join(tmpdir(), 'tl-ben
     await exited;
     if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, ms, idleRssMb, dataDir, stop, pid: child.pid };
+  return { url, ms, idleRssMb, dataDir, stop, pid: child.pid, output: () => output };
 }
