@@ -7,6 +7,7 @@ import { GoogleGeocoder } from '../src/providers/geocoder/google-geocoder';
 import { type Geocoder, GeocoderError } from '../src/providers/geocoder/geocoder';
 import { GeocodingService } from '../src/modules/geocoding/service';
 import { LocalGeocoder, NEAR_MAX_M } from '../src/providers/geocoder/local-geocoder';
+import { localName, PLACE_NAMES } from '../src/providers/geocoder/place-names';
 import { PLACES } from '../src/providers/geocoder/places';
 import { call, get } from './support/api';
 import { dbTargets } from './support/db-targets';
@@ -51,6 +52,64 @@ describe('local geocoder', () => {
     expect(nearest).toBeGreaterThan(NEAR_MAX_M);
     // The Arabian Sea.
     expect(await local.reverse(18.5, 70.5)).toBeUndefined();
+  });
+});
+
+describe("local geocoder in the owner's language", () => {
+  const local = new LocalGeocoder();
+  // Each language's script; Marathi and Hindi share Devanagari.
+  const SCRIPTS = [
+    ['hi', /^[\p{Script=Devanagari}\s-]+$/u],
+    ['mr', /^[\p{Script=Devanagari}\s-]+$/u],
+    ['pa', /^[\p{Script=Gurmukhi}\s-]+$/u],
+    ['gu', /^[\p{Script=Gujarati}\s-]+$/u],
+    ['ta', /^[\p{Script=Tamil}\s-]+$/u],
+    ['te', /^[\p{Script=Telugu}\u200c\s-]+$/u],
+  ] as const;
+
+  it('has every bundled town, district and state in the six other languages, each in its own script', () => {
+    const names = new Set(PLACES.flatMap(([name, district, state]) => [name, district, state]));
+    for (const english of names) {
+      expect(PLACE_NAMES[english], english).toBeDefined();
+      for (const [language, script] of SCRIPTS) expect(localName(english, language), `${english} in ${language}`).toMatch(script);
+    }
+    expect(Object.keys(PLACE_NAMES).filter((n) => !names.has(n))).toEqual([]);
+  });
+
+  it.each([
+    ['en', 'Pimpalgaon Baswant', 'Nashik', 'Maharashtra'],
+    ['mr', 'पिंपळगाव बसवंत', 'नाशिक', 'महाराष्ट्र'],
+    ['hi', 'पिंपलगांव बसवंत', 'नासिक', 'महाराष्ट्र'],
+    ['ta', 'பிம்பல்காவ் பஸ்வந்த்', 'நாசிக்', 'மகாராஷ்டிரா'],
+  ])('answers in %s', async (language, name, district, state) => {
+    expect(await local.reverse(20.1701, 73.9902, language)).toEqual({ name, district, state });
+  });
+
+  it('answers in English for a language it has no names in', async () => {
+    expect(await local.reverse(20.1701, 73.9902, 'xx')).toEqual({ name: 'Pimpalgaon Baswant', district: 'Nashik', state: 'Maharashtra' });
+  });
+});
+
+describe.each(dbTargets)('address on the home screen through the local geocoder on $name', (target) => {
+  const t = useTestApp(target);
+
+  it("is in the owner's language, and an English answer cached before the names came is not reused", async () => {
+    const { owner, tractor } = await ownerWithTractor(t);
+    await t.database.db.kysely
+      .insertInto('tractor_state')
+      .values({ tractor_id: tractor.id, last_time: TEST_START, last_seen_at: TEST_START, last_reading: JSON.stringify({ time: TEST_START, lat: 20.16712, lon: 73.98288 }), last_fix: JSON.stringify({ lat: 20.16712, lon: 73.98288, time: TEST_START }), processor: '{}', version: 1 })
+      .execute();
+    // What the English-only geocoder left in the cache for Marathi.
+    await t.database.db.kysely
+      .insertInto('geocode_cache')
+      .values({ provider: 'local', language: 'mr', lat_e3: 20167, lon_e3: 73983, found: 1, name: 'Pimpalgaon Baswant', district: 'Nashik', state: 'Maharashtra', created_at: TEST_START })
+      .execute();
+    const home = async () => (await get(t.app, `tractorhomepage/${tractor.vin}`, { token: owner.accessToken })).json<TractorHomepageResponse>();
+    expect((await home()).address).toBe('Pimpalgaon Baswant, Nashik, Maharashtra');
+    await call(t.app, 'PUT', 'profile', { language: 'mr' }, { token: owner.accessToken });
+    expect(await home()).toMatchObject({ address: 'पिंपळगाव बसवंत, नाशिक, महाराष्ट्र', place: { name: 'पिंपळगाव बसवंत' } });
+    await call(t.app, 'PUT', 'profile', { language: 'ta' }, { token: owner.accessToken });
+    expect((await home()).address).toBe('பிம்பல்காவ் பஸ்வந்த், நாசிக், மகாராஷ்டிரா');
   });
 });
 
@@ -167,6 +226,7 @@ describe.each(dbTargets)('the database cache of addresses on $name', (target) =>
     const asked: string[] = [];
     const geocoder: Geocoder = {
       name: 'local',
+      cacheName: 'local',
       reverse: async (lat, lon) => {
         asked.push(`${lat},${lon}`);
         return { name: `Village ${lat}`, district: 'Nashik', state: 'Maharashtra' };

@@ -33,6 +33,17 @@ describe('places API with the local provider', () => {
     expectError(await get(t.app, 'places/details?placeId=local:999999', { token: owner.accessToken }), 'NOT_FOUND');
   });
 
+  it("finds places by their name in the owner's language and answers in it", async () => {
+    const owner = await registerOwner(t.app, t.sms);
+    const found = await get(t.app, `places/autocomplete?input=${encodeURIComponent('नाशि')}&language=mr`, { token: owner.accessToken });
+    const { data } = found.json<{ data: { placeId: string; description: string }[] }>();
+    expect(data.map((p) => p.description)).toContain('नाशिक, नाशिक, महाराष्ट्र');
+    const byEnglish = await get(t.app, 'places/autocomplete?input=niph&language=ta', { token: owner.accessToken });
+    const niphad = byEnglish.json<{ data: { placeId: string; description: string }[] }>().data[0];
+    expect(niphad?.description).toBe('நிபாட், நாசிக், மகாராஷ்டிரா');
+    expect((await get(t.app, `places/details?placeId=${niphad?.placeId}&language=ta`, { token: owner.accessToken })).json()).toMatchObject({ name: 'நிபாட்' });
+  });
+
   it('refuses an unsigned caller and bad input', async () => {
     expectError(await get(t.app, `places/diesel-stations?lat=20&lon=73`), 'UNAUTHENTICATED');
     const owner = await registerOwner(t.app, t.sms);

@@ -38,7 +38,7 @@ export class GeocodingService {
   constructor(private readonly deps: { db: Kysely<Database>; geocoder: Geocoder; clock: Clock; log: FastifyBaseLogger }) {}
 
   async reverse(lat: number, lon: number, language: string): Promise<Place | undefined> {
-    const key: CacheKey = { provider: this.deps.geocoder.name, language, latE3: roundE3(lat), lonE3: roundE3(lon) };
+    const key: CacheKey = { provider: this.deps.geocoder.cacheName, language, latE3: roundE3(lat), lonE3: roundE3(lon) };
     const id = `${key.language}:${key.latE3}:${key.lonE3}`;
     if (this.memory.has(id)) return this.memory.get(id) ?? undefined;
     let place = await readCached(this.deps.db, key);

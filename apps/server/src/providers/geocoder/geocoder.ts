@@ -9,6 +9,8 @@ export type { Place };
  */
 export interface Geocoder {
   readonly name: 'local' | 'google';
+  /** The provider as the address cache knows it: a new version of bundled names is asked afresh. */
+  readonly cacheName: string;
   reverse(lat: number, lon: number, language: string): Promise<Place | undefined>;
 }
 

@@ -29,6 +29,7 @@ const component = (components: AddressComponent[], ...types: string[]) =>
  */
 export class GoogleGeocoder implements Geocoder {
   readonly name = 'google';
+  readonly cacheName = 'google';
 
   constructor(private readonly options: GoogleGeocoderOptions) {}
 

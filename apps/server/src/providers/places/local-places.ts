@@ -1,5 +1,6 @@
 import { distanceMeters } from '@tractorlink/domain/geo';
 import type { DieselStation, PlaceDetails, PlacePrediction } from '@tractorlink/domain/places';
+import { localName } from '../geocoder/place-names';
 import { PLACES } from '../geocoder/places';
 import { FUEL_STATIONS } from './fuel-stations';
 import type { PlacesProvider } from './places-provider';
@@ -7,7 +8,10 @@ import type { PlacesProvider } from './places-provider';
 const MAX_STATIONS = 20;
 const MAX_PREDICTIONS = 8;
 
-/** Places from bundled lists: the towns of the local geocoder and demo fuel stations. English names only. */
+/**
+ * Places from bundled lists: the towns of the local geocoder (named in the owner's language, found by
+ * their English name or by their name in that language) and demo fuel stations (English names).
+ */
 export class LocalPlaces implements PlacesProvider {
   readonly name = 'local';
 
@@ -18,19 +22,19 @@ export class LocalPlaces implements PlacesProvider {
       .slice(0, MAX_STATIONS);
   }
 
-  async autocomplete(input: string): Promise<PlacePrediction[]> {
-    const q = input.trim().toLowerCase();
-    const starts = (text: string) => text.toLowerCase().startsWith(q) || text.toLowerCase().split(/[\s-]+/).some((w) => w.startsWith(q));
+  async autocomplete(input: string, language = 'en'): Promise<PlacePrediction[]> {
+    const q = input.trim().toLocaleLowerCase();
+    const starts = (text: string) => text.toLocaleLowerCase().startsWith(q) || text.toLocaleLowerCase().split(/[\s-]+/).some((w) => w.startsWith(q));
     return PLACES.map((row, i) => ({ row, i }))
-      .filter(({ row }) => starts(row[0]))
+      .filter(({ row }) => starts(row[0]) || starts(localName(row[0], language)))
       .slice(0, MAX_PREDICTIONS)
-      .map(({ row: [name, district, state], i }) => ({ placeId: `local:${i}`, description: `${name}, ${district}, ${state}` }));
+      .map(({ row: [name, district, state], i }) => ({ placeId: `local:${i}`, description: [name, district, state].map((n) => localName(n, language)).join(', ') }));
   }
 
-  async details(placeId: string): Promise<PlaceDetails | undefined> {
+  async details(placeId: string, language = 'en'): Promise<PlaceDetails | undefined> {
     const m = /^local:(\d+)$/.exec(placeId);
     const row = m ? PLACES[Number(m[1])] : undefined;
     if (!row) return undefined;
-    return { placeId, name: row[0], latitude: row[3], longitude: row[4] };
+    return { placeId, name: localName(row[0], language), latitude: row[3], longitude: row[4] };
   }
 }
