@@ -43,6 +43,7 @@ import type { TextSink } from './providers/sms/local-sms';
 import type { SmsProvider } from './providers/sms/sms-provider';
 import { APP_VERSION } from './version';
 import { startTeltonikaServer, type TeltonikaServer } from './devices/teltonika/server';
+import { startTeltonikaUdpServer, type TeltonikaUdpServer } from './devices/teltonika/udp-server';
 import { createTelemetryPipeline, type TelemetryPipeline } from './modules/telemetry/pipeline';
 import { rebuildDirtyDays } from './modules/telemetry/rebuild-days';
 import { DeviceModels } from './modules/tractors/device-models';
@@ -74,6 +75,7 @@ declare module 'fastify' {
     /** Device ingestion: the pipeline every protocol feeds, and the Teltonika TCP server when started. */
     telemetry: TelemetryPipeline;
     deviceServer: TeltonikaServer | undefined;
+    deviceUdpServer: TeltonikaUdpServer | undefined;
     /** The open database (for start-up tasks such as the demo fleet). */
     db: Db;
     /** Alerts: raiseAlert for alerts from outside the telemetry rules, and the delivery worker. */
@@ -183,6 +185,17 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
     });
     app.log.info({ port: app.deviceServer.port }, 'listening for Teltonika devices');
   }
+  app.decorate('deviceUdpServer', undefined);
+  if (options.startDevices && config.devices.udpPort !== 'off') {
+    app.deviceUdpServer = await startTeltonikaUdpServer({
+      host: config.devices.tcpHost,
+      port: config.devices.udpPort,
+      lookup: telemetry.lookup,
+      ingestor: telemetry.ingestor,
+      log: app.log,
+    });
+    app.log.info({ port: app.deviceUdpServer.port }, 'listening for Teltonika devices over UDP');
+  }
   // Background jobs of the running server: days that received late records are rebuilt from their
   // raw records; sessions that ended over a day ago are removed.
   let rebuilding: NodeJS.Timeout | undefined;
@@ -209,6 +222,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
     clearInterval(rebuilding);
     clearInterval(purging);
     await app.deviceServer?.close();
+    await app.deviceUdpServer?.close();
     await telemetry.ingestor.idle();
     await alerts.delivery.stop();
   });

@@ -40,6 +40,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'DEMO_NAME', default: 'Ramesh Patil', description: 'Demo owner name.' },
   { name: 'TOLL_FREE_NUMBER', default: '18002003000', description: 'Provider call number shown in the side menu.' },
   { name: 'DEVICE_TCP_PORT', default: '5027', description: 'TCP port for Teltonika devices (Codec 8/8E/16); `0` picks a free port; `off` disables it.' },
+  { name: 'DEVICE_UDP_PORT', default: '(DEVICE_TCP_PORT)', description: 'UDP port for Teltonika devices sending over UDP (the same codecs; each packet acknowledged once committed); the TCP port\'s number by default (`0` there picks a free one here too, `off` turns both off); `off` disables UDP alone.' },
   { name: 'DEVICE_TCP_HOST', default: '(HOST)', description: 'Interface for the device port.' },
   { name: 'DEVICE_IDLE_TIMEOUT_SECONDS', default: '600', description: 'A device connection silent this long is closed.' },
   { name: 'DEVICE_MODELS_FILE', default: '(built-in FMB table)', description: 'JSON file of IO-id mappings per device model, added to the built-in Teltonika FMB mapping (see README "Devices").' },
@@ -103,6 +104,8 @@ const envSchema = z
     DEVICE_TCP_PORT: z
       .union([z.literal('off'), z.coerce.number({ error: 'expected a port number 0-65535 or off' }).int().min(0).max(65535)])
       .default(5027),
+    DEVICE_UDP_PORT: z
+      .preprocess((v) => (v === '' ? undefined : v), z.union([z.literal('off'), z.coerce.number({ error: 'expected a port number 0-65535 or off' }).int().min(0).max(65535)]).optional()),
     DEVICE_TCP_HOST: optionalText,
     DEVICE_IDLE_TIMEOUT_SECONDS: z.coerce.number({ error: 'expected seconds' }).int().min(10).max(86_400).default(600),
     DEVICE_MODELS_FILE: optionalText,
@@ -148,7 +151,7 @@ export interface Config {
   authRateLimitPerMinute: number;
   demo: { enabled: boolean; mobile: string; pin: string; name: string };
   tollFreeNumber: string;
-  devices: { tcpPort: number | 'off'; tcpHost: string; idleTimeoutMs: number; modelsFile: string | undefined; offlineAfterMs: number };
+  devices: { tcpPort: number | 'off'; udpPort: number | 'off'; tcpHost: string; idleTimeoutMs: number; modelsFile: string | undefined; offlineAfterMs: number };
   operatorKey: string | undefined;
   simulateFleet: boolean;
   simulateFleetDays: number;
@@ -205,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tollFreeNumber: e.TOLL_FREE_NUMBER,
     devices: {
       tcpPort: e.DEVICE_TCP_PORT,
+      udpPort: e.DEVICE_UDP_PORT ?? e.DEVICE_TCP_PORT,
       tcpHost: e.DEVICE_TCP_HOST ?? e.HOST,
       idleTimeoutMs: e.DEVICE_IDLE_TIMEOUT_SECONDS * 1000,
       modelsFile: e.DEVICE_MODELS_FILE,

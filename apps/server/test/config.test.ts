@@ -60,12 +60,21 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 
+  it('listens for UDP devices on the TCP port number unless told otherwise', () => {
+    expect(loadConfig({}).devices).toMatchObject({ tcpPort: 5027, udpPort: 5027 });
+    expect(loadConfig({ DEVICE_TCP_PORT: '0' }).devices).toMatchObject({ tcpPort: 0, udpPort: 0 });
+    expect(loadConfig({ DEVICE_TCP_PORT: 'off' }).devices).toMatchObject({ tcpPort: 'off', udpPort: 'off' });
+    expect(loadConfig({ DEVICE_UDP_PORT: 'off' }).devices).toMatchObject({ tcpPort: 5027, udpPort: 'off' });
+    expect(loadConfig({ DEVICE_UDP_PORT: '' }).devices).toMatchObject({ udpPort: 5027 });
+    expect(() => loadConfig({ DEVICE_UDP_PORT: '70000' })).toThrow(ConfigError);
+  });
+
   it('describes every variable it reads', () => {
     expect(CONFIG_VARIABLES.map((v) => v.name)).toEqual([
       'PORT', 'HOST', 'NODE_ENV', 'LOG_LEVEL', 'DATA_DIR', 'DATABASE_URL', 'WEB_DIST', 'SMS_PROVIDER',
       'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'TWILIO_BASE_URL', 'JWT_SECRET', 'COOKIE_SECURE',
       'TRUST_PROXY', 'AUTH_RATE_LIMIT_PER_MINUTE', 'DEMO_OWNER', 'DEMO_MOBILE', 'DEMO_PIN', 'DEMO_NAME', 'TOLL_FREE_NUMBER',
-      'DEVICE_TCP_PORT', 'DEVICE_TCP_HOST', 'DEVICE_IDLE_TIMEOUT_SECONDS', 'DEVICE_MODELS_FILE', 'OFFLINE_AFTER_MINUTES', 'OPERATOR_KEY',
+      'DEVICE_TCP_PORT', 'DEVICE_UDP_PORT', 'DEVICE_TCP_HOST', 'DEVICE_IDLE_TIMEOUT_SECONDS', 'DEVICE_MODELS_FILE', 'OFFLINE_AFTER_MINUTES', 'OPERATOR_KEY',
       'SIMULATE_FLEET', 'MAP_TILE_HOSTS', 'SIMULATE_FLEET_DAYS', 'GEOCODER_PROVIDER', 'GOOGLE_MAPS_KEY', 'PLACES_PROVIDER', 'GOOGLE_MAPS_BASE_URL',
       'ALERT_SMS_DAILY_CAP', 'VAPID_SUBJECT', 'PUSH_SERVICE_HOSTS',
     ]);
