@@ -23,9 +23,9 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { validatorCompiler } from './http/validation';
 import { registerWebApp } from './http/web-app';
 import { ensureDemoOwner } from './modules/accounts/demo-owner';
-import { findUserByMobile } from './modules/accounts/repo';
+import { findUserByMobile, isDeviceBoundToNumber } from './modules/accounts/repo';
 import { accountRoutes } from './modules/accounts/routes';
-import { AccountService } from './modules/accounts/service';
+import { AccountService, deviceHash } from './modules/accounts/service';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { homeRoutes } from './modules/home/routes';
@@ -150,12 +150,15 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   const tickets = new OtpTickets(db.kysely, keys.ticket, clock);
   const otp = new OtpService({
     db: db.kysely,
+    engine: db.engine,
     clock,
     sms,
     tickets,
     otpKey: keys.otp,
     log: app.log,
+    addressSendsPerHour: config.otpAddressSendsPerHour,
     accountExists: async (mobileNo) => (await findUserByMobile(db.kysely, mobileNo)) !== undefined,
+    isBoundBrowser: (mobileNo, deviceId) => isDeviceBoundToNumber(db.kysely, mobileNo, deviceHash(deviceId)),
   });
   const accounts = new AccountService({ db: db.kysely, clock, otp, tickets, sessions });
   const profile = new ProfileService({ db: db.kysely, clock });

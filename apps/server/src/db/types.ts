@@ -29,9 +29,14 @@ export interface UserDevicesTable {
   created_at: number;
 }
 
+/** One code per number, purpose and requester (the address that asked): others cannot touch it. */
 export interface OtpChallengesTable {
   mobile_no: string;
   purpose: string;
+  /** Keyed hash of the requesting address. */
+  requester: string;
+  /** Keyed hash of the requesting browser's deviceID, if it gave one (it may verify from another address). */
+  device_key: string | null;
   /** HMAC of the current code, or null once used. */
   code_hash: string | null;
   window_started_at: number;
@@ -44,6 +49,12 @@ export interface OtpSendsTable {
   mobile_no: string;
   purpose: string;
   sent_at: number;
+  /** Whose send limit it counts against: the bound browser's key, else the address's key. */
+  requester: Generated<string>;
+  /** Keyed hash of the requesting address. */
+  address: Generated<string>;
+  /** 1: asked from a browser already bound to the account (outside the number's and address's caps). */
+  bound_browser: Generated<number>;
 }
 
 export interface UsedTicketsTable {

@@ -103,6 +103,18 @@ export async function isDeviceBound(db: Kysely<Database>, userId: string, device
   return row !== undefined;
 }
 
+/** True if the browser with this device hash is bound to the account of this number. */
+export async function isDeviceBoundToNumber(db: Kysely<Database>, mobileNo: string, deviceHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_devices')
+    .innerJoin('users', 'users.id', 'user_devices.user_id')
+    .select('user_devices.user_id')
+    .where('users.mobile_no', '=', mobileNo)
+    .where('user_devices.device_hash', '=', deviceHash)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function bindDevice(db: Kysely<Database>, userId: string, deviceHash: string, now: number): Promise<void> {
   await db
     .insertInto('user_devices')

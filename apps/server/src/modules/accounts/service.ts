@@ -20,7 +20,8 @@ import { toUserData } from './user-data';
 
 export type SignedIn = IssuedTokens & { user: UserData };
 
-const deviceHash = (deviceId: string) => sha256(`device:${deviceId}`);
+/** How a browser's deviceID is kept (user_devices.device_hash): never the raw id. */
+export const deviceHash = (deviceId: string) => sha256(`device:${deviceId}`);
 
 /**
  * Accounts: registration, PIN login with device binding, PIN reset and change.
@@ -83,9 +84,9 @@ export class AccountService {
   /**
    * Mobile + PIN. Unknown numbers and wrong PINs give the same answer after the same scrypt work.
    * A right PIN from a browser not yet bound sends a 'bind' OTP and answers DEVICE_NOT_BOUND; the
-   * login repeated with the verified ticket binds it.
+   * login repeated with the verified ticket binds it. `address` is the client's, for the OTP's limits.
    */
-  async login(input: z.infer<typeof loginRequest>): Promise<SignedIn> {
+  async login(input: z.infer<typeof loginRequest>, address: string): Promise<SignedIn> {
     const { db, clock, otp, tickets, sessions } = this.deps;
     const user = await repo.findUserByMobile(db, input.userName);
     if (!user) {
@@ -99,7 +100,7 @@ export class AccountService {
       return { ...(await sessions.start(db, user.id, input.rememberMe)), user: toUserData(user) };
     }
     if (input.otpTicket === undefined) {
-      await otp.sendCode(user.mobile_no, 'bind'); // its limits answer instead when they refuse
+      await otp.sendCode(user.mobile_no, 'bind', { address, deviceId: input.deviceID }); // its limits answer instead when they refuse
       throw new AppError('DEVICE_NOT_BOUND');
     }
     const ticket = await tickets.read(input.otpTicket, 'bind');
