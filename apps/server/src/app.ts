@@ -38,6 +38,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { MAX_IMAGE_BYTES, ProfileService } from './modules/profile/service';
 import { SessionService } from './modules/sessions/service';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
+import { HourlyCappedSms } from './providers/sms/hourly-cap';
 import { LocalSmsProvider } from './providers/sms/local-sms';
 import type { TextSink } from './providers/sms/local-sms';
 import type { SmsProvider } from './providers/sms/sms-provider';
@@ -144,7 +145,9 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   await migrateToLatest(db);
   const masterSecret = config.jwtSecret ?? (await getOrCreateSetting(db.kysely, 'jwt_secret', () => randomToken(32)));
   const keys = deriveKeys(masterSecret);
-  const sms = options.sms ?? createSmsProvider(config, { clock, log: app.log, localOutput: options.localSmsOutput });
+  const gateway = options.sms ?? createSmsProvider(config, { clock, log: app.log, localOutput: options.localSmsOutput });
+  // Every SMS (OTP and alerts) passes the global hourly cap.
+  const sms = new HourlyCappedSms(gateway, { db: db.kysely, clock, log: app.log, cap: config.smsHourlyCap });
 
   const sessions = new SessionService({ db: db.kysely, clock, accessKey: keys.access });
   const tickets = new OtpTickets(db.kysely, keys.ticket, clock);
@@ -278,7 +281,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       await api.register(geofenceRoutes, { geofences: new GeofenceService({ db: db.kysely, clock, watch: geofenceWatch }), sessions });
       await api.register(operatorRoutes, { operator, operatorKey: config.operatorKey });
       await api.register(ingestRoutes, { pipeline: telemetry, operatorKey: config.operatorKey, now: () => clock.now() });
-      if (sms instanceof LocalSmsProvider && config.nodeEnv !== 'production') await api.register(devRoutes, { sms });
+      if (gateway instanceof LocalSmsProvider && config.nodeEnv !== 'production') await api.register(devRoutes, { sms: gateway });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -46,6 +46,8 @@ export const ERROR_STATUS = {
 
   /** The SMS gateway refused or did not answer; nothing was counted, the owner may try again. */
   SMS_UNAVAILABLE: 503,
+  /** The service's hourly SMS allowance (all numbers) is used up; nothing was sent or counted. */
+  SMS_CAP_REACHED: 503,
 
   /**
    * Adding a tractor: no tractor with that VIN or engine number is registered to the signed-in

@@ -57,6 +57,12 @@ export interface OtpSendsTable {
   bound_browser: Generated<number>;
 }
 
+/** SMS sent (OTP and alerts, all numbers) per clock hour, for the global hourly cap. */
+export interface SmsHourlyTable {
+  hour_start: number;
+  sent: number;
+}
+
 export interface UsedTicketsTable {
   jti: string;
   expires_at: number;
@@ -358,6 +364,7 @@ export interface Database {
   alert_receivers: AlertReceiversTable;
   push_subscriptions: PushSubscriptionsTable;
   alert_sms_daily: AlertSmsDailyTable;
+  sms_hourly: SmsHourlyTable;
   geofence_boundaries: GeofenceBoundariesTable;
   geofences: GeofencesTable;
   geofence_tractors: GeofenceTractorsTable;

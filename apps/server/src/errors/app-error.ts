@@ -33,6 +33,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   SESSION_EXPIRED: 'Your session has ended. Sign in again.',
   SESSION_REVOKED: 'Your session was ended for safety. Sign in again.',
   SMS_UNAVAILABLE: 'The SMS could not be sent. Try again later.',
+  SMS_CAP_REACHED: 'No more SMS can be sent this hour. Try again later.',
   PLACES_UNAVAILABLE: 'Place search is not available just now. Try again later.',
   TRACTOR_NOT_FOUND: 'No tractor with this number is registered to your mobile number.',
   TRACTOR_ALREADY_ADDED: 'This tractor has already been added.',

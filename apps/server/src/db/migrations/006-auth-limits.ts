@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Issue 11: OTP codes and send limits per requester.
+ * Issue 11: OTP codes and send limits per requester, and the global hourly SMS count.
  *
  * A code now belongs to whoever asked for it (the requesting address, and the browser if it said
  * which), so others' wrong guesses cannot burn it. The old one-per-number challenges are dropped:
@@ -31,9 +31,16 @@ export function authLimitsMigration(): Migration {
       await db.schema.alterTable('otp_sends').addColumn('bound_browser', 'integer', (c) => c.notNull().defaultTo(0)).execute();
       await db.schema.createIndex('otp_sends_address_sent').on('otp_sends').columns(['address', 'sent_at']).execute();
       await db.schema.createIndex('otp_sends_sent').on('otp_sends').column('sent_at').execute();
+
+      await db.schema
+        .createTable('sms_hourly')
+        .addColumn('hour_start', 'bigint', (c) => c.primaryKey())
+        .addColumn('sent', 'integer', (c) => c.notNull())
+        .execute();
     },
-    async down() {
-      // Forward only: the old one-per-number codes are not worth restoring.
+    async down(db: Kysely<unknown>) {
+      // The old one-per-number codes are not worth restoring.
+      await db.schema.dropTable('sms_hourly').ifExists().execute();
     },
   };
 }

@@ -14,7 +14,8 @@ import type { Clock } from '../../clock';
 import { hmac, safeEqual } from '../../crypto/secrets';
 import type { Database, Engine } from '../../db/types';
 import { AppError } from '../../errors/app-error';
-import type { SmsProvider } from '../../providers/sms/sms-provider';
+import { SmsCapReached } from '../../providers/sms/hourly-cap';
+import type { HourlyCappedSms } from '../../providers/sms/hourly-cap';
 import type { OtpTickets } from './otp-ticket';
 import { TICKET_TTL_SECONDS } from './otp-ticket';
 import * as repo from './repo';
@@ -63,8 +64,9 @@ export interface Requester {
  *    guesses anyone can make against one number (5 per code, so 50 an hour) and the texts strangers
  *    can make its phone receive;
  *  - per address, all numbers together: OTP_ADDRESS_SENDS_PER_HOUR (OTP_ADDRESS_LIMIT).
- * A browser bound to the account (it signed in there before) asks outside both: so the owner on
- * own phone can always get a reset code, however many sends and wrong codes others spend.
+ * A browser bound to the account (it signed in there before) asks outside both, and may use the
+ * whole global hourly SMS cap where strangers get nine tenths: so the owner on own phone can always
+ * get a reset code, however many sends and wrong codes others spend.
  *
  * Counting and recording a send happen in one transaction serialised per number and per address
  * (repo.serialise), so parallel requests on any number of instances never pass a limit. A right
@@ -77,7 +79,7 @@ export class OtpService {
       db: Kysely<Database>;
       engine: Engine;
       clock: Clock;
-      sms: SmsProvider;
+      sms: HourlyCappedSms;
       tickets: OtpTickets;
       otpKey: Uint8Array;
       log: FastifyBaseLogger;
@@ -128,10 +130,11 @@ export class OtpService {
     });
 
     try {
-      await sms.send(mobileNo, otpText(code));
+      await sms.send(mobileNo, otpText(code), boundBrowser ? 'all' : 'open');
     } catch (err) {
       // The owner got nothing: give the send back so a retry is not refused for it.
       await repo.deleteSend(db, sendId);
+      if (err instanceof SmsCapReached) throw new AppError('SMS_CAP_REACHED', { retryAfterSeconds: err.retryAfterSeconds });
       log.error({ errName: err instanceof Error ? err.name : 'unknown', purpose }, 'OTP SMS not sent');
       throw new AppError('SMS_UNAVAILABLE');
     }
