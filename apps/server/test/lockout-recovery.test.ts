@@ -98,6 +98,17 @@ describe.each(dbTargets)('an owner under attack gets back in on $name', (target)
     }
   });
 
+  it("the number's cap holds across two server instances on one database", async () => {
+    const o = await owner();
+    t.clock.advance(HOUR); // past the hour of the registration's code, which counted too
+    const other = await t.build();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => post(i % 2 ? other : t.app, 'otp/send', { mobileNo: o.mobileNo, purpose: 'reset' }, from(stranger(i)))),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(10);
+    expect(new Set(answers.filter((r) => r.statusCode !== 200).map(errorCode))).toEqual(new Set(['OTP_SEND_LIMIT']));
+  });
+
   it("a stranger's send and wrong codes neither replace nor burn the code the owner asked for", async () => {
     const o = await owner();
     expect((await sendReset(OWNER_ADDRESS, o.mobileNo)).statusCode).toBe(200);
