@@ -172,4 +172,13 @@ describe.each(dbTargets)('codes asked per address on $name', (target) => {
     t.clock.advance(HOUR);
     expect((await send('7100000001', '192.0.2.1')).statusCode).toBe(200);
   });
+
+  it('the addresses of one IPv6 /64 count as one address (a phone is given a whole /64)', async () => {
+    const send = (i: number, address: string) =>
+      post(t.app, 'otp/send', { mobileNo: `70000000${String(i).padStart(2, '0')}`, purpose: 'register' }, { headers: { 'x-forwarded-for': address } });
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => send(i, `2001:db8:1:2::${(i + 1).toString(16)}`)));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(new Set(answers.filter((r) => r.statusCode !== 200).map(errorCode))).toEqual(new Set(['OTP_ADDRESS_LIMIT']));
+    expect((await send(10, '2001:db8:1:3::1')).statusCode).toBe(200); // the next /64
+  });
 });

@@ -16,6 +16,7 @@ import type { Database, Engine } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 import { SmsCapReached } from '../../providers/sms/hourly-cap';
 import type { HourlyCappedSms } from '../../providers/sms/hourly-cap';
+import { clientNetwork } from './client-network';
 import type { OtpTickets } from './otp-ticket';
 import { TICKET_TTL_SECONDS } from './otp-ticket';
 import * as repo from './repo';
@@ -37,7 +38,10 @@ export interface OtpSendResult {
   sendsLeft: number;
 }
 
-/** Who asks: the client address (behind TRUST_PROXY, from X-Forwarded-For) and the browser's id if it said. */
+/**
+ * Who asks: the client address (behind TRUST_PROXY, from X-Forwarded-For; an IPv6 /64 counts as one
+ * address, see clientNetwork) and the browser's id if it said.
+ */
 export interface Requester {
   address: string;
   deviceId?: string | undefined;
@@ -111,7 +115,7 @@ export class OtpService {
   async sendCode(mobileNo: string, purpose: OtpPurpose, from: Requester, boundBrowser = false): Promise<OtpSendResult> {
     const { db, engine, clock, sms, log } = this.deps;
     const now = clock.now();
-    const address = this.keyOf('address', from.address);
+    const address = this.keyOf('address', clientNetwork(from.address));
     const deviceKey = from.deviceId === undefined ? null : this.keyOf('device', from.deviceId);
     const requester = boundBrowser && deviceKey !== null ? deviceKey : address;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -195,7 +199,7 @@ export class OtpService {
     const { db, clock, tickets } = this.deps;
     const now = clock.now();
     const challenge =
-      (await repo.findChallenge(db, { mobile_no: mobileNo, purpose, requester: this.keyOf('address', from.address) })) ??
+      (await repo.findChallenge(db, { mobile_no: mobileNo, purpose, requester: this.keyOf('address', clientNetwork(from.address)) })) ??
       (from.deviceId === undefined ? undefined : await repo.findChallengeOfDevice(db, mobileNo, purpose, this.keyOf('device', from.deviceId)));
     if (!challenge || challenge.code_hash === null) throw new AppError('OTP_INVALID');
     // Burned: only a new code helps, and the requester may ask for one now.
