@@ -122,6 +122,19 @@ describe.each(dbTargets)('an owner under attack gets back in on $name', (target)
     expect((await verifyReset(OWNER_ADDRESS, o.mobileNo, ownerCode)).statusCode).toBe(200);
   });
 
+  it("strangers behind the owner's own address (carrier NAT) can neither replace nor burn the code the owner's browser asked for", async () => {
+    const o = await owner();
+    expect((await sendReset(OWNER_ADDRESS, o.mobileNo, o.deviceID)).statusCode).toBe(200);
+    const ownerCode = latestOtp(t.sms, o.mobileNo);
+
+    expect((await sendReset(OWNER_ADDRESS, o.mobileNo)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) await verifyReset(OWNER_ADDRESS, o.mobileNo, wrongCode(ownerCode));
+    expectError(await verifyReset(OWNER_ADDRESS, o.mobileNo, ownerCode), 'OTP_ATTEMPTS_EXCEEDED'); // the stranger's own code
+    expectError(await verifyReset(OWNER_ADDRESS, o.mobileNo, ownerCode, newDeviceId()), 'OTP_INVALID');
+
+    expect((await verifyReset(OWNER_ADDRESS, o.mobileNo, ownerCode, o.deviceID)).statusCode).toBe(200);
+  });
+
   it('the browser that asked may verify from another address (a phone moving from Wi-Fi to mobile data); nobody else can', async () => {
     const o = await owner();
     const browser = newDeviceId();

@@ -29,14 +29,14 @@ export interface UserDevicesTable {
   created_at: number;
 }
 
-/** One code per number, purpose and requester (the address that asked): others cannot touch it. */
+/** One code per number, purpose and requester: others cannot touch it. */
 export interface OtpChallengesTable {
   mobile_no: string;
   purpose: string;
-  /** Keyed hash of the requesting address. */
+  /** Keyed hash of the asking browser's deviceID if it gave one, else of the requesting address. */
   requester: string;
-  /** Keyed hash of the requesting browser's deviceID, if it gave one (it may verify from another address). */
-  device_key: string | null;
+  /** Keyed hash of the requesting address. */
+  address: string;
   /** HMAC of the current code, or null once used. */
   code_hash: string | null;
   window_started_at: number;

@@ -3,8 +3,8 @@ import type { Kysely, Migration } from 'kysely';
 /**
  * Issue 11: OTP codes and send limits per requester, and the global hourly SMS count.
  *
- * A code now belongs to whoever asked for it (the requesting address, and the browser if it said
- * which), so others' wrong guesses cannot burn it. The old one-per-number challenges are dropped:
+ * A code now belongs to whoever asked for it (the browser if it said which, else the requesting
+ * address), so others' wrong guesses cannot burn it. The old one-per-number challenges are dropped:
  * they live 10 minutes, and an owner holding one just asks for a new code.
  */
 export function authLimitsMigration(): Migration {
@@ -16,7 +16,7 @@ export function authLimitsMigration(): Migration {
         .addColumn('mobile_no', 'text', (c) => c.notNull())
         .addColumn('purpose', 'text', (c) => c.notNull())
         .addColumn('requester', 'text', (c) => c.notNull())
-        .addColumn('device_key', 'text')
+        .addColumn('address', 'text', (c) => c.notNull())
         .addColumn('code_hash', 'text')
         .addColumn('window_started_at', 'bigint', (c) => c.notNull())
         .addColumn('expires_at', 'bigint', (c) => c.notNull())

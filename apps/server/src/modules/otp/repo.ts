@@ -79,7 +79,7 @@ export async function pruneOld(db: Kysely<Database>, sendsBefore: number, codesB
   await db.deleteFrom('otp_challenges').where('expires_at', '<=', codesBefore).execute();
 }
 
-/** The code `requester` asked for. */
+/** The code `requester` asked for (its browser, or its address if it named no browser). */
 export async function findChallenge(db: Kysely<Database>, key: ChallengeKey): Promise<OtpChallenge | undefined> {
   return db
     .selectFrom('otp_challenges')
@@ -90,14 +90,14 @@ export async function findChallenge(db: Kysely<Database>, key: ChallengeKey): Pr
     .executeTakeFirst();
 }
 
-/** The newest code this browser asked for (from whichever address). */
-export async function findChallengeOfDevice(db: Kysely<Database>, mobileNo: string, purpose: string, deviceKey: string): Promise<OtpChallenge | undefined> {
+/** The newest code asked from `address`, whoever asked. */
+export async function findChallengeFromAddress(db: Kysely<Database>, mobileNo: string, purpose: string, address: string): Promise<OtpChallenge | undefined> {
   return db
     .selectFrom('otp_challenges')
     .selectAll()
     .where('mobile_no', '=', mobileNo)
     .where('purpose', '=', purpose)
-    .where('device_key', '=', deviceKey)
+    .where('address', '=', address)
     .orderBy('expires_at', 'desc')
     .executeTakeFirst();
 }
@@ -108,7 +108,7 @@ export async function saveChallenge(db: Kysely<Database>, row: OtpChallenge): Pr
     .values(row)
     .onConflict((oc) =>
       oc.columns(['mobile_no', 'purpose', 'requester']).doUpdateSet({
-        device_key: row.device_key,
+        address: row.address,
         code_hash: row.code_hash,
         window_started_at: row.window_started_at,
         expires_at: row.expires_at,

@@ -51,9 +51,10 @@ export interface Requester {
  * One-time passwords (DESIGN §7), built so that nobody but the owner holding the phone can stop
  * the owner getting in (issue 11). The rules, exactly:
  *
- * A code belongs to whoever asked for it: one per number, purpose and requesting address (and the
- * asking browser may verify it from another address, if it gave its deviceID). Others' wrong
- * guesses, sends and resends never touch it. Its 5th wrong try burns that code, not the number:
+ * A code belongs to whoever asked for it: one per number, purpose and requester, where the requester
+ * is the asking browser if it gave its deviceID (an id nobody else knows: it may verify from another
+ * address, and strangers behind the same carrier NAT cannot reach its code), else the address.
+ * Others' wrong guesses, sends and resends never touch it. Its 5th wrong try burns that code, not the number:
  * the requester may ask for a new one at once (within the send limits), with a clean count. A
  * resend inside the 15-minute window of a code not yet burned replaces the code (fresh 6 digits,
  * fresh 10 minutes) but keeps the wrong-try count: resending never buys more guesses.
@@ -127,9 +128,10 @@ export class OtpService {
       const left = this.checkRequesterLimits(sends, requester, purpose, now);
       if (!boundBrowser) await this.checkSharedCaps(trx, sends, address, now);
 
-      const challenge = await repo.findChallenge(trx, { mobile_no: mobileNo, purpose, requester: address });
+      const asker = deviceKey ?? address;
+      const challenge = await repo.findChallenge(trx, { mobile_no: mobileNo, purpose, requester: asker });
       await repo.recordSend(trx, { id: sendId, mobileNo, purpose, sentAt: now, requester, address, boundBrowser });
-      await repo.saveChallenge(trx, this.nextChallenge(challenge, { mobileNo, purpose, address, deviceKey, code, now }));
+      await repo.saveChallenge(trx, this.nextChallenge(challenge, { mobileNo, purpose, asker, address, code, now }));
       return left;
     });
 
@@ -179,14 +181,14 @@ export class OtpService {
    */
   private nextChallenge(
     current: OtpChallenge | undefined,
-    s: { mobileNo: string; purpose: OtpPurpose; address: string; deviceKey: string | null; code: string; now: number },
+    s: { mobileNo: string; purpose: OtpPurpose; asker: string; address: string; code: string; now: number },
   ): OtpChallenge {
     const resend = current !== undefined && s.now < current.window_started_at + WINDOW_MS && current.attempts < OTP_MAX_ATTEMPTS;
     return {
       mobile_no: s.mobileNo,
       purpose: s.purpose,
-      requester: s.address,
-      device_key: s.deviceKey,
+      requester: s.asker,
+      address: s.address,
       code_hash: this.hash(s.mobileNo, s.purpose, s.code),
       window_started_at: resend ? current.window_started_at : s.now,
       attempts: resend ? current.attempts : 0,
@@ -198,9 +200,13 @@ export class OtpService {
   async verify(mobileNo: string, purpose: OtpPurpose, code: string, from: Requester): Promise<{ ticket: string; expiresInSeconds: number }> {
     const { db, clock, tickets } = this.deps;
     const now = clock.now();
+    const address = this.keyOf('address', clientNetwork(from.address));
+    const asker = from.deviceId === undefined ? address : this.keyOf('device', from.deviceId);
+    // A bind code is sent by login, which always names the browser; a client that verifies it
+    // without the id finds it by the address it logged in from.
     const challenge =
-      (await repo.findChallenge(db, { mobile_no: mobileNo, purpose, requester: this.keyOf('address', clientNetwork(from.address)) })) ??
-      (from.deviceId === undefined ? undefined : await repo.findChallengeOfDevice(db, mobileNo, purpose, this.keyOf('device', from.deviceId)));
+      (await repo.findChallenge(db, { mobile_no: mobileNo, purpose, requester: asker })) ??
+      (from.deviceId === undefined && purpose === 'bind' ? await repo.findChallengeFromAddress(db, mobileNo, purpose, address) : undefined);
     if (!challenge || challenge.code_hash === null) throw new AppError('OTP_INVALID');
     // Burned: only a new code helps, and the requester may ask for one now.
     if (challenge.attempts >= OTP_MAX_ATTEMPTS) throw new AppError('OTP_ATTEMPTS_EXCEEDED');
