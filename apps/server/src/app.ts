@@ -23,9 +23,9 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { validatorCompiler } from './http/validation';
 import { registerWebApp } from './http/web-app';
 import { ensureDemoOwner } from './modules/accounts/demo-owner';
-import { findUserByMobile } from './modules/accounts/repo';
+import { findUserByMobile, isDeviceBoundToNumber } from './modules/accounts/repo';
 import { accountRoutes } from './modules/accounts/routes';
-import { AccountService } from './modules/accounts/service';
+import { AccountService, deviceHash } from './modules/accounts/service';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { homeRoutes } from './modules/home/routes';
@@ -38,6 +38,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { MAX_IMAGE_BYTES, ProfileService } from './modules/profile/service';
 import { SessionService } from './modules/sessions/service';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
+import { HourlyCappedSms } from './providers/sms/hourly-cap';
 import { LocalSmsProvider } from './providers/sms/local-sms';
 import type { TextSink } from './providers/sms/local-sms';
 import type { SmsProvider } from './providers/sms/sms-provider';
@@ -146,18 +147,23 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   await migrateToLatest(db);
   const masterSecret = config.jwtSecret ?? (await getOrCreateSetting(db.kysely, 'jwt_secret', () => randomToken(32)));
   const keys = deriveKeys(masterSecret);
-  const sms = options.sms ?? createSmsProvider(config, { clock, log: app.log, localOutput: options.localSmsOutput });
+  const gateway = options.sms ?? createSmsProvider(config, { clock, log: app.log, localOutput: options.localSmsOutput });
+  // Every SMS (OTP and alerts) passes the global hourly cap.
+  const sms = new HourlyCappedSms(gateway, { db: db.kysely, clock, log: app.log, cap: config.smsHourlyCap });
 
   const sessions = new SessionService({ db: db.kysely, clock, accessKey: keys.access });
   const tickets = new OtpTickets(db.kysely, keys.ticket, clock);
   const otp = new OtpService({
     db: db.kysely,
+    engine: db.engine,
     clock,
     sms,
     tickets,
     otpKey: keys.otp,
     log: app.log,
+    addressSendsPerHour: config.otpAddressSendsPerHour,
     accountExists: async (mobileNo) => (await findUserByMobile(db.kysely, mobileNo)) !== undefined,
+    isBoundBrowser: (mobileNo, deviceId) => isDeviceBoundToNumber(db.kysely, mobileNo, deviceHash(deviceId)),
   });
   const accounts = new AccountService({ db: db.kysely, clock, otp, tickets, sessions });
   const profile = new ProfileService({ db: db.kysely, clock });
@@ -289,7 +295,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       await api.register(geofenceRoutes, { geofences: new GeofenceService({ db: db.kysely, clock, watch: geofenceWatch }), sessions });
       await api.register(operatorRoutes, { operator, operatorKey: config.operatorKey });
       await api.register(ingestRoutes, { pipeline: telemetry, operatorKey: config.operatorKey, now: () => clock.now() });
-      if (sms instanceof LocalSmsProvider && config.nodeEnv !== 'production') await api.register(devRoutes, { sms });
+      if (gateway instanceof LocalSmsProvider && config.nodeEnv !== 'production') await api.register(devRoutes, { sms: gateway });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

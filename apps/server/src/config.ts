@@ -34,6 +34,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'COOKIE_SECURE', default: 'auto', description: '`auto`: the refresh cookie is `Secure` only when the request came over HTTPS (or `X-Forwarded-Proto: https` with `TRUST_PROXY`); `true`; `false`.' },
   { name: 'TRUST_PROXY', default: 'false', description: '`true` when behind a reverse proxy: client IP and protocol are read from `X-Forwarded-*`.' },
   { name: 'AUTH_RATE_LIMIT_PER_MINUTE', default: '30', description: 'Requests per minute per IP on each auth route (otp/send, otp/verify, register, login, createpin, changepin, refreshtoken). Every other API route shares a per-IP limit of ten times this, at least 1000.' },
+  { name: 'OTP_ADDRESS_SENDS_PER_HOUR', default: '20', description: 'OTP codes sent per hour at the request of one client address, all numbers together (with `TRUST_PROXY` the address from `X-Forwarded-For`). Codes asked from a browser already bound to the account are not counted. Carrier NAT puts many phones behind one address: keep it well above one household\'s needs.' },
+  { name: 'SMS_HOURLY_CAP', default: '500', description: 'SMS sent per clock hour across all numbers (OTP and alert SMS together, counted in the database so every instance shares it). Past it nothing is sent (`SMS_CAP_REACHED`; alert SMS are retried later). Codes asked from browsers not yet bound to the account may use only nine tenths of it, so a flood of them leaves room for owners\' own phones and for alerts.' },
   { name: 'DEMO_OWNER', default: 'true', description: 'Create the demo owner on start if its number has no account.' },
   { name: 'DEMO_MOBILE', default: '9876543210', description: 'Demo owner mobile number.' },
   { name: 'DEMO_PIN', default: '1234', description: 'Demo owner PIN.' },
@@ -96,6 +98,8 @@ const envSchema = z
     COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
     TRUST_PROXY: bool(false),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'expected a whole number 1-1000000' }).int().min(1).max(1_000_000).default(30),
+    OTP_ADDRESS_SENDS_PER_HOUR: z.coerce.number({ error: 'expected a whole number 1-1000000' }).int().min(1).max(1_000_000).default(20),
+    SMS_HOURLY_CAP: z.coerce.number({ error: 'expected a whole number 1-10000000' }).int().min(1).max(10_000_000).default(500),
     DEMO_OWNER: bool(true),
     DEMO_MOBILE: z.string().regex(/^[6-9]\d{9}$/, { error: 'expected a 10-digit Indian mobile number' }).default('9876543210'),
     DEMO_PIN: z.string().regex(/^\d{4}$/, { error: 'expected 4 digits' }).default('1234'),
@@ -149,6 +153,8 @@ export interface Config {
   cookieSecure: Env['COOKIE_SECURE'];
   trustProxy: boolean;
   authRateLimitPerMinute: number;
+  otpAddressSendsPerHour: number;
+  smsHourlyCap: number;
   demo: { enabled: boolean; mobile: string; pin: string; name: string };
   tollFreeNumber: string;
   devices: { tcpPort: number | 'off'; udpPort: number | 'off'; tcpHost: string; idleTimeoutMs: number; modelsFile: string | undefined; offlineAfterMs: number };
@@ -204,6 +210,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    otpAddressSendsPerHour: e.OTP_ADDRESS_SENDS_PER_HOUR,
+    smsHourlyCap: e.SMS_HOURLY_CAP,
     demo: { enabled: e.DEMO_OWNER, mobile: e.DEMO_MOBILE, pin: e.DEMO_PIN, name: e.DEMO_NAME },
     tollFreeNumber: e.TOLL_FREE_NUMBER,
     devices: {

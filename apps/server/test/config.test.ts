@@ -19,6 +19,8 @@ describe('configuration', () => {
       cookieSecure: 'auto',
       trustProxy: false,
       authRateLimitPerMinute: 30,
+      otpAddressSendsPerHour: 20,
+      smsHourlyCap: 500,
       demo: { enabled: true, mobile: '9876543210', pin: '1234', name: 'Ramesh Patil' },
       tollFreeNumber: '18002003000',
     });
@@ -39,6 +41,14 @@ describe('configuration', () => {
     }
     expect(message).not.toContain('short-secret');
     expect(message).not.toContain('mysql://secret');
+  });
+
+  it('reads the per-address OTP limit and the hourly SMS cap, whole and at least 1', () => {
+    const c = loadConfig({ OTP_ADDRESS_SENDS_PER_HOUR: '200', SMS_HOURLY_CAP: '2000' });
+    expect([c.otpAddressSendsPerHour, c.smsHourlyCap]).toEqual([200, 2000]);
+    for (const name of ['OTP_ADDRESS_SENDS_PER_HOUR', 'SMS_HOURLY_CAP']) {
+      for (const bad of ['0', '1.5', 'many']) expect(() => loadConfig({ [name]: bad })).toThrow(`${name}:`);
+    }
   });
 
   it('reads PostgreSQL, Twilio and booleans', () => {
@@ -73,7 +83,7 @@ describe('configuration', () => {
     expect(CONFIG_VARIABLES.map((v) => v.name)).toEqual([
       'PORT', 'HOST', 'NODE_ENV', 'LOG_LEVEL', 'DATA_DIR', 'DATABASE_URL', 'WEB_DIST', 'SMS_PROVIDER',
       'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'TWILIO_BASE_URL', 'JWT_SECRET', 'COOKIE_SECURE',
-      'TRUST_PROXY', 'AUTH_RATE_LIMIT_PER_MINUTE', 'DEMO_OWNER', 'DEMO_MOBILE', 'DEMO_PIN', 'DEMO_NAME', 'TOLL_FREE_NUMBER',
+      'TRUST_PROXY', 'AUTH_RATE_LIMIT_PER_MINUTE', 'OTP_ADDRESS_SENDS_PER_HOUR', 'SMS_HOURLY_CAP', 'DEMO_OWNER', 'DEMO_MOBILE', 'DEMO_PIN', 'DEMO_NAME', 'TOLL_FREE_NUMBER',
       'DEVICE_TCP_PORT', 'DEVICE_UDP_PORT', 'DEVICE_TCP_HOST', 'DEVICE_IDLE_TIMEOUT_SECONDS', 'DEVICE_MODELS_FILE', 'OFFLINE_AFTER_MINUTES', 'OPERATOR_KEY',
       'SIMULATE_FLEET', 'MAP_TILE_HOSTS', 'SIMULATE_FLEET_DAYS', 'GEOCODER_PROVIDER', 'GOOGLE_MAPS_KEY', 'PLACES_PROVIDER', 'GOOGLE_MAPS_BASE_URL',
       'ALERT_SMS_DAILY_CAP', 'VAPID_SUBJECT', 'PUSH_SERVICE_HOSTS',

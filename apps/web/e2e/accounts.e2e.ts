@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectRoute, newPhone, open, useBrowser } from './support/browser';
-import { enterOtp, logIn, logOut, registerThroughScreens } from './support/flows';
-import { smsTo, uniqueMobile } from './support/sms';
+import { enterOtp, logIn, logOut, registerThroughScreens, resetPinThroughScreens } from './support/flows';
+import { baseURL } from './support/browser';
+import { latestOtp, smsTo, uniqueMobile } from './support/sms';
 
 describe('accounts in the browser', () => {
   const { browser } = useBrowser();
@@ -23,17 +24,7 @@ describe('accounts in the browser', () => {
     await expectRoute(page, '/login');
 
     // Forgot PIN: OTP, a new PIN, then log in with it.
-    await page.getByRole('link', { name: 'Forgot PIN?' }).click();
-    await expectRoute(page, '/forgot-pin');
-    await page.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
-    const before = (await smsTo(mobile)).length;
-    await page.getByRole('button', { name: 'Send OTP' }).click();
-    await enterOtp(page, mobile, before);
-    await expectRoute(page, '/reset-pin');
-    await page.getByLabel('New PIN', { exact: true }).fill('7391');
-    await page.getByLabel('Confirm new PIN').fill('7391');
-    await page.getByRole('button', { name: 'Save new PIN' }).click();
-    await expectRoute(page, '/login');
+    await resetPinThroughScreens(page, mobile, '7391');
     await expect.poll(() => page.getByText('PIN changed successfully').isVisible()).toBe(true);
     await logIn(page, mobile, '7391');
     await expectRoute(page, '/tabs/home');
@@ -50,6 +41,30 @@ describe('accounts in the browser', () => {
     await expect.poll(() => page.getByText('PIN changed successfully').isVisible()).toBe(true);
     await logOut(page);
     await logIn(page, mobile, '5555');
+    await expectRoute(page, '/tabs/home');
+    await context.close();
+  });
+
+  it("Forgot PIN on the owner's own phone works after strangers at its address locked the PIN, spent the address's codes and burned one", async () => {
+    const { context, page } = await newPhone(browser());
+    const mobile = uniqueMobile();
+    await registerThroughScreens(page, mobile, '4826'); // this address's 1st code; the browser is now bound
+    await logOut(page);
+
+    // A stranger behind the same address (carrier NAT), with no browser bound to the account.
+    const api = (path: string, body: Record<string, unknown>) =>
+      fetch(`${baseURL()}/api/v1/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    for (let i = 0; i < 5; i++) await api('login', { userName: mobile, password: '0000', deviceID: crypto.randomUUID() });
+    expect((await api('otp/send', { mobileNo: mobile, purpose: 'reset' })).status).toBe(200); // 2nd
+    const stolen = await latestOtp(mobile);
+    for (let i = 0; i < 5; i++) await api('otp/verify', { mobileNo: mobile, purpose: 'reset', otp: String((Number(stolen) + 1 + i) % 1_000_000).padStart(6, '0') });
+    expect((await api('otp/send', { mobileNo: mobile, purpose: 'bind' })).status).toBe(200); // 3rd: the address's 3 per 15 minutes are spent
+    expect((await api('otp/send', { mobileNo: mobile, purpose: 'reset' })).status).toBe(429);
+
+    await logIn(page, mobile, '4826');
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Too many wrong PINs' }).isVisible()).toBe(true);
+    await resetPinThroughScreens(page, mobile, '7391');
+    await logIn(page, mobile, '7391');
     await expectRoute(page, '/tabs/home');
     await context.close();
   });

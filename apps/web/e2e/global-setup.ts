@@ -80,8 +80,9 @@ export default async function setup(project: TestProject) {
       DEMO_PIN: DEMO.pin,
       OPERATOR_KEY,
       LOG_LEVEL: 'warn',
-      // Every browser test signs in from 127.0.0.1; the per-IP limit is tested on its own in the server tests.
+      // Every browser test signs in from 127.0.0.1; the per-IP limits are tested on their own in the server tests.
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      OTP_ADDRESS_SENDS_PER_HOUR: '100000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -10,10 +10,18 @@ import { birthDate, email, fullName, mobileNo, otp, pin } from './validation';
 /** Access tokens live 15 minutes; the web refreshes ahead of expiry. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const OTP_TTL_SECONDS = 10 * 60;
+/** Wrong tries a code allows; the 5th burns that code (not the number: a new one may be asked). */
 export const OTP_MAX_ATTEMPTS = 5;
+/** Codes one requester (a browser bound to the account, else an address) may ask per number per window. */
 export const OTP_MAX_SENDS = 3;
 export const OTP_SEND_WINDOW_SECONDS = 15 * 60;
 export const OTP_RESEND_COOLDOWN_SECONDS = 30;
+/**
+ * Codes a number may receive per hour at the request of addresses not bound to its account, all
+ * together: it bounds the guesses against one number (5 per code) and the texts a stranger can
+ * make its phone receive. A browser bound to the account asks outside it, so the owner always can.
+ */
+export const OTP_NUMBER_MAX_SENDS_PER_HOUR = 10;
 export const PIN_LOCK_AFTER_FAILURES = 5;
 export const PIN_LOCK_BASE_SECONDS = 15 * 60;
 export const PIN_BLOCK_AFTER_FAILURES = 10;
@@ -30,8 +38,12 @@ export const deviceId = z.string().regex(/^[A-Za-z0-9-]{16,64}$/, 'DEVICE_ID_INV
 export const otpPurpose = z.enum(['register', 'reset', 'bind']);
 export type OtpPurpose = z.infer<typeof otpPurpose>;
 
-/** POST otp/send — first send and every resend. */
-export const otpSendRequest = z.strictObject({ mobileNo, purpose: otpPurpose });
+/**
+ * POST otp/send — first send and every resend. `deviceID`, this browser's id, is optional: from a
+ * browser bound to the account it draws on the owner's own allowance (no stranger can use it up),
+ * and it lets the code be verified from this browser if its address changes meanwhile.
+ */
+export const otpSendRequest = z.strictObject({ mobileNo, purpose: otpPurpose, deviceID: deviceId.optional() });
 export const otpSendResponse = z.object({
   sent: z.literal(true),
   expiresInSeconds: z.number().int(),
@@ -40,7 +52,7 @@ export const otpSendResponse = z.object({
 });
 
 /** POST otp/verify — on success returns a short-lived ticket proving the number for `purpose`. */
-export const otpVerifyRequest = z.strictObject({ mobileNo, purpose: otpPurpose, otp });
+export const otpVerifyRequest = z.strictObject({ mobileNo, purpose: otpPurpose, otp, deviceID: deviceId.optional() });
 export const otpVerifyResponse = z.object({ ticket: z.string(), expiresInSeconds: z.number().int() });
 
 /** POST register — profile and PIN after a verified 'register' OTP; logs the new owner in. */

@@ -28,10 +28,12 @@ export const ERROR_STATUS = {
 
   OTP_INVALID: 400,
   OTP_EXPIRED: 400,
-  /** 5 wrong tries voided the code; a new one can be asked when the send window allows. */
+  /** 5 wrong tries burned this code; a new one may be asked (within the send limits). */
   OTP_ATTEMPTS_EXCEEDED: 429,
-  /** 3 sends per 15 minutes per number. */
+  /** 3 sends per 15 minutes per number from this browser or address, or the number's hourly cap. */
   OTP_SEND_LIMIT: 429,
+  /** This address (network) asked for too many codes this hour, all numbers together. */
+  OTP_ADDRESS_LIMIT: 429,
   /** 30 s between sends. */
   OTP_RESEND_COOLDOWN: 429,
   /** The proof of a verified OTP is missing, expired, used or for another purpose. */
@@ -44,6 +46,8 @@ export const ERROR_STATUS = {
 
   /** The SMS gateway refused or did not answer; nothing was counted, the owner may try again. */
   SMS_UNAVAILABLE: 503,
+  /** The service's hourly SMS allowance (all numbers) is used up; nothing was sent or counted. */
+  SMS_CAP_REACHED: 503,
 
   /**
    * Adding a tractor: no tractor with that VIN or engine number is registered to the signed-in

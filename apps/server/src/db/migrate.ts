@@ -6,6 +6,7 @@ import { telemetryMigration } from './migrations/002-telemetry';
 import { geocodingMigration } from './migrations/003-geocoding';
 import { alertsMigration } from './migrations/004-alerts';
 import { geofencesMigration } from './migrations/005-geofences';
+import { authLimitsMigration } from './migrations/006-auth-limits';
 
 /** Migrations are imported statically (no folder read at runtime); names sort in run order. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -15,6 +16,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '003-geocoding': geocodingMigration(),
     '004-alerts': alertsMigration(db.engine),
     '005-geofences': geofencesMigration(db.engine),
+    '006-auth-limits': authLimitsMigration(),
   };
 }
 

@@ -29,9 +29,14 @@ export interface UserDevicesTable {
   created_at: number;
 }
 
+/** One code per number, purpose and requester: others cannot touch it. */
 export interface OtpChallengesTable {
   mobile_no: string;
   purpose: string;
+  /** Keyed hash of the asking browser's deviceID if it gave one, else of the requesting address. */
+  requester: string;
+  /** Keyed hash of the requesting address. */
+  address: string;
   /** HMAC of the current code, or null once used. */
   code_hash: string | null;
   window_started_at: number;
@@ -44,6 +49,18 @@ export interface OtpSendsTable {
   mobile_no: string;
   purpose: string;
   sent_at: number;
+  /** Whose send limit it counts against: the bound browser's key, else the address's key. */
+  requester: Generated<string>;
+  /** Keyed hash of the requesting address. */
+  address: Generated<string>;
+  /** 1: asked from a browser already bound to the account (outside the number's and address's caps). */
+  bound_browser: Generated<number>;
+}
+
+/** SMS sent (OTP and alerts, all numbers) per clock hour, for the global hourly cap. */
+export interface SmsHourlyTable {
+  hour_start: number;
+  sent: number;
 }
 
 export interface UsedTicketsTable {
@@ -347,6 +364,7 @@ export interface Database {
   alert_receivers: AlertReceiversTable;
   push_subscriptions: PushSubscriptionsTable;
   alert_sms_daily: AlertSmsDailyTable;
+  sms_hourly: SmsHourlyTable;
   geofence_boundaries: GeofenceBoundariesTable;
   geofences: GeofencesTable;
   geofence_tractors: GeofenceTractorsTable;

@@ -30,6 +30,7 @@ const TABLES: (keyof Database)[] = [
   'geofences',
   'geofence_boundaries',
   'alert_sms_daily',
+  'sms_hourly',
   'alert_outbox',
   'alerts',
   'alert_configs',

@@ -19,8 +19,10 @@ export function testConfig(database: TestDatabase, env: Record<string, string> =
     DATABASE_URL: database.databaseUrl,
     WEB_DIST: '/nonexistent/tractorlink-web-dist',
     DEMO_OWNER: 'false',
-    // Most tests sign in many times from one IP; the per-IP limit has its own test.
+    // Most tests sign in many times from one IP; the per-IP limit has its own test, and so has
+    // the per-address OTP limit (lockout-recovery.test.ts).
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    OTP_ADDRESS_SENDS_PER_HOUR: '100000',
     ...env,
   });
 }

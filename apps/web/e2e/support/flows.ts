@@ -9,13 +9,18 @@ export async function enterOtp(page: Page, mobile: string, countBefore: number):
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
-/** Registration up to the profile step: mobile number, then the OTP read from the local SMS inbox. */
-export async function startRegistration(page: Page, mobile: string): Promise<void> {
-  await open(page, '/register');
+/** The mobile-number form (registration, Forgot PIN), then the OTP read from the local SMS inbox. */
+async function proveMobile(page: Page, mobile: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
   const before = (await smsTo(mobile)).length;
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await enterOtp(page, mobile, before);
+}
+
+/** Registration up to the profile step: mobile number, then the OTP read from the local SMS inbox. */
+export async function startRegistration(page: Page, mobile: string): Promise<void> {
+  await open(page, '/register');
+  await proveMobile(page, mobile);
   await expectRoute(page, '/create-new-profile');
 }
 
@@ -31,6 +36,19 @@ export async function registerThroughScreens(page: Page, mobile: string, pin: st
   await page.getByLabel('Confirm new PIN').fill(pin);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expectRoute(page, '/tabs/home');
+}
+
+/** Forgot PIN from the login screen: the number, the OTP from the local inbox, a new PIN; ends on the login screen. */
+export async function resetPinThroughScreens(page: Page, mobile: string, newPin: string): Promise<void> {
+  // The login screen may show the link twice (beside a PIN_BLOCKED message, and below the form).
+  await page.getByRole('link', { name: 'Forgot PIN?' }).first().click();
+  await expectRoute(page, '/forgot-pin');
+  await proveMobile(page, mobile);
+  await expectRoute(page, '/reset-pin');
+  await page.getByLabel('New PIN', { exact: true }).fill(newPin);
+  await page.getByLabel('Confirm new PIN').fill(newPin);
+  await page.getByRole('button', { name: 'Save new PIN' }).click();
+  await expectRoute(page, '/login');
 }
 
 /** Logs in from the login screen (no OTP: this browser is already bound). */

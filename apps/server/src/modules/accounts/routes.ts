@@ -47,7 +47,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post('/login', {
     config: { rateLimit },
     schema: { tags, body: loginRequest, response: { 200: tokenResponse } },
-    handler: async (request, reply) => signIn(request, reply, await accounts.login(request.body)),
+    handler: async (request, reply) => signIn(request, reply, await accounts.login(request.body, request.ip)),
   });
 
   app.post('/createpin', {

@@ -20,7 +20,8 @@ import { toUserData } from './user-data';
 
 export type SignedIn = IssuedTokens & { user: UserData };
 
-const deviceHash = (deviceId: string) => sha256(`device:${deviceId}`);
+/** How a browser's deviceID is kept (user_devices.device_hash): never the raw id. */
+export const deviceHash = (deviceId: string) => sha256(`device:${deviceId}`);
 
 /**
  * Accounts: registration, PIN login with device binding, PIN reset and change.
@@ -28,7 +29,9 @@ const deviceHash = (deviceId: string) => sha256(`device:${deviceId}`);
  * PIN throttling, per account and kept in the database: 5 consecutive wrong PINs lock the account
  * for 15 minutes, each further wrong PIN doubles the wait (see pinLockSeconds); tries during the
  * wait are refused without looking at the PIN and are not counted; the 10th wrong PIN blocks PIN
- * sign-in until the PIN is reset by OTP (createpin). A right PIN clears the count.
+ * sign-in until the PIN is reset by OTP (createpin). A right PIN clears the count. Each try is
+ * reserved in the database before its PIN is checked (repo.reservePinTry), so however many arrive
+ * at once, from however many addresses or instances, at most 10 PINs are ever checked per block.
  */
 export class AccountService {
   private dummyHash: Promise<string> | undefined;
@@ -81,9 +84,9 @@ export class AccountService {
   /**
    * Mobile + PIN. Unknown numbers and wrong PINs give the same answer after the same scrypt work.
    * A right PIN from a browser not yet bound sends a 'bind' OTP and answers DEVICE_NOT_BOUND; the
-   * login repeated with the verified ticket binds it.
+   * login repeated with the verified ticket binds it. `address` is the client's, for the OTP's limits.
    */
-  async login(input: z.infer<typeof loginRequest>): Promise<SignedIn> {
+  async login(input: z.infer<typeof loginRequest>, address: string): Promise<SignedIn> {
     const { db, clock, otp, tickets, sessions } = this.deps;
     const user = await repo.findUserByMobile(db, input.userName);
     if (!user) {
@@ -97,7 +100,7 @@ export class AccountService {
       return { ...(await sessions.start(db, user.id, input.rememberMe)), user: toUserData(user) };
     }
     if (input.otpTicket === undefined) {
-      await otp.sendCode(user.mobile_no, 'bind'); // its limits answer instead when they refuse
+      await otp.sendCode(user.mobile_no, 'bind', { address, deviceId: input.deviceID }); // its limits answer instead when they refuse
       throw new AppError('DEVICE_NOT_BOUND');
     }
     const ticket = await tickets.read(input.otpTicket, 'bind');
@@ -171,25 +174,39 @@ export class AccountService {
     return this.dummyHash;
   }
 
-  /** Applies the throttling rules; returns only if `pin` is right and PIN sign-in is allowed now. */
+  /**
+   * Applies the throttling rules; returns only if `pin` is right and PIN sign-in is allowed now.
+   * The try is reserved (counted, and the lock it would earn set) before the slow hash check, so
+   * parallel requests never check more PINs than the rules allow.
+   */
   private async checkPin(user: UserRow, pin: string, wrongCode: ErrorCode): Promise<void> {
     const { db, clock } = this.deps;
     const now = clock.now();
-    if (user.pin_failures >= PIN_BLOCK_AFTER_FAILURES) throw new AppError('PIN_BLOCKED');
-    if (user.pin_locked_until !== null && user.pin_locked_until > now) {
-      throw new AppError('PIN_LOCKED', { retryAfterSeconds: Math.ceil((user.pin_locked_until - now) / 1000) });
-    }
-    if (await verifyPin(pin, user.pin_hash)) {
-      if (user.pin_failures > 0 || user.pin_locked_until !== null) await repo.clearPinFailures(db, user.id, now);
+    const reserved = await this.reservePinTry(user.id, now);
+    if (await verifyPin(pin, reserved.pinHash)) {
+      await repo.settleRightPin(db, user.id, reserved.failures, now);
       return;
     }
-    const failures = await repo.countWrongPin(db, user.id, now);
-    if (failures >= PIN_BLOCK_AFTER_FAILURES) throw new AppError('PIN_BLOCKED');
-    const lockSeconds = pinLockSeconds(failures);
-    if (lockSeconds > 0) {
-      await repo.lockPinUntil(db, user.id, now + lockSeconds * 1000);
-      throw new AppError('PIN_LOCKED', { retryAfterSeconds: lockSeconds });
-    }
+    if (reserved.failures >= PIN_BLOCK_AFTER_FAILURES) throw new AppError('PIN_BLOCKED');
+    const lockSeconds = pinLockSeconds(reserved.failures);
+    if (lockSeconds > 0) throw new AppError('PIN_LOCKED', { retryAfterSeconds: lockSeconds });
     throw new AppError(wrongCode);
+  }
+
+  /** A reserved try, or the refusal: blocked, or locked with the wait left (tries then are not counted). */
+  private async reservePinTry(userId: string, now: number): Promise<repo.ReservedPinTry> {
+    const { db } = this.deps;
+    // Refused, then found neither locked nor blocked: a right PIN lifted the lock in between; try again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const reserved = await repo.reservePinTry(db, userId, now);
+      if (reserved) return reserved;
+      const state = await repo.pinState(db, userId);
+      if (!state) throw new AppError('LOGIN_INVALID');
+      if (state.failures >= PIN_BLOCK_AFTER_FAILURES) throw new AppError('PIN_BLOCKED');
+      if (state.lockedUntil !== null && state.lockedUntil > now) {
+        throw new AppError('PIN_LOCKED', { retryAfterSeconds: Math.ceil((state.lockedUntil - now) / 1000) });
+      }
+    }
+    throw new AppError('PIN_LOCKED', { retryAfterSeconds: 1 });
   }
 }

@@ -1,39 +1,104 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, OtpChallengesTable } from '../../db/types';
+import { sql } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, Engine, OtpChallengesTable } from '../../db/types';
 
 export type OtpChallenge = Selectable<OtpChallengesTable>;
+type ChallengeKey = Pick<OtpChallenge, 'mobile_no' | 'purpose' | 'requester'>;
+
+export interface SendRow {
+  sentAt: number;
+  purpose: string;
+  requester: string;
+  boundBrowser: boolean;
+}
+
+/**
+ * Makes the caller's transaction wait for any other holding one of `keys` (on every instance), so
+ * counting the sends and recording a new one happen as one step. PostgreSQL: transaction-level
+ * advisory locks, taken in sorted order so two transactions never wait on each other. SQLite has
+ * one writer at a time: a first write takes its lock for the whole transaction.
+ */
+export async function serialise(trx: Transaction<Database>, engine: Engine, keys: readonly string[]): Promise<void> {
+  if (engine === 'sqlite') {
+    await sql`update otp_sends set id = id where 0 = 1`.execute(trx);
+    return;
+  }
+  for (const key of [...keys].sort()) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+}
 
 /** Sends to `mobileNo` after `since`, oldest first. */
-export async function sendsSince(db: Kysely<Database>, mobileNo: string, since: number): Promise<{ sentAt: number; purpose: string }[]> {
+export async function sendsSince(db: Kysely<Database>, mobileNo: string, since: number): Promise<SendRow[]> {
   const rows = await db
     .selectFrom('otp_sends')
-    .select(['sent_at', 'purpose'])
+    .select(['sent_at', 'purpose', 'requester', 'bound_browser'])
     .where('mobile_no', '=', mobileNo)
     .where('sent_at', '>', since)
     .orderBy('sent_at', 'asc')
     .execute();
-  return rows.map((r) => ({ sentAt: r.sent_at, purpose: r.purpose }));
+  return rows.map((r) => ({ sentAt: r.sent_at, purpose: r.purpose, requester: r.requester, boundBrowser: r.bound_browser === 1 }));
 }
 
-export async function recordSend(db: Kysely<Database>, row: { id: string; mobileNo: string; purpose: string; sentAt: number }): Promise<void> {
-  await db.insertInto('otp_sends').values({ id: row.id, mobile_no: row.mobileNo, purpose: row.purpose, sent_at: row.sentAt }).execute();
+/** Times of the sends asked from `address` (not from bound browsers) after `since`, oldest first. */
+export async function addressSendsSince(db: Kysely<Database>, address: string, since: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('otp_sends')
+    .select('sent_at')
+    .where('address', '=', address)
+    .where('bound_browser', '=', 0)
+    .where('sent_at', '>', since)
+    .orderBy('sent_at', 'asc')
+    .execute();
+  return rows.map((r) => r.sent_at);
+}
+
+export async function recordSend(
+  db: Kysely<Database>,
+  row: { id: string; mobileNo: string; purpose: string; sentAt: number; requester: string; address: string; boundBrowser: boolean },
+): Promise<void> {
+  await db
+    .insertInto('otp_sends')
+    .values({
+      id: row.id,
+      mobile_no: row.mobileNo,
+      purpose: row.purpose,
+      sent_at: row.sentAt,
+      requester: row.requester,
+      address: row.address,
+      bound_browser: row.boundBrowser ? 1 : 0,
+    })
+    .execute();
 }
 
 export async function deleteSend(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('otp_sends').where('id', '=', id).execute();
 }
 
-/** Sends older than the window no longer count; drop them so the table stays small. */
-export async function pruneSends(db: Kysely<Database>, mobileNo: string, before: number): Promise<void> {
-  await db.deleteFrom('otp_sends').where('mobile_no', '=', mobileNo).where('sent_at', '<=', before).execute();
+/** Sends and codes past every window no longer count: drop them so the tables stay small. */
+export async function pruneOld(db: Kysely<Database>, sendsBefore: number, codesBefore: number): Promise<void> {
+  await db.deleteFrom('otp_sends').where('sent_at', '<=', sendsBefore).execute();
+  await db.deleteFrom('otp_challenges').where('expires_at', '<=', codesBefore).execute();
 }
 
-export async function findChallenge(db: Kysely<Database>, mobileNo: string, purpose: string): Promise<OtpChallenge | undefined> {
+/** The code `requester` asked for (its browser, or its address if it named no browser). */
+export async function findChallenge(db: Kysely<Database>, key: ChallengeKey): Promise<OtpChallenge | undefined> {
+  return db
+    .selectFrom('otp_challenges')
+    .selectAll()
+    .where('mobile_no', '=', key.mobile_no)
+    .where('purpose', '=', key.purpose)
+    .where('requester', '=', key.requester)
+    .executeTakeFirst();
+}
+
+/** The newest code asked from `address`, whoever asked. */
+export async function findChallengeFromAddress(db: Kysely<Database>, mobileNo: string, purpose: string, address: string): Promise<OtpChallenge | undefined> {
   return db
     .selectFrom('otp_challenges')
     .selectAll()
     .where('mobile_no', '=', mobileNo)
     .where('purpose', '=', purpose)
+    .where('address', '=', address)
+    .orderBy('expires_at', 'desc')
     .executeTakeFirst();
 }
 
@@ -42,7 +107,8 @@ export async function saveChallenge(db: Kysely<Database>, row: OtpChallenge): Pr
     .insertInto('otp_challenges')
     .values(row)
     .onConflict((oc) =>
-      oc.columns(['mobile_no', 'purpose']).doUpdateSet({
+      oc.columns(['mobile_no', 'purpose', 'requester']).doUpdateSet({
+        address: row.address,
         code_hash: row.code_hash,
         window_started_at: row.window_started_at,
         expires_at: row.expires_at,
@@ -52,13 +118,14 @@ export async function saveChallenge(db: Kysely<Database>, row: OtpChallenge): Pr
     .execute();
 }
 
-/** Counts one wrong try unless the challenge is already void; returns the new count, or undefined if void. */
-export async function countWrongTry(db: Kysely<Database>, mobileNo: string, purpose: string, maxAttempts: number): Promise<number | undefined> {
+/** Counts one wrong try unless the code is already burned; returns the new count, or undefined if burned or gone. */
+export async function countWrongTry(db: Kysely<Database>, key: ChallengeKey, maxAttempts: number): Promise<number | undefined> {
   const row = await db
     .updateTable('otp_challenges')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('mobile_no', '=', mobileNo)
-    .where('purpose', '=', purpose)
+    .where('mobile_no', '=', key.mobile_no)
+    .where('purpose', '=', key.purpose)
+    .where('requester', '=', key.requester)
     .where('attempts', '<', maxAttempts)
     .returning('attempts')
     .executeTakeFirst();
@@ -67,16 +134,14 @@ export async function countWrongTry(db: Kysely<Database>, mobileNo: string, purp
 
 /**
  * Uses the code: deletes the challenge only if it still holds this very code, unexpired and not
- * void. Two requests with the right code race on this delete and only one wins (single use).
+ * burned. Two requests with the right code race on this delete and only one wins (single use).
  */
-export async function consumeChallenge(
-  db: Kysely<Database>,
-  c: { mobileNo: string; purpose: string; codeHash: string; now: number; maxAttempts: number },
-): Promise<boolean> {
+export async function consumeChallenge(db: Kysely<Database>, key: ChallengeKey, c: { codeHash: string; now: number; maxAttempts: number }): Promise<boolean> {
   const result = await db
     .deleteFrom('otp_challenges')
-    .where('mobile_no', '=', c.mobileNo)
-    .where('purpose', '=', c.purpose)
+    .where('mobile_no', '=', key.mobile_no)
+    .where('purpose', '=', key.purpose)
+    .where('requester', '=', key.requester)
     .where('code_hash', '=', c.codeHash)
     .where('expires_at', '>', c.now)
     .where('attempts', '<', c.maxAttempts)

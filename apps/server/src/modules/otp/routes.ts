@@ -13,12 +13,13 @@ export const otpRoutes: FastifyPluginAsyncZod<OtpRoutesOptions> = async (app, { 
   app.post('/otp/send', {
     config: { rateLimit },
     schema: { tags, body: otpSendRequest, response: { 200: otpSendResponse } },
-    handler: async (request) => otp.send(request.body.mobileNo, request.body.purpose),
+    handler: async (request) => otp.send(request.body.mobileNo, request.body.purpose, { address: request.ip, deviceId: request.body.deviceID }),
   });
 
   app.post('/otp/verify', {
     config: { rateLimit },
     schema: { tags, body: otpVerifyRequest, response: { 200: otpVerifyResponse } },
-    handler: async (request) => otp.verify(request.body.mobileNo, request.body.purpose, request.body.otp),
+    handler: async (request) =>
+      otp.verify(request.body.mobileNo, request.body.purpose, request.body.otp, { address: request.ip, deviceId: request.body.deviceID }),
   });
 };

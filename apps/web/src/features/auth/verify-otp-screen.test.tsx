@@ -49,6 +49,9 @@ describe('verify OTP screen', () => {
     fireEvent.change(screen.getByLabelText('OTP'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect((await screen.findByTestId('where')).textContent).toBe('/create-new-profile {"mobileNo":"9876543210","ticket":"t-1"}');
-    expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ mobileNo: '9876543210', purpose: 'register', otp: '123456' });
+    // With this browser's id, so the code it asked for is found even if its address changed.
+    const deviceID = storage.get('deviceid');
+    expect(deviceID).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ mobileNo: '9876543210', purpose: 'register', otp: '123456', deviceID });
   });
 });

@@ -1,0 +1,55 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { changeAppLanguage, i18next, initI18n } from '../../lib/i18n';
+import { storage } from '../../lib/secure-storage';
+import { ForgotPinScreen } from './forgot-pin-screen';
+
+const refuse = (status: number, code: string, retryAfterSeconds: number) =>
+  vi.fn(async () => new Response(JSON.stringify({ error: { code, message: code, retryAfterSeconds } }), { status, headers: { 'Content-Type': 'application/json' } }));
+
+/** Forgot PIN up to the server's answer, with the words of the current language. */
+async function askForCode(): Promise<void> {
+  render(
+    <MemoryRouter initialEntries={['/forgot-pin']}>
+      <ForgotPinScreen />
+    </MemoryRouter>,
+  );
+  fireEvent.change(screen.getByLabelText(i18next.t('field.mobile')), { target: { value: '9876543210' } });
+  fireEvent.click(screen.getByRole('button', { name: i18next.t('otp.send') }));
+  await screen.findByRole('alert');
+}
+
+beforeAll(async () => {
+  await storage.load();
+  await initI18n('en');
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await changeAppLanguage('en');
+});
+
+describe('Forgot PIN screen', () => {
+  it("asks for the code with this browser's id, so the owner's own phone draws on its own allowance", async () => {
+    const fetch = refuse(429, 'OTP_SEND_LIMIT', 600);
+    vi.stubGlobal('fetch', fetch);
+    await askForCode();
+    const body = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body)) as Record<string, unknown>;
+    expect(body).toEqual({ mobileNo: '9876543210', purpose: 'reset', deviceID: storage.get('deviceid') });
+    expect(body.deviceID).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it.each([
+    ['en', 'OTP_ADDRESS_LIMIT', 429, 'Too many OTPs were asked from this network. Try again in 30 minutes, or use another network (Wi-Fi or mobile data).'],
+    ['en', 'SMS_CAP_REACHED', 503, 'We cannot send more SMS just now. Please try again in 30 minutes.'],
+    ['ta', 'OTP_ADDRESS_LIMIT', 429, 'இந்த நெட்வொர்க்கிலிருந்து அதிகமான OTP-கள் கேட்கப்பட்டுவிட்டன. 30 நிமிடங்கள் கழித்து மீண்டும் முயற்சிக்கவும், அல்லது வேறு நெட்வொர்க்கைப் (Wi-Fi அல்லது மொபைல் டேட்டா) பயன்படுத்தவும்.'],
+    ['ta', 'SMS_CAP_REACHED', 503, 'இப்போது மேலும் SMS அனுப்ப முடியாது. 30 நிமிடங்கள் கழித்து மீண்டும் முயற்சிக்கவும்.'],
+  ] as const)('in %s, %s reads as a wait in minutes', async (lang, code, status, text) => {
+    await changeAppLanguage(lang);
+    vi.stubGlobal('fetch', refuse(status, code, 1800));
+    await askForCode();
+    expect(screen.getByRole('alert').textContent?.trim()).toBe(text);
+  });
+});
