@@ -49,5 +49,7 @@ export function impliedSpeedKmh(state: ImpliedSpeedState, r: Reading): number | 
   if (!baseline || r.time - baseline.time > MAX_BASELINE_AGE_MS || r.time <= baseline.time) return 0;
   const meters = distanceMeters(baseline, fix);
   if (meters < STANDING_RADIUS_M) return 0;
-  return (meters / ((r.time - baseline.time) / 1000)) * 3.6;
+  // Until a fix a whole window old exists (the tracker just started), the displacement is still
+  // taken over a window: wander in the first seconds would otherwise read as speed.
+  return (meters / (Math.max(r.time - baseline.time, SPEED_WINDOW_MS) / 1000)) * 3.6;
 }

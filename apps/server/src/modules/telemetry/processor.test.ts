@@ -29,4 +29,25 @@ describe('tractor processor', () => {
     p.process([{ time: nineIst, ignition: true, speedKmh: 18 }, { time: nineIst + 10_000 }]);
     expect(p.state.lastStatus).toBe('moving');
   });
+
+  it('counts no road travel for a parked phone tracker that sends no speed, and the road of one that drives', () => {
+    // A phone's fix wanders up to ~25 m around where it lies, every 5 s, for an hour.
+    let seed = 7;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 2;
+    const base = { lat: 18.52, lon: 73.85 };
+    const parked = Array.from({ length: 720 }, (_, i) => ({
+      time: nineIst + i * 5000,
+      lat: base.lat + rand() * 0.0002,
+      lon: base.lon + rand() * 0.0002,
+    }));
+    const still = new TractorProcessor(profile, undefined);
+    const parkedRoadM = [...still.process(parked).hours.values()].reduce((sum, h) => sum + h.roadM, 0);
+    expect(parkedRoadM).toBeLessThan(50);
+
+    // The same phone driving north at 20 km/h (about 27.8 m per 5 s) is counted in full.
+    const driving = Array.from({ length: 360 }, (_, i) => ({ time: nineIst + i * 5000, lat: base.lat + (i * 27.78) / 111_195, lon: base.lon }));
+    const moving = new TractorProcessor(profile, undefined);
+    const drivenM = [...moving.process(driving).hours.values()].reduce((sum, h) => sum + h.roadM, 0);
+    expect(drivenM).toBeGreaterThan(0.9 * 359 * 27.78);
+  });
 });

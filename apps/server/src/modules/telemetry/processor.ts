@@ -1,5 +1,6 @@
 import { type DieselState, type DieselStep, DieselTracker } from '@tractorlink/domain/diesel';
 import { FieldCoverage } from '@tractorlink/domain/field-coverage';
+import { type ImpliedSpeedState, impliedSpeedKmh } from '@tractorlink/domain/implied-speed';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import { istDayStart, istHourStart } from '@tractorlink/domain/time';
 import { addTotals, emptyTotals, MAX_INTERVAL_S, measureInterval, splitByHour, type UsageTotals } from '@tractorlink/domain/usage';
@@ -24,6 +25,8 @@ export interface ProcessorState {
   fuelL?: number;
   /** Newest position, kept when later readings come without a fix. */
   lastFix?: { lat: number; lon: number; time: number };
+  /** Recent fixes of a tracker that sends no speed, from which its speed is derived. */
+  impliedSpeed?: ImpliedSpeedState;
   /** The alert rules' state, in their stored form (absent where the rules do not run, e.g. a day's rebuild). */
   alerts?: EncodedRulesState;
 }
@@ -83,12 +86,13 @@ export class TractorProcessor {
     const hours = new Map<number, UsageTotals>();
     const lateDays = new Set<number>();
     const alerts: RaisedAlert[] = [];
-    for (const r of readings) {
+    for (const received of readings) {
       const prev = this.last;
-      if (prev && r.time <= prev.time) {
-        lateDays.add(istDayStart(r.time));
+      if (prev && received.time <= prev.time) {
+        lateDays.add(istDayStart(received.time));
         continue;
       }
+      const r = this.withSpeed(received);
       let engineS = 0;
       if (prev) {
         const totals = measureInterval(prev, r, this.profile, this.coverageOn(prev));
@@ -126,6 +130,17 @@ export class TractorProcessor {
     }
     this.state.diesel = this.diesel.state;
     return { hours, lateDays, alerts };
+  }
+
+  /**
+   * A reading without a speed (a phone tracker) gets the one its fixes imply, so GPS wander while
+   * parked is not counted as road travel; the same drift and jump filters then apply.
+   */
+  private withSpeed(r: Reading): Reading {
+    if (r.speedKmh !== undefined) return r;
+    this.state.impliedSpeed ??= { fixes: [] };
+    const speedKmh = impliedSpeedKmh(this.state.impliedSpeed, r);
+    return speedKmh === undefined ? r : { ...r, speedKmh };
   }
 
   /** The coverage of the interval's IST day, started fresh (or rebuilt) when the day changes. */
