@@ -1,41 +1,76 @@
 /**
- * Diesel level from a bouncing tank sensor. A rolling median over the last minutes removes slosh
- * (a rough field or a slope swings a float sensor by ±8 % or more); rises of at least a refuel's
- * size on the smoothed level are refuels. Totals are additive: consumed over any period =
- * refuels − net change of the smoothed level, so a refuel never reads as negative consumption.
- * The state is plain data, so the server persists it and a restart resumes where it left off.
+ * Diesel level from a bouncing tank sensor. A float sensor swings with slosh (±8 % in a rough
+ * field) and, on a slope or a tilted field, reads high facing uphill and low facing downhill for a
+ * whole pass (minutes). The level is a trimmed mean over the last ten minutes of time buckets:
+ * - buckets make the window a span of time, whatever the record rate (1 s or 60 s);
+ * - trimming the highest and lowest fifth removes spikes, as a median would;
+ * - averaging the rest keeps alternating uphill and downhill passes from pulling the level to
+ *   either side, where a median jumps to whichever side held the longer part of the window.
+ *
+ * A rise of at least a refuel's size is a refuel only when the tractor stood still (or the engine
+ * was off) during the rise, and only once the new level has held for a settle period: rises while
+ * working at field speed are the slope, not a pump. Totals are additive: consumed over any period =
+ * refuels − net change of the level, so a refuel never reads as negative consumption. The state is
+ * plain data, so the server persists it and a restart resumes where it left off.
  */
 
 export interface DieselOptions {
   tankCapacityL: number;
-  /** Median over the samples of this many last ms. */
+  /** The level averages this many last ms. */
   windowMs?: number;
   /** Smallest rise counted as a refuel, L (default: the larger of 6 L and 10 % of the tank). */
   refuelMinL?: number;
-  /** A refuel is over when the level has not risen for this long. */
+  /** A refuel is confirmed when the level has not risen for this long and still holds. */
   settleMs?: number;
 }
 
+/**
+ * [time, reference L, slot number, level L]: the reference is the level, raised by a margin when the
+ * window held driving or field work (a slope's pass may have pulled it low), so a rise from it must
+ * be larger to count.
+ */
+export type LowSlot = [number, number, number, number];
+
+/** [bucket start ms, Σ litres, samples]. */
+export type DieselBucket = [number, number, number];
+
 export interface DieselState {
-  samples: [number, number][];
+  buckets?: DieselBucket[];
+  /** The first version's raw samples; read once after an upgrade, then replaced by buckets. */
+  samples?: [number, number][];
   smoothedL?: number;
-  /** Lowest smoothed level lately, the reference a refuel rises from. */
+  /** Lowest level lately, the reference a refuel rises from. */
   low?: [number, number];
-  refuel?: { start: number; fromL: number; peakL: number; lastRise: number };
+  /** The lowest level of each of the last ten-minute slots. */
+  lows?: LowSlot[];
+  /** Newest time the tractor stood still or had its engine off. */
+  stoodAt?: number;
+  /** Newest time it moved or worked. */
+  movedAt?: number;
+  refuel?: { start: number; fromL: number; peakL: number; lastRise: number; markL?: number };
 }
 
 export interface DieselStep {
   smoothedL: number;
   netChangeL: number;
+  /** Litres of a refuel confirmed at this step (its whole volume), else 0. */
   refuelL: number;
-  /** A refuel that has just settled: when it began and how much went in. */
+  /** A refuel confirmed at this step: when it began and how much went in. */
   refuelDone?: { start: number; litres: number };
 }
 
-const DEFAULT_WINDOW_MS = 10 * 60_000;
-const MAX_SAMPLES = 15;
-/** How long the "lowest level lately" is remembered. */
+export const DIESEL_WINDOW_MS = 10 * 60_000;
+/** Samples within one bucket are averaged first, so a fast device does not outweigh a slow one. */
+const BUCKET_MS = 30_000;
+/** The share of buckets dropped at each end before averaging. */
+const TRIM = 0.2;
+/** A refuel still going in raises the level by more than this between settle checks. */
+const RISE_STEP_L = 1;
+/** A level read while driving or working may be this share of the tank off (a slope's 8 % and slosh). */
+const MOVING_MARGIN = 0.1;
+/** How long the "lowest level lately" is remembered, in slots of ten minutes. */
 const LOW_MEMORY_MS = 30 * 60_000;
+const LOW_SLOT_MS = 10 * 60_000;
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -43,18 +78,12 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-/** The median of the samples' litres, sorted in place in a scratch array (it runs for every record). */
-const scratch = new Float64Array(MAX_SAMPLES);
-function medianLitres(samples: readonly [number, number][]): number {
-  const n = samples.length;
-  for (let i = 0; i < n; i++) {
-    const v = (samples[i] as [number, number])[1];
-    let j = i;
-    for (; j > 0 && (scratch[j - 1] as number) > v; j--) scratch[j] = scratch[j - 1] as number;
-    scratch[j] = v;
-  }
-  const mid = n >> 1;
-  return n % 2 ? (scratch[mid] as number) : ((scratch[mid - 1] as number) + (scratch[mid] as number)) / 2;
+/** The mean of the values without the lowest and highest fifth. */
+export function trimmedMean(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const drop = Math.floor(sorted.length * TRIM);
+  const kept = sorted.slice(drop, sorted.length - drop);
+  return kept.reduce((sum, v) => sum + v, 0) / kept.length;
 }
 
 export class DieselTracker {
@@ -62,43 +91,113 @@ export class DieselTracker {
   private readonly windowMs: number;
   private readonly refuelMinL: number;
   private readonly settleMs: number;
+  private readonly movingMarginL: number;
 
   constructor(options: DieselOptions, state?: DieselState) {
-    this.windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
+    this.windowMs = options.windowMs ?? DIESEL_WINDOW_MS;
     this.refuelMinL = options.refuelMinL ?? Math.max(6, options.tankCapacityL * 0.1);
-    this.settleMs = options.settleMs ?? this.windowMs;
-    this.state = state ?? { samples: [] };
+    this.settleMs = options.settleMs ?? this.windowMs / 2;
+    this.movingMarginL = options.tankCapacityL * MOVING_MARGIN;
+    this.state = state ?? {};
+    if (this.state.samples) {
+      this.state.buckets = this.state.samples.map(([t, l]) => [t - (t % BUCKET_MS), l, 1]);
+      delete this.state.samples;
+    }
   }
 
-  /** Adds a reading (time ascending); returns the smoothed level and this step's changes. */
-  push(time: number, litres: number): DieselStep {
+  /**
+   * Adds a reading (time ascending); returns the level and this step's changes. `standing`: the
+   * tractor stood still or its engine was off at this reading (unknown counts as standing).
+   */
+  push(time: number, litres: number, standing = true): DieselStep {
     const s = this.state;
-    s.samples.push([time, litres]);
-    while (s.samples.length > MAX_SAMPLES || (s.samples[0] && s.samples[0][0] < time - this.windowMs)) s.samples.shift();
-    const smoothedL = medianLitres(s.samples);
+    const smoothedL = this.level(time, litres);
     const netChangeL = s.smoothedL === undefined ? 0 : smoothedL - s.smoothedL;
     s.smoothedL = smoothedL;
+    if (standing) s.stoodAt = time;
+    else s.movedAt = time;
     const step: DieselStep = { smoothedL, netChangeL, refuelL: 0 };
 
     if (s.refuel) {
-      if (smoothedL > s.refuel.peakL) {
-        step.refuelL = smoothedL - s.refuel.peakL;
-        s.refuel.peakL = smoothedL;
+      if (smoothedL > s.refuel.peakL) s.refuel.peakL = smoothedL;
+      // Creeping up by less than a litre since the last mark is the window filling, not diesel going in.
+      if (smoothedL > (s.refuel.markL ?? s.refuel.peakL) + RISE_STEP_L) {
         s.refuel.lastRise = time;
+        s.refuel.markL = smoothedL;
       } else if (time - s.refuel.lastRise >= this.settleMs) {
-        step.refuelDone = { start: s.refuel.start, litres: s.refuel.peakL - s.refuel.fromL };
+        const { start, fromL, peakL } = s.refuel;
         s.refuel = undefined;
-        s.low = [time, smoothedL];
+        s.lows = [];
+        const reference = this.lowest(time, smoothedL);
+        s.low = [reference[0], reference[3]];
+        // Confirmed only if the new level still holds; a rise that fell back was the sensor.
+        if (smoothedL - fromL >= this.refuelMinL) {
+          const litres = peakL - fromL;
+          step.refuelL = litres;
+          step.refuelDone = { start, litres };
+        }
       }
       return step;
     }
 
-    if (!s.low || smoothedL <= s.low[1] || time - s.low[0] > LOW_MEMORY_MS) s.low = [time, smoothedL];
-    const rise = smoothedL - s.low[1];
-    if (rise >= this.refuelMinL) {
-      step.refuelL = rise;
-      s.refuel = { start: s.low[0], fromL: s.low[1], peakL: smoothedL, lastRise: time };
+    const reference = this.lowest(time, smoothedL);
+    s.low = [reference[0], reference[3]];
+    const rise = smoothedL - reference[1];
+    // A pump needs the tractor standing: the rise must have had a standing moment since the low.
+    const stoodDuringRise = s.stoodAt !== undefined && s.stoodAt >= s.low[0] - this.windowMs / 2;
+    if (rise >= this.refuelMinL && stoodDuringRise) {
+      s.refuel = { start: this.riseStart(s.low[1]), fromL: s.low[1], peakL: smoothedL, lastRise: time, markL: smoothedL };
     }
     return step;
+  }
+
+  /** A refuel has begun and is not yet confirmed. */
+  get refueling(): boolean {
+    return this.state.refuel !== undefined;
+  }
+
+  /**
+   * When a rise from `fromL` began: the first bucket of the window well above it. The level itself
+   * lags (the trimmed ends hold the first buckets of a rise back), the buckets do not.
+   */
+  private riseStart(fromL: number): number {
+    const first = this.state.buckets?.find(([, sum, n]) => sum / n >= fromL + this.refuelMinL / 2);
+    return first ? first[0] : (this.state.low as [number, number])[0];
+  }
+
+  /**
+   * The lowest level of the last half hour (and when it was): the minimum of each ten-minute slot,
+   * so an old low ages out slot by slot instead of all at once in the middle of a rise.
+   */
+  private lowest(time: number, levelL: number): LowSlot {
+    const lows = (this.state.lows ??= []);
+    const slot = Math.floor(time / LOW_SLOT_MS);
+    const settled = this.state.movedAt === undefined || time - this.state.movedAt >= this.windowMs;
+    const reference = levelL + (settled ? 0 : this.movingMarginL);
+    const last = lows.at(-1);
+    if (last && last[2] === slot) {
+      if (reference <= last[1]) {
+        last[0] = time;
+        last[1] = reference;
+        last[3] = levelL;
+      }
+    } else lows.push([time, reference, slot, levelL]);
+    while ((lows[0] as LowSlot)[2] <= slot - LOW_MEMORY_MS / LOW_SLOT_MS) lows.shift();
+    let low = lows[0] as LowSlot;
+    for (const l of lows) if (l[1] <= low[1]) low = l;
+    return low;
+  }
+
+  /** Adds the sample to its bucket, drops buckets older than the window, returns the trimmed mean. */
+  private level(time: number, litres: number): number {
+    const buckets = (this.state.buckets ??= []);
+    const start = time - (time % BUCKET_MS);
+    const last = buckets.at(-1);
+    if (last && last[0] === start) {
+      last[1] += litres;
+      last[2] += 1;
+    } else buckets.push([start, litres, 1]);
+    while (buckets.length > 1 && (buckets[0] as DieselBucket)[0] + BUCKET_MS <= time - this.windowMs) buckets.shift();
+    return trimmedMean(buckets.map(([, sum, n]) => sum / n));
   }
 }

@@ -16,6 +16,11 @@ export interface FieldPlot {
   lengthM: number;
   widthM: number;
   headingDeg: number;
+  /**
+   * How much a float sensor misreads on this field's slope, % of the tank: high on passes facing
+   * uphill (along `headingDeg`), as much low on the way back, held for each whole pass.
+   */
+  slopePercent?: number;
 }
 
 export interface SimProfile {
@@ -88,6 +93,8 @@ interface Leg {
   end: number;
   from: LatLon;
   to: LatLon;
+  /** The sensor's misreading on this leg, % of the tank (a pass on a slope). */
+  tiltPercent?: number;
 }
 
 const BURN_L_PER_H: Record<Mode, number> = { parked: 0, idle: 1.2, road: 3.2, work: 5.5, turn: 3.5, towed: 0, refuel: 0, siphon: 0 };
@@ -111,10 +118,10 @@ function planDay(profile: SimProfile, carry: SimCarry, date: string, events: rea
   const legs: Leg[] = [];
   let t = midnight;
   let at = carry.position;
-  const push = (mode: Mode, until: number, to: LatLon = at) => {
+  const push = (mode: Mode, until: number, to: LatLon = at, tiltPercent = 0) => {
     // Device clocks tick in whole milliseconds; so do leg boundaries.
     const end = Math.round(until);
-    if (end > t) legs.push({ mode, start: t, end, from: at, to });
+    if (end > t) legs.push({ mode, start: t, end, from: at, to, tiltPercent });
     t = Math.max(t, end);
     at = to;
   };
@@ -157,7 +164,8 @@ function planDay(profile: SimProfile, carry: SimCarry, date: string, events: rea
       const offset = ((pass % passes) + 0.5) * profile.implementWidthM;
       const [s0, s1] = pass % 2 === 0 ? [0, field.lengthM] : [field.lengthM, 0];
       if (at !== point(s0, offset)) push('turn', t + travelMs(at, point(s0, offset), 3), point(s0, offset));
-      push('work', t + (field.lengthM / (workKmh / 3.6)) * 1000, point(s1, offset));
+      const tilt = (field.slopePercent ?? 0) * (pass % 2 === 0 ? 1 : -1);
+      push('work', t + (field.lengthM / (workKmh / 3.6)) * 1000, point(s1, offset), tilt);
       pass++;
     }
   };
@@ -225,7 +233,7 @@ export function simulateDay(
       const highRpm = engineOn && active('high_rpm', time);
       const lowBattery = engineOn && active('low_battery', time);
       const baseRpm = leg.mode === 'work' ? between(random, 1750, 1950) : leg.mode === 'road' ? between(random, 1400, 1700) : leg.mode === 'turn' ? between(random, 1200, 1400) : between(random, 750, 850);
-      const slosh = (random() - 0.5) * 2 * SLOSH_PERCENT[leg.mode];
+      const slosh = (random() - 0.5) * 2 * SLOSH_PERCENT[leg.mode] + (leg.tiltPercent ?? 0);
       const pos = fromLocalMeters(p, noise(), noise());
       position = leg.to;
       samples.push({

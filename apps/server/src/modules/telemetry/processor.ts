@@ -38,11 +38,25 @@ export interface ProcessResult {
   lateDays: Set<number>;
   /** Alerts the rules raised on these readings (none without rules). */
   alerts: RaisedAlert[];
+  /** Refuels confirmed on these readings. */
+  refuels: RefuelEvent[];
+}
+
+/** One refuel: when the level began to rise and how many litres went in. */
+export interface RefuelEvent {
+  start: number;
+  litres: number;
 }
 
 function addInto(hours: Map<number, UsageTotals>, hourStart: number, totals: Partial<UsageTotals>) {
   hours.set(hourStart, addTotals(hours.get(hourStart) ?? emptyTotals(), totals));
 }
+
+/** Slower than this with the PTO off, a tractor is standing (at a pump), not working a field slowly. */
+const STANDING_MAX_KMH = 1.5;
+
+/** Standing still or with the engine off: when a rise of the tank can be a refuel. */
+const isStanding = (r: Reading) => r.ignition === false || ((r.speedKmh ?? 0) < STANDING_MAX_KMH && r.pto !== true);
 
 /** Litres in the tank from what the device reports. */
 export function fuelLitres(r: Reading, tankCapacityL: number): number | undefined {
@@ -66,7 +80,7 @@ export class TractorProcessor {
   constructor(
     readonly profile: TractorProfile,
     public last: Reading | undefined,
-    public state: ProcessorState = { diesel: { samples: [] } },
+    public state: ProcessorState = { diesel: {} },
     /** Rebuilds a day's coverage from stored telemetry (after a restart, mid-day). */
     private readonly coverageFor: (dayStart: number) => FieldCoverage | undefined = () => undefined,
     /** The alert rules, run on live ingestion only: a rebuild of past days raises nothing. */
@@ -86,6 +100,7 @@ export class TractorProcessor {
     const hours = new Map<number, UsageTotals>();
     const lateDays = new Set<number>();
     const alerts: RaisedAlert[] = [];
+    const refuels: RefuelEvent[] = [];
     for (const received of readings) {
       const prev = this.last;
       if (prev && received.time <= prev.time) {
@@ -105,9 +120,14 @@ export class TractorProcessor {
       const litres = fuelLitres(r, this.profile.tankCapacityL);
       let step: DieselStep | undefined;
       if (litres !== undefined) {
-        step = this.diesel.push(r.time, litres);
+        step = this.diesel.push(r.time, litres, isStanding(r));
         this.state.fuelL = step.smoothedL;
-        addInto(hours, istHourStart(r.time), { fuelNetChangeL: step.netChangeL, fuelRefuelL: step.refuelL });
+        addInto(hours, istHourStart(r.time), { fuelNetChangeL: step.netChangeL });
+        // A refuel is one event, counted whole in the hour it began once it is confirmed.
+        if (step.refuelDone) {
+          addInto(hours, istHourStart(step.refuelDone.start), { fuelRefuelL: step.refuelDone.litres });
+          refuels.push(step.refuelDone);
+        }
       }
       if (r.lat !== undefined && r.lon !== undefined) this.state.lastFix = { lat: r.lat, lon: r.lon, time: r.time };
       const status = vehicleStatus(r);
@@ -122,14 +142,14 @@ export class TractorProcessor {
         if (step) {
           this.ruleFuel.smoothedL = step.smoothedL;
           this.ruleFuel.refuelDone = step.refuelDone;
-          this.ruleFuel.refueling = this.diesel.state.refuel !== undefined;
+          this.ruleFuel.refueling = this.diesel.refueling;
           input.fuel = this.ruleFuel;
         } else input.fuel = undefined;
         this.rules.observe(input, alerts);
       }
     }
     this.state.diesel = this.diesel.state;
-    return { hours, lateDays, alerts };
+    return { hours, lateDays, alerts, refuels };
   }
 
   /**

@@ -1,11 +1,12 @@
+import { DIESEL_WINDOW_MS } from '@tractorlink/domain/diesel';
 import { MOVING_MIN_KMH } from '@tractorlink/domain/vehicle-state';
 import { below, sustained } from './hold';
 import type { AlertRulesState, RuleContext } from './types';
 
 /**
- * Fuel events, all on the smoothed level (DieselTracker's rolling median), never on a raw sample:
- * a float sensor swinging ±8 % in a rough field or on a slope moves the median by a litre or two,
- * and every event needs a minimum volume well above that.
+ * Fuel events, all on the smoothed level (DieselTracker's trimmed mean of ten minutes), never on a
+ * raw sample: a float sensor swinging ±8 % in a rough field moves it by a litre or two, and every
+ * event needs a minimum volume well above that; a slope's swing that reverses is not an event.
  */
 
 /** After parking, the smoothed level still holds samples from the drive: wait before taking the reference. */
@@ -14,8 +15,8 @@ const THEFT_SETTLE_MS = 2 * 60_000;
 const RUN_WINDOW_STEP_MS = 60_000;
 /** Low fuel must read low this long (a fresh median of few samples can dip). */
 const LOW_FUEL_HOLD_MS = 2 * 60_000;
-/** Percentage points above the threshold before low fuel re-arms (a refuel). */
-const LOW_FUEL_BAND = 5;
+/** Percentage points above the threshold before low fuel re-arms: a refuel, not a slope's swing (up to 8). */
+const LOW_FUEL_BAND = 10;
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
@@ -33,6 +34,7 @@ export function fuelRules(state: AlertRulesState, ctx: RuleContext): void {
   if (r.ignition !== true) {
     f.run = undefined;
     f.dropFired = undefined;
+    f.dropSeen = undefined;
   }
   if (!fuel) return;
 
@@ -69,6 +71,7 @@ function suddenDrop(f: NonNullable<AlertRulesState['fuel']>, ctx: RuleContext, t
     // A rising level is no drop; the window restarts from the new level.
     run.length = 0;
     f.dropFired = undefined;
+    f.dropSeen = undefined;
   }
   // The highest level of the window, kept as a descending queue: a point lower than a newer one
   // can never be the peak again, so the head is always the peak and the state stays small.
@@ -78,8 +81,18 @@ function suddenDrop(f: NonNullable<AlertRulesState['fuel']>, ctx: RuleContext, t
   if (!last || time - last[0] >= RUN_WINDOW_STEP_MS) run.push([time, level]);
   while (run.length > 1 && (run[0] as [number, number])[0] < time - windowMs) run.shift();
   const peak = run.length > 0 && (run[0] as [number, number])[0] >= time - windowMs ? (run[0] as [number, number])[1] : level;
-  if (!f.dropFired && peak - level >= threshold) {
+  if (f.dropFired) return;
+  if (!f.dropSeen) {
+    if (peak - level >= threshold) f.dropSeen = { since: time, peakL: peak };
+    return;
+  }
+  // Passes up and down a slope swing the level by litres for minutes: a drop counts only once the
+  // lower level has held for the level's whole window; one that comes back was the sensor.
+  if (time - f.dropSeen.since < DIESEL_WINDOW_MS) return;
+  const lost = f.dropSeen.peakL - level;
+  f.dropSeen = undefined;
+  if (lost >= threshold) {
     f.dropFired = true;
-    ctx.raise('A0111', round1(peak - level), threshold);
+    ctx.raise('A0111', round1(lost), threshold);
   }
 }

@@ -115,6 +115,8 @@ export interface AlertRulesState {
     /** [time, smoothed L] while the engine runs: descending levels (the head is the peak) within the drop window. */
     run?: [number, number][];
     dropFired?: boolean;
+    /** A drop of the threshold seen, waiting to hold: since when, and the peak it fell from. */
+    dropSeen?: { since: number; peakL: number };
   };
   tow?: { anchor?: LatLon; far: number; fired: boolean; lastFix?: LatLon & { time: number } };
   service?: { dueAt: number; stage: number; nextAt: number };
