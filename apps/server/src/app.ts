@@ -202,15 +202,21 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
     });
     app.log.info({ port: app.deviceUdpServer.port }, 'listening for Teltonika devices over UDP');
   }
-  // Background jobs of the running server: days that received late records are rebuilt from their
-  // raw records; sessions that ended over a day ago are removed.
+  // Background jobs of the running server: late records are replayed in device-time order once they
+  // stop coming (late-replay.ts); days that received late records beyond a replay are rebuilt from
+  // their raw records; sessions that ended over a day ago are removed.
   let rebuilding: NodeJS.Timeout | undefined;
+  let replaying: NodeJS.Timeout | undefined;
   let purging: NodeJS.Timeout | undefined;
   if (options.startDevices) {
     rebuilding = setInterval(() => {
       rebuildDirtyDays(db.kysely).catch((err: unknown) => app.log.error({ err }, 'rebuilding late days failed'));
     }, 60_000);
     rebuilding.unref();
+    replaying = setInterval(() => {
+      telemetry.ingestor.replayDue().catch((err: unknown) => app.log.error({ err }, 'replaying late records failed'));
+    }, 5_000);
+    replaying.unref();
     purging = setInterval(() => {
       sessions
         .purgeEnded()
@@ -226,6 +232,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   // not made stay in the outbox for the next start.
   app.addHook('onClose', async () => {
     clearInterval(rebuilding);
+    clearInterval(replaying);
     clearInterval(purging);
     await app.deviceServer?.close();
     await app.deviceUdpServer?.close();

@@ -183,7 +183,7 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
     expect(await storedAlerts(db(), tractor.id)).toEqual(['A0102P1', 'A0102P2', 'A0102P3', 'A0102P4', 'A0102P5', 'A0102']);
   });
 
-  it('resent records never alert twice, and records older than the processed ones (and their rebuild) raise nothing', async () => {
+  it('resent records never alert twice; records older than the processed ones alert once replayed, at their own time', async () => {
     const rnd = noise(9);
     const tractor = await provisionTractor(db());
     const siphonAt = (start: number) => [
@@ -200,6 +200,13 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
     expect(await storedAlerts(db(), tractor.id)).toEqual(['A0100']);
     expect(await rebuildDirtyDays(db())).toBe(1);
     expect(await storedAlerts(db(), tractor.id)).toEqual(['A0100']);
+    // Replayed in device-time order, yesterday's theft is alerted once, at yesterday's time.
+    await t.app.telemetry.ingestor.replayDue(0);
+    const thefts = await db().selectFrom('alerts').select(['time_ms']).where('tractor_id', '=', tractor.id).orderBy('time_ms').execute();
+    expect(thefts.map((a) => Math.floor((Number(a.time_ms) - (T0 - 24 * HOUR)) / HOUR))).toEqual([0, 24]);
+    await ingest(t.app, tractor, siphonAt(T0 - 24 * HOUR));
+    await t.app.telemetry.ingestor.replayDue(0);
+    expect(await storedAlerts(db(), tractor.id)).toEqual(['A0100', 'A0100']);
   });
 
   it('a simulated farm day with injected events raises each event once, and no false fuel alert', { timeout: 60_000 }, async () => {

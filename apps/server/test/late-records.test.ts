@@ -62,4 +62,74 @@ describe.each(dbTargets)('late records on $name', (target) => {
     // The later day, processed live, is untouched and equal too.
     expect(Number((await usage(late.id, '2026-11-19')).area)).toBeCloseTo(Number((await usage(inOrder.id, '2026-11-19')).area), 3);
   });
+
+  it('a backlog sent newest first, today included, reaches the figures of in-order arrival once replayed', async () => {
+    const db = t.database.db.kysely;
+    const inOrder = await provisionTractor(db);
+    const late = await provisionTractor(db);
+    const profile = (row: typeof inOrder) => ({ id: row.id, implementWidthM: row.implement_width_m, tankCapacityL: row.tank_capacity_l });
+    const submit = (row: typeof inOrder, readings: Reading[]) => t.app.telemetry.ingestor.submit(profile(row), readings.map((reading) => ({ reading })));
+    // Yesterday and this morning (the test clock's today), the tractor out of coverage since yesterday.
+    const days = [...morning('2026-11-20'), ...morning('2026-11-21')];
+    await submit(inOrder, days);
+    // The device reconnects and empties its memory newest first, 40 records a frame.
+    for (let end = days.length; end > 0; end -= 40) await submit(late, days.slice(Math.max(0, end - 40), end));
+
+    const total = async (tractorId: string, date: string) =>
+      db
+        .selectFrom('usage_hourly')
+        .select((eb) => [eb.fn.sum<number>('engine_s').as('engine'), eb.fn.sum<number>('area_m2').as('area'), eb.fn.sum<number>('road_m').as('road'), eb.fn.sum<number>('pto_s').as('pto')])
+        .where('tractor_id', '=', tractorId)
+        .where('hour_start', '>=', istMidnight(date))
+        .where('hour_start', '<', istMidnight(date) + 86_400_000)
+        .executeTakeFirstOrThrow();
+    // Before the replay today holds only the newest frame's quarter of an hour, processed live.
+    expect(Number((await total(late.id, '2026-11-21')).engine ?? 0)).toBeLessThan(Number((await total(inOrder.id, '2026-11-21')).engine) / 4);
+
+    expect(await t.app.telemetry.ingestor.replayDue(0)).toBe(1);
+    for (const date of ['2026-11-20', '2026-11-21']) {
+      const expected = await total(inOrder.id, date);
+      const replayed = await total(late.id, date);
+      expect(Number(expected.area)).toBeGreaterThan(3000);
+      for (const key of ['engine', 'area', 'road', 'pto'] as const) expect(Number(replayed[key]), `${date} ${key}`).toBeCloseTo(Number(expected[key]), 3);
+    }
+    expect(await db.selectFrom('usage_dirty_days').selectAll().where('tractor_id', '=', late.id).execute()).toEqual([]);
+    // Live ingestion goes on from the replayed state: the next record adds one interval, counted once.
+    const next = days.at(-1) as Reading;
+    await submit(late, [{ ...next, time: next.time + 20_000 }]);
+    await submit(inOrder, [{ ...next, time: next.time + 20_000 }]);
+    expect(Number((await total(late.id, '2026-11-21')).engine)).toBeCloseTo(Number((await total(inOrder.id, '2026-11-21')).engine), 3);
+    // Nothing is waiting any more.
+    expect(await t.app.telemetry.ingestor.replayDue(0)).toBe(0);
+  });
+
+  it('a night theft delivered late is alerted once, at the time it happened, and not again when resent', async () => {
+    const db = t.database.db.kysely;
+    const tractor = await provisionTractor(db);
+    const submit = (readings: Reading[]) => t.app.telemetry.ingestor.submit({ id: tractor.id, implementWidthM: tractor.implement_width_m, tankCapacityL: tractor.tank_capacity_l }, readings.map((reading) => ({ reading })));
+    const night = istMidnight('2026-11-21') + 2 * 3600_000;
+    const parked = (time: number, litres: number): Reading => ({ time, ...origin, speedKmh: 0, ignition: false, fuelLitres: litres, satellites: 10 });
+    const records: Reading[] = [];
+    for (let m = -60; m < 0; m += 10) records.push(parked(night + m * 60_000, 40));
+    for (let s = 0; s <= 600; s += 10) records.push(parked(night + s * 1000, 40 - (20 * s) / 600));
+    for (let m = 11; m <= 60; m += 5) records.push(parked(night + m * 60_000, 20));
+    // The morning's first record arrives first, then the night, newest frame first.
+    const morningRecord = parked(night + 4 * 3600_000, 20);
+    await submit([morningRecord]);
+    for (let end = records.length; end > 0; end -= 25) await submit(records.slice(Math.max(0, end - 25), end));
+    const thefts = () => db.selectFrom('alerts').select(['type_id', 'time_ms']).where('tractor_id', '=', tractor.id).where('type_id', '=', 'A0100').execute();
+    expect(await thefts()).toEqual([]);
+
+    await t.app.telemetry.ingestor.replayDue(0);
+    const [theft, ...more] = await thefts();
+    expect(more).toEqual([]);
+    expect(Number(theft?.time_ms)).toBeGreaterThan(night);
+    expect(Number(theft?.time_ms)).toBeLessThan(night + 15 * 60_000);
+
+    // The device did not get its acknowledgements and sends it all again; then more late records of that night.
+    for (let end = records.length; end > 0; end -= 25) await submit(records.slice(Math.max(0, end - 25), end));
+    await submit([parked(night + 90 * 60_000, 20)]);
+    await t.app.telemetry.ingestor.replayDue(0);
+    expect(await thefts()).toHaveLength(1);
+  });
 });

@@ -41,6 +41,19 @@ export interface IngestorOptions {
   maxFutureMs?: number;
   /** The alert rules; without it ingestion derives usage only. */
   alerts?: AlertHook;
+  /** Replays a tractor's history from a late record's day (see late-replay.ts); without it late records wait for the day rebuild. */
+  replay?: ReplayLate;
+  /** Late records are replayed once none have come for this long (a backlog arrives in many frames). */
+  replayQuietMs?: number;
+}
+
+export type ReplayLate = (current: TractorProcessor, from: number, now: number) => Promise<{ processor: TractorProcessor; alerts: AlertRow[] } | undefined>;
+
+/** A tractor whose late records wait to be replayed: from the oldest of them, last one received at `at` (wall clock). */
+interface LateMark {
+  profile: TractorProfile;
+  from: number;
+  at: number;
 }
 
 /**
@@ -57,6 +70,11 @@ export class Ingestor {
   private readonly maxFutureMs: number;
   private readonly alerts: AlertHook | undefined;
   private idleWaiters: (() => void)[] = [];
+  /** Replays waiting for the flush in progress to hand over. */
+  private turnWaiters: (() => void)[] = [];
+  private readonly late = new Map<string, LateMark>();
+  private readonly replay: ReplayLate | undefined;
+  private readonly replayQuietMs: number;
 
   constructor(
     private readonly store: TelemetryStore,
@@ -67,6 +85,40 @@ export class Ingestor {
     this.maxBatchRows = options.maxBatchRows ?? 5000;
     this.maxFutureMs = options.maxFutureMs ?? 10 * 60_000;
     this.alerts = options.alerts;
+    this.replay = options.replay;
+    this.replayQuietMs = options.replayQuietMs ?? 5_000;
+  }
+
+  /**
+   * Replays the tractors whose late records have stopped coming for `quietMs`, one at a time,
+   * between batches. Resolves with how many were replayed.
+   */
+  async replayDue(quietMs = this.replayQuietMs): Promise<number> {
+    const replay = this.replay;
+    if (!replay) return 0;
+    const due = [...this.late.values()].filter((mark) => Date.now() - mark.at >= quietMs);
+    let replayed = 0;
+    for (const mark of due) {
+      await this.exclusive(async () => {
+        const id = mark.profile.id;
+        if (this.late.get(id) !== mark) return; // more late records came: wait for them to stop
+        this.late.delete(id);
+        try {
+          const current = this.processors.get(id) ?? (await this.load(mark.profile));
+          const out = await replay(current, mark.from, this.clock.now());
+          if (!out) return;
+          this.processors.set(id, out.processor);
+          if (out.alerts.length > 0) this.alerts?.committed(out.alerts);
+          replayed++;
+        } catch (error) {
+          // Nothing of the replay was kept: reload the tractor's state and try again later.
+          this.processors.delete(id);
+          if (!this.late.has(id)) this.late.set(id, { ...mark, at: Date.now() });
+          throw error;
+        }
+      });
+    }
+    return replayed;
   }
 
   /** Stores records of one tractor; resolves with how many were committed (duplicates included). */
@@ -95,8 +147,36 @@ export class Ingestor {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      void this.flush();
+      // A replay took its turn meanwhile; it schedules the next flush when it is done.
+      if (!this.flushing) void this.flush();
     });
+  }
+
+  /** Runs `work` with no batch committing meanwhile (a flush in progress hands over when done). */
+  private async exclusive(work: () => Promise<void>): Promise<void> {
+    if (this.flushing) await new Promise<void>((resolve) => this.turnWaiters.push(resolve));
+    else this.flushing = true;
+    try {
+      await work();
+    } finally {
+      this.release();
+    }
+  }
+
+  /** Ends a flush or a replay: the next replay waiting takes its turn, else the queue goes on. */
+  private release(): void {
+    const next = this.turnWaiters.shift();
+    if (next) {
+      next();
+      return;
+    }
+    this.flushing = false;
+    if (this.queue.length > 0) this.schedule();
+    else {
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const w of waiters) w();
+    }
   }
 
   private takeBatch(): Pending[] {
@@ -139,11 +219,17 @@ export class Ingestor {
         records.map((r) => ({ tractorId: p.profile.id, reading: r.reading, receivedAt: now, attributes: r.attributes, fuelL: fuelLitres(r.reading, p.profile.tankCapacityL) })),
       );
       let alerts: AlertRow[] = [];
+      let late: LateMark[] = [];
       await this.store.commit(rows, (fresh) => {
         const derived = this.derive(batch, fresh, now);
         alerts = derived.alerts;
+        late = derived.late;
         return derived;
       });
+      for (const mark of late) {
+        const known = this.late.get(mark.profile.id);
+        this.late.set(mark.profile.id, { ...mark, from: Math.min(mark.from, known?.from ?? mark.from) });
+      }
       for (const p of batch) p.resolve(p.records.count);
       if (alerts.length > 0) this.alerts?.committed(alerts);
     } catch (error) {
@@ -154,17 +240,11 @@ export class Ingestor {
         p.reject(error);
       }
     } finally {
-      this.flushing = false;
-      if (this.queue.length > 0) this.schedule();
-      else {
-        const waiters = this.idleWaiters;
-        this.idleWaiters = [];
-        for (const w of waiters) w();
-      }
+      this.release();
     }
   }
 
-  private derive(batch: readonly Pending[], fresh: readonly TelemetryRow[], now: number): Derived {
+  private derive(batch: readonly Pending[], fresh: readonly TelemetryRow[], now: number): Derived & { late: LateMark[] } {
     const byTractor = new Map<string, Reading[]>();
     for (const row of fresh) {
       if (row.reading.time > now + this.maxFutureMs) continue;
@@ -172,7 +252,7 @@ export class Ingestor {
       list.push(row.reading);
       byTractor.set(row.tractorId, list);
     }
-    const derived: Derived = { hours: [], states: [], dirtyDays: [], alerts: [] };
+    const derived: Derived & { late: LateMark[] } = { hours: [], states: [], dirtyDays: [], alerts: [], late: [] };
     const seen = new Set(batch.map((p) => p.profile.id));
     for (const tractorId of seen) {
       const processor = this.processors.get(tractorId) as TractorProcessor;
@@ -180,6 +260,7 @@ export class Ingestor {
       const result = processor.process(readings);
       for (const [hourStart, totals] of result.hours) derived.hours.push({ tractorId, hourStart, totals: totals as UsageTotals });
       for (const dayStart of result.lateDays) derived.dirtyDays.push({ tractorId, dayStart });
+      if (result.lateFrom !== undefined) derived.late.push({ profile: processor.profile, from: result.lateFrom, at: Date.now() });
       for (const a of result.alerts) derived.alerts.push({ id: alertId(now), tractorId, ...a, createdAt: now });
       if (!processor.last) continue;
       derived.states.push({

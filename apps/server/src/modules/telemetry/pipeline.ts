@@ -5,6 +5,7 @@ import type { DeviceModels } from '../tractors/device-models';
 import type { AlertHook } from './alert-hook';
 import { findTractorByImei } from '../tractors/repo';
 import { Ingestor } from './ingestor';
+import { replayLate } from './late-replay';
 import { processorLoader } from './load-processor';
 import { postgresTelemetryStore, sqliteTelemetryStore } from './store';
 
@@ -19,7 +20,10 @@ export interface TelemetryPipeline {
 
 export function createTelemetryPipeline(db: Db, clock: Clock, models: DeviceModels, alerts?: AlertHook): TelemetryPipeline {
   const store = db.sqlite ? sqliteTelemetryStore(db.sqlite) : postgresTelemetryStore(db.kysely);
-  const ingestor = new Ingestor(store, processorLoader(db.kysely, alerts), clock, { alerts });
+  const ingestor = new Ingestor(store, processorLoader(db.kysely, alerts), clock, {
+    alerts,
+    replay: (current, from, now) => replayLate(db.kysely, current, from, now, alerts),
+  });
   // Known devices are cached: a reconnecting fleet must not cost a query per handshake.
   const known = new Map<string, KnownDevice>();
   return {

@@ -36,6 +36,8 @@ export interface ProcessResult {
   hours: Map<number, UsageTotals>;
   /** IST days that received records older than ones already processed: rebuilt later. */
   lateDays: Set<number>;
+  /** The oldest of those records' times. */
+  lateFrom?: number;
   /** Alerts the rules raised on these readings (none without rules). */
   alerts: RaisedAlert[];
   /** Refuels confirmed on these readings. */
@@ -89,6 +91,11 @@ export class TractorProcessor {
     this.diesel = new DieselTracker({ tankCapacityL: profile.tankCapacityL }, state.diesel);
   }
 
+  /** The alert rules' state in its stored form (as of the newest reading processed). */
+  rulesState(): EncodedRulesState | undefined {
+    return this.rules ? this.rules.encode() : this.state.alerts;
+  }
+
   /** The state as it is stored with each commit. */
   serialize(): string {
     if (this.rules) this.state.alerts = this.rules.encode();
@@ -99,12 +106,14 @@ export class TractorProcessor {
   process(readings: readonly Reading[]): ProcessResult {
     const hours = new Map<number, UsageTotals>();
     const lateDays = new Set<number>();
+    let lateFrom: number | undefined;
     const alerts: RaisedAlert[] = [];
     const refuels: RefuelEvent[] = [];
     for (const received of readings) {
       const prev = this.last;
       if (prev && received.time <= prev.time) {
         lateDays.add(istDayStart(received.time));
+        lateFrom = Math.min(lateFrom ?? received.time, received.time);
         continue;
       }
       const r = this.withSpeed(received);
@@ -149,7 +158,7 @@ export class TractorProcessor {
       }
     }
     this.state.diesel = this.diesel.state;
-    return { hours, lateDays, alerts, refuels };
+    return { hours, lateDays, lateFrom, alerts, refuels };
   }
 
   /**

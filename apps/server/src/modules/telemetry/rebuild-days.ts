@@ -1,29 +1,11 @@
 import { istDayStart } from '@tractorlink/domain/time';
-import type { UsageTotals } from '@tractorlink/domain/usage';
-import type { Insertable, Kysely } from 'kysely';
-import type { Database, UsageHourlyTable } from '../../db/types';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
 import { rowToReading } from './load-processor';
 import { TractorProcessor, type TractorProfile } from './processor';
+import { usageRow } from './usage-row';
 
 const DAY_MS = 24 * 3600_000;
-
-function usageRow(tractorId: string, hourStart: number, t: UsageTotals): Insertable<UsageHourlyTable> {
-  return {
-    tractor_id: tractorId,
-    hour_start: hourStart,
-    engine_s: t.engineS,
-    pto_s: t.ptoS,
-    idle_s: t.idleS,
-    work_m: t.workM,
-    area_m2: t.areaM2,
-    road_m: t.roadM,
-    distance_m: t.distanceM,
-    rpm_weighted: t.rpmWeighted,
-    rpm_s: t.rpmS,
-    fuel_net_l: t.fuelNetChangeL,
-    fuel_refuel_l: t.fuelRefuelL,
-  };
-}
 
 /**
  * Rebuilds the hourly rollups of days that received records older than ones already processed
