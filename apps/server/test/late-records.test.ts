@@ -26,6 +26,16 @@ function morning(date: string): Reading[] {
 describe.each(dbTargets)('late records on $name', (target) => {
   const t = useTestApp(target);
 
+  /** A tractor's usage totals of one IST day. */
+  const usage = async (tractorId: string, date: string) =>
+    t.database.db.kysely
+      .selectFrom('usage_hourly')
+      .select((eb) => [eb.fn.sum<number>('engine_s').as('engine'), eb.fn.sum<number>('area_m2').as('area'), eb.fn.sum<number>('road_m').as('road'), eb.fn.sum<number>('pto_s').as('pto')])
+      .where('tractor_id', '=', tractorId)
+      .where('hour_start', '>=', istMidnight(date))
+      .where('hour_start', '<', istMidnight(date) + 86_400_000)
+      .executeTakeFirstOrThrow();
+
   it('a day that arrives after a later one is rebuilt to what in-order arrival gives', async () => {
     const db = t.database.db.kysely;
     const inOrder = await provisionTractor(db);
@@ -41,14 +51,6 @@ describe.each(dbTargets)('late records on $name', (target) => {
     await submit(late, day2);
     await submit(late, day1);
 
-    const usage = async (tractorId: string, date: string) =>
-      db
-        .selectFrom('usage_hourly')
-        .select((eb) => [eb.fn.sum<number>('engine_s').as('engine'), eb.fn.sum<number>('area_m2').as('area'), eb.fn.sum<number>('road_m').as('road'), eb.fn.sum<number>('pto_s').as('pto')])
-        .where('tractor_id', '=', tractorId)
-        .where('hour_start', '>=', istMidnight(date))
-        .where('hour_start', '<', istMidnight(date) + 86_400_000)
-        .executeTakeFirstOrThrow();
     const expected = await usage(inOrder.id, '2026-11-18');
     expect(Number(expected.area)).toBeGreaterThan(3000);
     // Before the rebuild the late day is missing (its records were stored but not processed).
@@ -75,21 +77,13 @@ describe.each(dbTargets)('late records on $name', (target) => {
     // The device reconnects and empties its memory newest first, 40 records a frame.
     for (let end = days.length; end > 0; end -= 40) await submit(late, days.slice(Math.max(0, end - 40), end));
 
-    const total = async (tractorId: string, date: string) =>
-      db
-        .selectFrom('usage_hourly')
-        .select((eb) => [eb.fn.sum<number>('engine_s').as('engine'), eb.fn.sum<number>('area_m2').as('area'), eb.fn.sum<number>('road_m').as('road'), eb.fn.sum<number>('pto_s').as('pto')])
-        .where('tractor_id', '=', tractorId)
-        .where('hour_start', '>=', istMidnight(date))
-        .where('hour_start', '<', istMidnight(date) + 86_400_000)
-        .executeTakeFirstOrThrow();
     // Before the replay today holds only the newest frame's quarter of an hour, processed live.
-    expect(Number((await total(late.id, '2026-11-21')).engine ?? 0)).toBeLessThan(Number((await total(inOrder.id, '2026-11-21')).engine) / 4);
+    expect(Number((await usage(late.id, '2026-11-21')).engine ?? 0)).toBeLessThan(Number((await usage(inOrder.id, '2026-11-21')).engine) / 4);
 
     expect(await t.app.telemetry.ingestor.replayDue(0)).toBe(1);
     for (const date of ['2026-11-20', '2026-11-21']) {
-      const expected = await total(inOrder.id, date);
-      const replayed = await total(late.id, date);
+      const expected = await usage(inOrder.id, date);
+      const replayed = await usage(late.id, date);
       expect(Number(expected.area)).toBeGreaterThan(3000);
       for (const key of ['engine', 'area', 'road', 'pto'] as const) expect(Number(replayed[key]), `${date} ${key}`).toBeCloseTo(Number(expected[key]), 3);
     }
@@ -98,7 +92,7 @@ describe.each(dbTargets)('late records on $name', (target) => {
     const next = days.at(-1) as Reading;
     await submit(late, [{ ...next, time: next.time + 20_000 }]);
     await submit(inOrder, [{ ...next, time: next.time + 20_000 }]);
-    expect(Number((await total(late.id, '2026-11-21')).engine)).toBeCloseTo(Number((await total(inOrder.id, '2026-11-21')).engine), 3);
+    expect(Number((await usage(late.id, '2026-11-21')).engine)).toBeCloseTo(Number((await usage(inOrder.id, '2026-11-21')).engine), 3);
     // Nothing is waiting any more.
     expect(await t.app.telemetry.ingestor.replayDue(0)).toBe(0);
   });
