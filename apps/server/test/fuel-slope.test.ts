@@ -61,6 +61,9 @@ describe.each(dbTargets)('fuel on a slope, $name', (target) => {
     expect(ofType('A0111'), 'sudden drop').toEqual([]);
     const refills = ofType('A0104');
     expect(refills.map((r, i) => Math.abs((r.value ?? 0) - (pumps[i] ?? 0)) / (pumps[i] ?? 1) < 0.1), `refills ${refills.map((r) => r.value)} of ${pumps}`).toEqual([true, true]);
+    // Each refuel is one event, the same time and litres as its fuel-refill alert.
+    const refuelEvents = await db().selectFrom('refuels').select(['start_ms', 'litres']).where('tractor_id', '=', tractor.id).orderBy('start_ms').execute();
+    expect(refuelEvents.map((e) => [Number(e.start_ms), Math.round(e.litres * 10) / 10])).toEqual(refills.map((r) => [Number(r.time_ms), r.value]));
     const thefts = ofType('A0100');
     expect(thefts, 'thefts').toHaveLength(1);
     expect(thefts[0]?.time_ms).toBeGreaterThan(night);

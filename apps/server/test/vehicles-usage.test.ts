@@ -97,13 +97,16 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
     expect(body.afternoon).toMatchObject({ engineHours: 2190, ptoHours: 0 });
   });
 
-  it('gives diesel details: level, status, the last refuel across two hours, today\'s use, approximate', async () => {
+  it('gives diesel details: level, status, the last refuel as one event at its own time, today\'s use, approximate', async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     const today = istMidnight('2026-11-21');
     await saveState(tractor.id, { fuelL: 6.04 }, { time: at(11, today), fuelPercent: 10 });
+    // One refuel from 18:44:52 that went on past 19:00: one event of 35 L, whatever its hours hold.
+    const refuelAt = at(18) + (44 * 60 + 52) * 1000;
+    await db().insertInto('refuels').values([{ tractor_id: tractor.id, start_ms: at(2), litres: 12 }, { tractor_id: tractor.id, start_ms: refuelAt, litres: 35 }]).execute();
     await insertHours(db(), tractor.id, [
-      { hourStart: at(18), fuelRefuelL: 20, fuelNetChangeL: 20 },
-      { hourStart: at(19), fuelRefuelL: 15, fuelNetChangeL: 14 },
+      { hourStart: at(18), fuelRefuelL: 35, fuelNetChangeL: 20 },
+      { hourStart: at(19), fuelNetChangeL: 14 },
       { hourStart: at(9, today), engineS: 3600, fuelNetChangeL: -4.5 },
       { hourStart: at(10, today), engineS: 3600, fuelNetChangeL: -3.5 },
     ]);
@@ -114,7 +117,7 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
       dieselLitres: 6,
       tankCapacity: 60,
       dieselStatus: 'low',
-      lastRefuel: { time: at(18) / 1000, litres: 35 },
+      lastRefuel: { time: refuelAt / 1000, litres: 35 },
       consumedToday: 8,
       lastUpdated: at(11, today) / 1000,
       approximate: true,
@@ -155,8 +158,9 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
 
   it('draws history from the rollups: hourly diesel walked back from now, refuel and drop markers, daily engine hours and RPM', async () => {
     const { owner, tractor } = await setUp();
-    // A night-time loss with the engine off on the 20th at 02:00.
+    // A night-time loss with the engine off on the 20th at 02:00; the refuel of the 12:00 hour began at 12:40.
     await insertHours(db(), tractor.id, [{ hourStart: at(2), fuelNetChangeL: -8 }]);
+    await db().insertInto('refuels').values({ tractor_id: tractor.id, start_ms: at(12) + 40 * 60_000, litres: 35 }).execute();
     const from = istMidnight('2026-11-19') / 1000;
     const to = istMidnight('2026-11-21') / 1000 - 1;
     const res = await get(t.app, `vehicles/${tractor.vin}/history?from=${from}&to=${to}`, { token: owner.accessToken });
@@ -171,7 +175,7 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
       [at(13) / 1000, 43], // after the refuel
       [at(16) / 1000, 42],
     ]);
-    expect(body.refuels).toEqual([[at(12) / 1000, 35]]);
+    expect(body.refuels).toEqual([[(at(12) + 40 * 60_000) / 1000, 35]]);
     expect(body.drops).toEqual([[at(2) / 1000, 8]]);
     expect(body.engineHoursPerDay).toEqual([
       [istMidnight('2026-11-19') / 1000, 1],
@@ -188,6 +192,7 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
     await saveState(tractor.id, { fuelL: 30 });
     const first = istMidnight('2026-08-21');
     await insertHours(db(), tractor.id, Array.from({ length: 92 * 24 }, (_, i) => ({ hourStart: first + i * HOUR_MS, engineS: 600, fuelNetChangeL: i % 24 === 6 ? 20 : -1, fuelRefuelL: i % 24 === 6 ? 21 : 0 })));
+    await db().insertInto('refuels').values(Array.from({ length: 92 }, (_, d) => ({ tractor_id: tractor.id, start_ms: first + d * 24 * HOUR_MS + 6 * HOUR_MS, litres: 21 }))).execute();
     const from = first / 1000;
     const res = await get(t.app, `vehicles/${tractor.vin}/history?from=${from}&to=${from + 92 * 86_400}`, { token: owner.accessToken });
     const body = res.json<HistoryResponse>();

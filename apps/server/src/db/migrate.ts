@@ -7,6 +7,7 @@ import { geocodingMigration } from './migrations/003-geocoding';
 import { alertsMigration } from './migrations/004-alerts';
 import { geofencesMigration } from './migrations/005-geofences';
 import { authLimitsMigration } from './migrations/006-auth-limits';
+import { refuelsMigration } from './migrations/007-refuels';
 
 /** Migrations are imported statically (no folder read at runtime); names sort in run order. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -17,6 +18,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '004-alerts': alertsMigration(db.engine),
     '005-geofences': geofencesMigration(db.engine),
     '006-auth-limits': authLimitsMigration(),
+    '007-refuels': refuelsMigration(db.engine),
   };
 }
 

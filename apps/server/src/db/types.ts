@@ -188,6 +188,13 @@ export interface UsageHourlyTable {
   fuel_refuel_l: number;
 }
 
+/** One refuel: when the level began to rise, and the litres that went in. */
+export interface RefuelsTable {
+  tractor_id: string;
+  start_ms: number;
+  litres: number;
+}
+
 export interface UsageDirtyDaysTable {
   tractor_id: string;
   day_start: number;
@@ -357,6 +364,7 @@ export interface Database {
   tractor_state: TractorStateTable;
   usage_hourly: UsageHourlyTable;
   usage_dirty_days: UsageDirtyDaysTable;
+  refuels: RefuelsTable;
   geocode_cache: GeocodeCacheTable;
   alerts: AlertsTable;
   alert_outbox: AlertOutboxTable;

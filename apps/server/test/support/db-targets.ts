@@ -38,6 +38,7 @@ const TABLES: (keyof Database)[] = [
   'push_subscriptions',
   'geocode_cache',
   'usage_dirty_days',
+  'refuels',
   'usage_hourly',
   'tractor_state',
   'telemetry',

@@ -252,7 +252,7 @@ export class Ingestor {
       list.push(row.reading);
       byTractor.set(row.tractorId, list);
     }
-    const derived: Derived & { late: LateMark[] } = { hours: [], states: [], dirtyDays: [], alerts: [], late: [] };
+    const derived: Derived & { late: LateMark[] } = { hours: [], states: [], dirtyDays: [], alerts: [], refuels: [], late: [] };
     const seen = new Set(batch.map((p) => p.profile.id));
     for (const tractorId of seen) {
       const processor = this.processors.get(tractorId) as TractorProcessor;
@@ -261,6 +261,7 @@ export class Ingestor {
       for (const [hourStart, totals] of result.hours) derived.hours.push({ tractorId, hourStart, totals: totals as UsageTotals });
       for (const dayStart of result.lateDays) derived.dirtyDays.push({ tractorId, dayStart });
       if (result.lateFrom !== undefined) derived.late.push({ profile: processor.profile, from: result.lateFrom, at: Date.now() });
+      for (const r of result.refuels) derived.refuels.push({ tractorId, ...r });
       for (const a of result.alerts) derived.alerts.push({ id: alertId(now), tractorId, ...a, createdAt: now });
       if (!processor.last) continue;
       derived.states.push({

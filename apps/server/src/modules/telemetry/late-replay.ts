@@ -86,6 +86,9 @@ export async function replayLate(
         .where('tractor_id', '=', profile.id)
         .execute();
     }
+    await tx.deleteFrom('refuels').where('tractor_id', '=', profile.id).where('start_ms', '>=', dayStart).execute();
+    const refuels = result.refuels.filter((r) => r.start >= dayStart).map((r) => ({ tractor_id: profile.id, start_ms: r.start, litres: r.litres }));
+    if (refuels.length > 0) await tx.insertInto('refuels').values(refuels).execute();
     await tx.deleteFrom('usage_dirty_days').where('tractor_id', '=', profile.id).where('day_start', '>=', dayStart).execute();
   });
   return { processor: replayed, alerts: fresh };

@@ -49,13 +49,24 @@ export interface AlertRow {
   geofenceName?: string | null;
 }
 
+/** A confirmed refuel of a tractor (refuels table). */
+export interface RefuelRow {
+  tractorId: string;
+  start: number;
+  litres: number;
+}
+
 /** What the processors derive from a batch's new rows, written in the same transaction. */
 export interface Derived {
   hours: HourDelta[];
   states: StateRow[];
   dirtyDays: DirtyDay[];
   alerts: AlertRow[];
+  refuels: RefuelRow[];
 }
+
+/** Writes a refuel; the same one confirmed again (a replay) keeps its newest litres. */
+export const UPSERT_REFUEL = 'INSERT INTO refuels (tractor_id, start_ms, litres) VALUES (?, ?, ?) ON CONFLICT (tractor_id, start_ms) DO UPDATE SET litres = excluded.litres';
 
 export const ALERT_COLUMNS = ['id', 'tractor_id', 'type_id', 'time_ms', 'lat', 'lon', 'value', 'threshold', 'config_by', 'created_at', 'geofence_id', 'geofence_name'] as const;
 

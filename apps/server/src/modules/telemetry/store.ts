@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types';
-import { ALERT_COLUMNS, alertValues, type Derived, fanoutValues, OUTBOX_COLUMNS, TELEMETRY_COLUMNS, type TelemetryRow, telemetryValues, USAGE_COLUMNS } from './rows';
+import { ALERT_COLUMNS, alertValues, type Derived, fanoutValues, OUTBOX_COLUMNS, TELEMETRY_COLUMNS, type TelemetryRow, telemetryValues, UPSERT_REFUEL, USAGE_COLUMNS } from './rows';
 
 /**
  * Writes a batch in one transaction: raw rows (a row already stored is skipped), then what
@@ -30,6 +30,7 @@ export function sqliteTelemetryStore(sqlite: SQLite.Database): TelemetryStore {
     `INSERT INTO tractor_state (${STATE_COLUMNS.join(', ')}) VALUES (${STATE_COLUMNS.map(() => '?').join(', ')})
      ON CONFLICT (tractor_id) DO UPDATE SET ${STATE_COLUMNS.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`,
   );
+  const upsertRefuel = sqlite.prepare(UPSERT_REFUEL);
   const markDirty = sqlite.prepare('INSERT INTO usage_dirty_days (tractor_id, day_start) VALUES (?, ?) ON CONFLICT DO NOTHING');
   const insertAlert = sqlite.prepare(`INSERT INTO alerts (${ALERT_COLUMNS.join(', ')}) VALUES (${ALERT_COLUMNS.map(() => '?').join(', ')})`);
   const insertOutbox = sqlite.prepare(`INSERT INTO alert_outbox (${OUTBOX_COLUMNS.join(', ')}) VALUES (${OUTBOX_COLUMNS.map(() => '?').join(', ')})`);
@@ -39,6 +40,7 @@ export function sqliteTelemetryStore(sqlite: SQLite.Database): TelemetryStore {
     for (const h of derived.hours) upsertHour.run(h.tractorId, h.hourStart, ...usageValues(h.totals));
     for (const s of derived.states) upsertState.run(stateValues(s, Date.now()));
     for (const d of derived.dirtyDays) markDirty.run(d.tractorId, d.dayStart);
+    for (const r of derived.refuels) upsertRefuel.run(r.tractorId, r.start, r.litres);
     for (const a of derived.alerts) {
       insertAlert.run(alertValues(a));
       insertOutbox.run(fanoutValues(a));
@@ -83,6 +85,10 @@ export function postgresTelemetryStore(db: Kysely<Database>): TelemetryStore {
         }
         for (const d of derived.dirtyDays) {
           await sql`INSERT INTO usage_dirty_days (tractor_id, day_start) VALUES (${d.tractorId}, ${d.dayStart}) ON CONFLICT DO NOTHING`.execute(tx);
+        }
+        for (const r of derived.refuels) {
+          await sql`INSERT INTO refuels (tractor_id, start_ms, litres) VALUES (${r.tractorId}, ${r.start}, ${r.litres})
+            ON CONFLICT (tractor_id, start_ms) DO UPDATE SET litres = excluded.litres`.execute(tx);
         }
         // Alerts are rare (a few per tractor per day): one statement each is enough.
         for (const a of derived.alerts) {

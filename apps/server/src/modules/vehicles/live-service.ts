@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { dieselStatus } from '@tractorlink/domain/diesel-status';
 import { isPlausibleFix } from '@tractorlink/domain/geo';
 import { serviceDue } from '@tractorlink/domain/service-due';
-import { DAY_MS, HOUR_MS, istDayStart } from '@tractorlink/domain/time';
+import { DAY_MS, istDayStart } from '@tractorlink/domain/time';
 import { usageReport } from '@tractorlink/domain/usage';
 import { devicePowerMode, vehicleStatus } from '@tractorlink/domain/vehicle-state';
 import type {
@@ -21,7 +21,7 @@ import { distinctModels } from '../tractors/repo';
 import { subscriptionOf } from '../tractors/views';
 import { liveState, round, toSeconds } from './live-state';
 import type { LiveState } from './live-state';
-import { listOwnedWithState, recentRefuelHours, totalEngineSeconds, usageBetween } from './repo';
+import { listOwnedWithState, refuelsBetween, totalEngineSeconds, usageBetween } from './repo';
 import type { TractorWithState } from './repo';
 import { ownedOrNotFound } from './service';
 
@@ -139,13 +139,9 @@ export class LiveService {
     const now = clock.now();
     const { dieselLevel, dieselLitres, percent } = this.diesel(t, s);
     const today = await usageBetween(db, t.tractor.id, istDayStart(now), now + 1);
-    // A refuel can straddle an hour boundary: the newest refuel hour plus the one just before it.
-    const [newest, before] = await recentRefuelHours(db, t.tractor.id, now - REFUEL_LOOKBACK_MS, 2);
-    const lastRefuel = newest
-      ? before && before.hourStart === newest.hourStart - HOUR_MS
-        ? { time: toSeconds(before.hourStart), litres: round(newest.litres + before.litres, 1) }
-        : { time: toSeconds(newest.hourStart), litres: round(newest.litres, 1) }
-      : null;
+    // The newest refuel event: the same time and litres as its fuel-refill alert.
+    const [newest] = await refuelsBetween(db, t.tractor.id, now - REFUEL_LOOKBACK_MS, now + 1, { newestFirst: true, limit: 1 });
+    const lastRefuel = newest ? { time: toSeconds(newest.start), litres: round(newest.litres, 1) } : null;
     return {
       vin: t.tractor.vin,
       dieselLevel,

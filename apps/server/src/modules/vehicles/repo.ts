@@ -150,18 +150,24 @@ export async function hourRows(db: Kysely<Database>, tractorId: string, fromMs: 
   }));
 }
 
-/** The latest hours with a refuel since `sinceMs`, newest first. */
-export async function recentRefuelHours(db: Kysely<Database>, tractorId: string, sinceMs: number, limit: number): Promise<{ hourStart: number; litres: number }[]> {
-  const rows = await db
-    .selectFrom('usage_hourly')
-    .select(['hour_start', 'fuel_refuel_l'])
+/** Refuel events that began in [fromMs, toMs), oldest first; `newestFirst` and `limit` for the latest. */
+export async function refuelsBetween(
+  db: Kysely<Database>,
+  tractorId: string,
+  fromMs: number,
+  toMs: number,
+  options: { newestFirst?: boolean; limit?: number } = {},
+): Promise<{ start: number; litres: number }[]> {
+  let query = db
+    .selectFrom('refuels')
+    .select(['start_ms', 'litres'])
     .where('tractor_id', '=', tractorId)
-    .where('hour_start', '>=', sinceMs)
-    .where('fuel_refuel_l', '>', 0)
-    .orderBy('hour_start', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ hourStart: Number(r.hour_start), litres: r.fuel_refuel_l }));
+    .where('start_ms', '>=', fromMs)
+    .where('start_ms', '<', toMs)
+    .orderBy('start_ms', options.newestFirst ? 'desc' : 'asc');
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  const rows = await query.execute();
+  return rows.map((r) => ({ start: Number(r.start_ms), litres: r.litres }));
 }
 
 export interface FixRow {

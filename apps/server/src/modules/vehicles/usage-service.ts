@@ -12,7 +12,7 @@ import type { Clock } from '../../clock';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 import { liveState, round, toSeconds } from './live-state';
-import { fixesBetween, fuelNetChangeFrom, hourRows, usageByIstHour } from './repo';
+import { fixesBetween, fuelNetChangeFrom, hourRows, refuelsBetween, usageByIstHour } from './repo';
 import type { TractorWithState } from './repo';
 import { ownedOrNotFound } from './service';
 
@@ -20,8 +20,6 @@ import { ownedOrNotFound } from './service';
 const HISTORY_DEFAULT_MS = 7 * DAY_MS;
 /** Most fixes read for one day's replay: one a second all day. */
 const TRACK_MAX_ROWS = 86_400;
-/** Refuels smaller than this are sensor settling, not worth a marker. */
-const REFUEL_MARKER_MIN_L = 1;
 
 /** The period of an aggregation in epoch seconds, inclusive (00:00:00–23:59:59 IST for whole days). */
 export function aggregationPeriod(q: AggregationQuery, now: number): { start: number; end: number } {
@@ -115,7 +113,8 @@ export class UsageService {
       }
       fuelLevel.reverse();
     }
-    const refuels: Point2[] = hours.filter((h) => h.fuelRefuelL >= REFUEL_MARKER_MIN_L).map((h) => [toSeconds(h.hourStart), round(h.fuelRefuelL, 1)]);
+    // Refuels are events (a few a week), listed each at its own time, never thinned.
+    const refuels: Point2[] = (await refuelsBetween(db, t.tractor.id, fromMs, toMs)).map((r) => [toSeconds(r.start), round(r.litres, 1)]);
     const drops: Point2[] = hours.filter((h) => isFuelDrop(h, tank)).map((h) => [toSeconds(h.hourStart), round(-h.fuelNetChangeL, 1)]);
 
     const days = new Map<number, { engineS: number; rpmWeighted: number; rpmS: number }>();
@@ -133,7 +132,7 @@ export class UsageService {
       from,
       to,
       fuelLevel: lttb(fuelLevel, HISTORY_MAX_POINTS),
-      refuels: lttb(refuels, HISTORY_MAX_POINTS),
+      refuels,
       drops: lttb(drops, HISTORY_MAX_POINTS),
       engineHoursPerDay: lttb(perDay.map(([day, d]) => [toSeconds(day), round(d.engineS / 3600, 2)]), HISTORY_MAX_POINTS),
       averageRpmPerDay: lttb(perDay.map(([day, d]) => [toSeconds(day), d.rpmS > 0 ? Math.round(d.rpmWeighted / d.rpmS) : 0]), HISTORY_MAX_POINTS),

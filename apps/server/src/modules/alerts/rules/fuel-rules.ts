@@ -39,7 +39,8 @@ export function fuelRules(state: AlertRulesState, ctx: RuleContext): void {
   if (!fuel) return;
 
   const L = ctx.profile.limits;
-  if (fuel.refuelDone && fuel.refuelDone.litres >= L.refillL) ctx.raise('A0104', round1(fuel.refuelDone.litres), L.refillL);
+  // Dated when the level began to rise: the refuel event the diesel page lists, at the same time.
+  if (fuel.refuelDone && fuel.refuelDone.litres >= L.refillL) ctx.raise('A0104', round1(fuel.refuelDone.litres), L.refillL, undefined, fuel.refuelDone.start);
   if (parked) theft(f, ctx, r.time, fuel.smoothedL);
   if (r.ignition === true) suddenDrop(f, ctx, r.time, fuel.smoothedL, fuel.refueling);
 

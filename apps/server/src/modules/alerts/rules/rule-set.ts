@@ -32,11 +32,12 @@ export class AlertRuleSet {
       input: undefined as unknown as RuleInput,
       geofences: NO_GEOFENCES,
       out: [] as RaisedAlert[],
-      raise(typeId: AlertTypeId, value: number | null, threshold: number | null, geofence?: WatchedGeofence) {
+      raise(typeId: AlertTypeId, value: number | null, threshold: number | null, geofence?: WatchedGeofence, at?: number) {
+        const time = at ?? ctx.input.reading.time;
         const setting = ctx.profile.setting(typeId);
         if (!setting.enabled) return;
         const fix = ctx.input.fix && isPlausibleFix(ctx.input.fix) ? ctx.input.fix : undefined;
-        const alert: RaisedAlert = { typeId, time: ctx.input.reading.time, lat: fix?.lat ?? null, lon: fix?.lon ?? null, value, threshold, configBy: setting.configBy };
+        const alert: RaisedAlert = { typeId, time, lat: fix?.lat ?? null, lon: fix?.lon ?? null, value, threshold, configBy: setting.configBy };
         if (geofence) {
           alert.geofenceId = geofence.id;
           alert.geofenceName = geofence.name;

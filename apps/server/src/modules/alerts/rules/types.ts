@@ -141,5 +141,6 @@ export interface RuleContext {
   input: RuleInput;
   /** The active geofences the tractor is assigned to. */
   geofences: readonly WatchedGeofence[];
-  raise(typeId: AlertTypeId, value: number | null, threshold: number | null, geofence?: WatchedGeofence): void;
+  /** `time`: when it happened, if not at this reading (a refuel is dated when the level began to rise). */
+  raise(typeId: AlertTypeId, value: number | null, threshold: number | null, geofence?: WatchedGeofence, time?: number): void;
 }
