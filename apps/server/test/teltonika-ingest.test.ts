@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { AvlRecord } from '../src/devices/teltonika/codec';
 import { crc16Ibm } from '../src/devices/teltonika/crc16';
+import { encodeCodec8eFrame } from '../src/devices/teltonika/encoder';
 import { seededRandom } from '../src/sim/random';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
@@ -36,6 +38,43 @@ describe.each(dbTargets)('Teltonika ingestion over TCP on $name', (target) => {
     const rows = await stored(tractor.id);
     expect(rows.map((r) => r.device_time)).toEqual([1560160861000, 1560160879000, 1560161086000, 1560166592000]);
     expect(rows.at(-1)?.odometer_m).toBe(22949000); // IO 16 of W4 through the FMB mapping
+    device.end();
+  });
+
+  it('keeps every mapped reading: fuel-used counter, device battery, GSM signal, movement, oil and air-filter switches; counts NX elements', async () => {
+    const { tractor, port } = await start();
+    const device = await DevicePeer.connect(port);
+    await device.handshake(IMEI);
+    const record = (time: number, fuelUsedTenths: number): AvlRecord => ({
+      timestamp: time,
+      priority: 0,
+      gps: { longitude: 73.98, latitude: 20.17, altitude: 560, angle: 0, satellites: 9, speed: 0 },
+      eventIoId: 0,
+      io: [
+        { id: 239, size: 1, value: 1 },
+        { id: 240, size: 1, value: 1 },
+        { id: 3, size: 1, value: 1 },
+        { id: 4, size: 1, value: 0 },
+        { id: 21, size: 1, value: 4 },
+        { id: 67, size: 2, value: 4100 },
+        { id: 83, size: 4, value: fuelUsedTenths },
+        { id: 385, size: 3, value: undefined, bytes: Uint8Array.of(1, 2, 3) },
+      ],
+    });
+    const t0 = Date.UTC(2026, 10, 21, 4, 0);
+    expect(await device.sendFrame(encodeCodec8eFrame([record(t0, 12_345), record(t0 + 600_000, 12_360)]))).toBe(2);
+    const rows = await t.database.db.kysely
+      .selectFrom('telemetry')
+      .select(['movement', 'oil_low', 'air_filter', 'gsm', 'batt_v', 'fuel_used_l', 'attributes'])
+      .where('tractor_id', '=', tractor.id)
+      .orderBy('device_time')
+      .execute();
+    expect(rows[0]).toMatchObject({ movement: 1, oil_low: 1, air_filter: 0, gsm: 4, attributes: JSON.stringify({ ioNx: 1 }) });
+    expect(rows[0]?.batt_v).toBeCloseTo(4.1, 6);
+    expect(rows.map((r) => r.fuel_used_l)).toEqual([1234.5, 1236]);
+    // The counter's 1.5 L is the consumption of those ten minutes.
+    const hours = await t.database.db.kysely.selectFrom('usage_hourly').select(['fuel_counter_l']).where('tractor_id', '=', tractor.id).execute();
+    expect(hours.reduce((sum, h) => sum + h.fuel_counter_l, 0)).toBeCloseTo(1.5, 6);
     device.end();
   });
 

@@ -36,7 +36,7 @@ describe.each(dbTargets)('live tractor data on $name', (target) => {
   it('shows the home-page values of a saved tractor state', async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     const time = TEST_START - 2 * MINUTE;
-    const reading: Reading = { time, lat: 20.17, lon: 73.99, speedKmh: 12, ignition: true, externalVoltage: 13.24, engineWorktimeMin: 750 };
+    const reading: Reading = { time, lat: 20.17, lon: 73.99, speedKmh: 12, ignition: true, externalVoltage: 13.24, engineWorktimeMin: 750, gsmSignal: 4, batteryVoltage: 4.083 };
     await db()
       .insertInto('tractor_state')
       .values({
@@ -59,6 +59,8 @@ describe.each(dbTargets)('live tractor data on $name', (target) => {
       lastStatus: 'moving',
       devicePower: 13.24,
       devicePowerMode: 'normal_active',
+      gsmSignal: 4,
+      deviceBatteryV: 4.08,
       latitude: 20.17,
       longitude: 73.99,
       dieselLevel: 75,
@@ -85,6 +87,8 @@ describe.each(dbTargets)('live tractor data on $name', (target) => {
       lastStatus: null,
       devicePower: null,
       devicePowerMode: 'unknown',
+      gsmSignal: null,
+      deviceBatteryV: null,
       latitude: null,
       longitude: null,
       dieselLevel: null,

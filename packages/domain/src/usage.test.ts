@@ -129,4 +129,17 @@ describe('usage derivations on synthetic tracks', () => {
     expect(refuels).toBe(0);
     expect(Math.abs(net)).toBeLessThan(2);
   });
+
+  it('takes consumption from the engine fuel-used counter when the device has one, ignoring a reset', () => {
+    const t0 = day + 9 * 3600_000;
+    const interval = (fromL: number, toL: number, minutes: number) =>
+      measureInterval({ time: t0, ignition: true, fuelUsedLitres: fromL }, { time: t0 + minutes * 60_000, ignition: true, fuelUsedLitres: toL }, { implementWidthM: 2 });
+    expect(interval(1234.5, 1236, 10).fuelCounterL).toBeCloseTo(1.5, 9);
+    // A counter reset, or 30 L in ten minutes, is no measure.
+    expect(interval(1234.5, 3, 10).fuelCounterL).toBeUndefined();
+    expect(interval(100, 130, 10).fuelCounterL).toBeUndefined();
+    // The counter beats the float sensor's estimate.
+    expect(usageReport({ ...emptyTotals(), fuelRefuelL: 0, fuelNetChangeL: -9, fuelCounterL: 7.5 }).dieselConsumedL).toBe(7.5);
+    expect(usageReport({ ...emptyTotals(), fuelRefuelL: 0, fuelNetChangeL: -9 }).dieselConsumedL).toBe(9);
+  });
 });

@@ -28,11 +28,13 @@ export interface UsageTotals {
   fuelNetChangeL: number;
   /** Σ detected refuels, L. Consumed = refuels − net change. */
   fuelRefuelL: number;
+  /** Litres the engine's fuel-used counter (CAN, IO 83) measured; when present it is the consumption. */
+  fuelCounterL: number;
 }
 
-export const USAGE_FIELDS = ['engineS', 'ptoS', 'idleS', 'workM', 'areaM2', 'roadM', 'distanceM', 'rpmWeighted', 'rpmS', 'fuelNetChangeL', 'fuelRefuelL'] as const satisfies readonly (keyof UsageTotals)[];
+export const USAGE_FIELDS = ['engineS', 'ptoS', 'idleS', 'workM', 'areaM2', 'roadM', 'distanceM', 'rpmWeighted', 'rpmS', 'fuelNetChangeL', 'fuelRefuelL', 'fuelCounterL'] as const satisfies readonly (keyof UsageTotals)[];
 
-export const emptyTotals = (): UsageTotals => ({ engineS: 0, ptoS: 0, idleS: 0, workM: 0, areaM2: 0, roadM: 0, distanceM: 0, rpmWeighted: 0, rpmS: 0, fuelNetChangeL: 0, fuelRefuelL: 0 });
+export const emptyTotals = (): UsageTotals => ({ engineS: 0, ptoS: 0, idleS: 0, workM: 0, areaM2: 0, roadM: 0, distanceM: 0, rpmWeighted: 0, rpmS: 0, fuelNetChangeL: 0, fuelRefuelL: 0, fuelCounterL: 0 });
 
 export function addTotals(into: UsageTotals, add: Partial<UsageTotals>): UsageTotals {
   for (const f of USAGE_FIELDS) into[f] += add[f] ?? 0;
@@ -56,6 +58,9 @@ export interface TractorSpec {
 }
 
 /** Usage between two consecutive readings (prev.time < cur.time); state rules follow `prev`. */
+/** More diesel an hour than the largest farm tractor burns at full load. */
+const MAX_BURN_L_PER_H = 40;
+
 export function measureInterval(prev: Reading, cur: Reading, spec: TractorSpec, coverage?: FieldCoverage): Partial<UsageTotals> {
   const dt = (cur.time - prev.time) / 1000;
   if (!(dt > 0)) return {};
@@ -71,6 +76,11 @@ export function measureInterval(prev: Reading, cur: Reading, spec: TractorSpec, 
     out.engineS = counted;
   }
   if (engineOn && prev.pto) out.ptoS = counted;
+  if (prev.fuelUsedLitres !== undefined && cur.fuelUsedLitres !== undefined) {
+    const used = cur.fuelUsedLitres - prev.fuelUsedLitres;
+    // A counter reset, or more than an engine can burn in the time, is not consumption.
+    if (used >= 0 && used <= (dt / 3600) * MAX_BURN_L_PER_H + 0.5) out.fuelCounterL = used;
+  }
   if (engineOn && (prev.rpm ?? 0) > 0) {
     out.rpmWeighted = (prev.rpm ?? 0) * counted;
     out.rpmS = counted;
@@ -143,7 +153,8 @@ export function usageReport(t: UsageTotals): UsageReport {
     engineMinutes: engineMinutesTotal % 60,
     ptoHours: round(t.ptoS / 3600, 1),
     averageRpm: t.rpmS > 0 ? Math.round(t.rpmWeighted / t.rpmS) : 0,
-    // Net fall of the level plus what was poured in; never negative (a refuel is not negative use).
-    dieselConsumedL: round(Math.max(0, t.fuelRefuelL - t.fuelNetChangeL), 1),
+    // The engine's own fuel-used counter when the device has one; else the net fall of the level
+    // plus what was poured in, never negative (a refuel is not negative use).
+    dieselConsumedL: round(t.fuelCounterL > 0 ? t.fuelCounterL : Math.max(0, t.fuelRefuelL - t.fuelNetChangeL), 1),
   };
 }

@@ -220,6 +220,9 @@ export const tractorHomepageResponse = z.object({
   /** External (tractor battery) voltage, V. */
   devicePower: z.number().nullable(),
   devicePowerMode: devicePowerModeValue,
+  /** The telematics device: GSM signal 0–5 and its own backup battery, V (null until it reports them). */
+  gsmSignal: z.number().int().min(0).max(5).nullable(),
+  deviceBatteryV: z.number().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   /** Smoothed level, % of the tank (approximate: the UI shows the disclaimer). */

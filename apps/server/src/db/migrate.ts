@@ -8,6 +8,7 @@ import { alertsMigration } from './migrations/004-alerts';
 import { geofencesMigration } from './migrations/005-geofences';
 import { authLimitsMigration } from './migrations/006-auth-limits';
 import { refuelsMigration } from './migrations/007-refuels';
+import { moreReadingsMigration } from './migrations/008-more-readings';
 
 /** Migrations are imported statically (no folder read at runtime); names sort in run order. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -19,6 +20,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '005-geofences': geofencesMigration(db.engine),
     '006-auth-limits': authLimitsMigration(),
     '007-refuels': refuelsMigration(db.engine),
+    '008-more-readings': moreReadingsMigration(db.engine),
   };
 }
 

@@ -154,6 +154,15 @@ export interface TelemetryTable {
   worktime_min: number | null;
   odometer_m: number | null;
   attributes: string | null;
+  movement: number | null;
+  oil_low: number | null;
+  air_filter: number | null;
+  /** The device's own backup battery, V. */
+  batt_v: number | null;
+  /** CAN fuel-used counter, litres since the engine's start of life. */
+  fuel_used_l: number | null;
+  /** GSM signal, 0–5. */
+  gsm: number | null;
 }
 
 /** Per-tractor processing state, written in the same transaction as the records it reflects. */
@@ -186,6 +195,8 @@ export interface UsageHourlyTable {
   rpm_s: number;
   fuel_net_l: number;
   fuel_refuel_l: number;
+  /** Litres the CAN fuel-used counter measured (0 for devices without one). */
+  fuel_counter_l: number;
 }
 
 /** One refuel: when the level began to rise, and the litres that went in. */

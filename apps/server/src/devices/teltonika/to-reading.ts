@@ -15,11 +15,15 @@ export function avlToRecord(record: AvlRecord, rules: readonly IoRule[]): Incomi
   }
   const attributes: Record<string, number> = {};
   let kept = 0;
+  let variable = 0;
   for (const e of record.io) {
+    // Variable-length (Codec 8E NX) elements carry bytes no mapping reads: counted, not kept.
+    if (e.bytes !== undefined) variable++;
     if (typeof e.value !== 'number' || kept >= MAX_RAW_ATTRIBUTES || isMappedIo(e.id, rules)) continue;
     attributes[`io${e.id}`] = e.value;
     kept++;
   }
+  if (variable > 0) attributes.ioNx = variable;
   if (record.priority === 2) attributes.panic = 1;
-  return kept > 0 || record.priority === 2 ? { reading, attributes } : { reading };
+  return Object.keys(attributes).length > 0 ? { reading, attributes } : { reading };
 }

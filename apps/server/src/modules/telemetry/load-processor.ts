@@ -29,6 +29,12 @@ export function rowToReading(row: Partial<TelemetryTable> & Pick<TelemetryTable,
   num('externalVoltage', row.ext_v);
   num('engineWorktimeMin', row.worktime_min);
   num('odometerM', row.odometer_m);
+  flag('movement', row.movement);
+  flag('oilPressureLow', row.oil_low);
+  flag('airFilterClogged', row.air_filter);
+  num('batteryVoltage', row.batt_v);
+  num('fuelUsedLitres', row.fuel_used_l);
+  num('gsmSignal', row.gsm);
   return r;
 }
 

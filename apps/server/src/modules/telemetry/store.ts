@@ -59,7 +59,7 @@ export function sqliteTelemetryStore(sqlite: SQLite.Database): TelemetryStore {
 
 /** PostgreSQL: one multi-row INSERT … SELECT FROM unnest(…) RETURNING, in a Kysely transaction. */
 export function postgresTelemetryStore(db: Kysely<Database>): TelemetryStore {
-  const types = ['text', 'bigint', 'bigint', 'float8', 'float8', 'float8', 'float8', 'float8', 'int', 'int', 'int', 'int', 'float8', 'int', 'float8', 'float8', 'bigint', 'bigint', 'text'];
+  const types = ['text', 'bigint', 'bigint', 'float8', 'float8', 'float8', 'float8', 'float8', 'int', 'int', 'int', 'int', 'float8', 'int', 'float8', 'float8', 'bigint', 'bigint', 'text', 'int', 'int', 'int', 'float8', 'float8', 'int'];
   return {
     async commit(rows, derive) {
       await db.transaction().execute(async (tx) => {

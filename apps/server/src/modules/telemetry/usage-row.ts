@@ -18,5 +18,6 @@ export function usageRow(tractorId: string, hourStart: number, t: UsageTotals): 
     rpm_s: t.rpmS,
     fuel_net_l: t.fuelNetChangeL,
     fuel_refuel_l: t.fuelRefuelL,
+    fuel_counter_l: t.fuelCounterL,
   };
 }

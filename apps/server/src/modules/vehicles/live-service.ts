@@ -114,6 +114,8 @@ export class LiveService {
       lastStatus: s.lastStatus ?? null,
       devicePower: voltage === undefined ? null : round(voltage, 2),
       devicePowerMode: devicePowerMode(s.last),
+      gsmSignal: s.last?.gsmSignal === undefined ? null : Math.min(5, Math.max(0, Math.round(s.last.gsmSignal))),
+      deviceBatteryV: s.last?.batteryVoltage === undefined ? null : round(s.last.batteryVoltage, 2),
       latitude: s.fix?.lat ?? null,
       longitude: s.fix?.lon ?? null,
       dieselLevel,
