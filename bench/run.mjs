@@ -132,6 +132,20 @@ if (wanted('geofences')) {
   row('ingestion with 50 active geofences per owner, ratio to none (median of rounds)', g.ratio.toFixed(3), '≥ 0.90', `${g.geofencesPerSecond} vs ${g.noGeofencesPerSecond} records/s; CPU ratio ${g.cpuRatio}; ${g.geofences} geofences, ${g.owners} owners`);
 }
 
+if (wanted('truth')) {
+  console.log('== truth: one simulated month (slopes, refuels, a theft, a backlog sent newest-first, a phone without speed) against its ground truth');
+  const t = serverBench('telemetry/bench/truth.ts');
+  results.truth = t;
+  const pct = (f) => `${f.measured} vs ${f.truth} (${f.errorPercent > 0 ? '+' : ''}${f.errorPercent} %)`;
+  row('acres worked', pct(t.acres), 'within 3 %', `${t.days} days, ${t.records} records`);
+  row('road km', pct(t.roadKm), 'within 3 %', '');
+  row('engine hours', pct(t.engineHours), 'within 3 %', '');
+  row('litres consumed', pct(t.litresConsumed), 'within 3 %', '');
+  row('refuels found / false', `${t.refuels.found} of ${t.refuels.truth} / ${t.refuels.false}`, 'all / 0', `litres ${pct(t.refuels.litres)}`);
+  row('thefts found / false', `${t.thefts.found} of ${t.thefts.truth} / ${t.thefts.false}`, 'all / 0', `sudden-drop alerts ${t.suddenDrops}`);
+  row('phone without speed: km', pct(t.phoneWithoutSpeed.km), 'within 3 %', '');
+}
+
 if (wanted('abuse')) {
   console.log('== abuse: device-port flood, parallel PIN guessing, lockout then the owner\'s reset (loopback only)');
   const flood = await connectionFlood();

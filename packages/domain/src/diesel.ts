@@ -71,6 +71,10 @@ const MOVING_MARGIN = 0.1;
 /** How long the "lowest level lately" is remembered, in slots of ten minutes. */
 const LOW_MEMORY_MS = 30 * 60_000;
 const LOW_SLOT_MS = 10 * 60_000;
+/** Buckets kept: the window's and as many again for the level before a rise. */
+const KEPT_BUCKETS = 2 * (DIESEL_WINDOW_MS / BUCKET_MS);
+/** The level before a refuel is read over this span before its rise. */
+const PRE_RISE_MS = 4 * 60_000;
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -146,7 +150,8 @@ export class DieselTracker {
     // A pump needs the tractor standing: the rise must have had a standing moment since the low.
     const stoodDuringRise = s.stoodAt !== undefined && s.stoodAt >= s.low[0] - this.windowMs / 2;
     if (rise >= this.refuelMinL && stoodDuringRise) {
-      s.refuel = { start: this.riseStart(s.low[1]), fromL: s.low[1], peakL: smoothedL, lastRise: time, markL: smoothedL };
+      const start = this.riseStart(s.low[1], smoothedL);
+      s.refuel = { start, fromL: this.levelBefore(start, s.low[1]), peakL: smoothedL, lastRise: time, markL: smoothedL };
     }
     return step;
   }
@@ -157,12 +162,26 @@ export class DieselTracker {
   }
 
   /**
-   * When a rise from `fromL` began: the first bucket of the window well above it. The level itself
-   * lags (the trimmed ends hold the first buckets of a rise back), the buckets do not.
+   * When a rise from `lowL` to `nowL` began: from the first bucket past the middle of the rise, back
+   * over the buckets that each stand clearly above the one before (the pump's flow). The level
+   * itself lags (the trimmed ends hold the first buckets of a rise back), the buckets do not.
    */
-  private riseStart(fromL: number): number {
-    const first = this.state.buckets?.find(([, sum, n]) => sum / n >= fromL + this.refuelMinL / 2);
-    return first ? first[0] : (this.state.low as [number, number])[0];
+  private riseStart(lowL: number, nowL: number): number {
+    const buckets = this.state.buckets ?? [];
+    const means = buckets.map(([, sum, n]) => sum / n);
+    let i = means.findIndex((m, k) => m >= (lowL + nowL) / 2 && (buckets[k] as DieselBucket)[0] >= (this.state.low as [number, number])[0] - this.windowMs);
+    if (i < 0) return (this.state.low as [number, number])[0];
+    while (i > 0 && (buckets[i] as DieselBucket)[0] - (buckets[i - 1] as DieselBucket)[0] <= 4 * BUCKET_MS && (means[i] as number) - (means[i - 1] as number) > RISE_STEP_L * 1.5) i--;
+    return (buckets[i] as DieselBucket)[0];
+  }
+
+  /**
+   * The level just before a rise began: the trimmed mean of the buckets of the few minutes before it.
+   * The lowest level of the window may still hold the last downhill pass of a slope and read litres low.
+   */
+  private levelBefore(start: number, lowL: number): number {
+    const before = (this.state.buckets ?? []).filter(([t]) => t < start && t >= start - PRE_RISE_MS).map(([, sum, n]) => sum / n);
+    return before.length >= 2 ? Math.min(trimmedMean(before), lowL + this.movingMarginL) : lowL;
   }
 
   /**
@@ -188,7 +207,7 @@ export class DieselTracker {
     return low;
   }
 
-  /** Adds the sample to its bucket, drops buckets older than the window, returns the trimmed mean. */
+  /** Adds the sample to its bucket and returns the trimmed mean of the window's buckets. */
   private level(time: number, litres: number): number {
     const buckets = (this.state.buckets ??= []);
     const start = time - (time % BUCKET_MS);
@@ -197,7 +216,8 @@ export class DieselTracker {
       last[1] += litres;
       last[2] += 1;
     } else buckets.push([start, litres, 1]);
-    while (buckets.length > 1 && (buckets[0] as DieselBucket)[0] + BUCKET_MS <= time - this.windowMs) buckets.shift();
-    return trimmedMean(buckets.map(([, sum, n]) => sum / n));
+    // Older buckets stay a while (by count) for reading the level before a rise seen late.
+    while (buckets.length > KEPT_BUCKETS) buckets.shift();
+    return trimmedMean(buckets.filter(([t]) => t + BUCKET_MS > time - this.windowMs).map(([, sum, n]) => sum / n));
   }
 }

@@ -85,6 +85,11 @@ export const DEVICE_CADENCE: Cadence = { movingS: 10, engineOnS: 60, parkedS: 60
 /** Coarser sampling for back-filled history (fewer rows, same shape of day). */
 export const HISTORY_CADENCE: Cadence = { movingS: 30, engineOnS: 120, parkedS: 1800 };
 
+/** Share of working days that end at lunch. */
+const HALF_DAY_SHARE = 0.35;
+/** The tank is filled at the evening stop at the pump when below this share: every two days or so of work. */
+const REFUEL_BELOW = 0.45;
+
 type Mode = 'parked' | 'idle' | 'road' | 'work' | 'turn' | 'towed' | 'refuel' | 'siphon';
 
 interface Leg {
@@ -97,7 +102,7 @@ interface Leg {
   tiltPercent?: number;
 }
 
-const BURN_L_PER_H: Record<Mode, number> = { parked: 0, idle: 1.2, road: 3.2, work: 5.5, turn: 3.5, towed: 0, refuel: 0, siphon: 0 };
+const BURN_L_PER_H: Record<Mode, number> = { parked: 0, idle: 0.8, road: 2.5, work: 3.5, turn: 2.5, towed: 0, refuel: 0, siphon: 0 };
 const SLOSH_PERCENT: Record<Mode, number> = { parked: 0.5, idle: 1, road: 3, work: 8, turn: 6, towed: 4, refuel: 1, siphon: 1 };
 
 function headingBetween(a: LatLon, b: LatLon): number {
@@ -170,15 +175,35 @@ function planDay(profile: SimProfile, carry: SimCarry, date: string, events: rea
     }
   };
   workUntil(midnight + between(random, 10.75, 11.5) * 3600_000);
-  push('parked', t + between(random, 45, 75) * 60_000); // lunch under the neem tree
-  push('idle', t + 3 * 60_000);
-  workUntil(midnight + between(random, 15, 16.5) * 3600_000);
+  // About one day in three the field needs only the morning (drawn apart, so the rest of the day
+  // keeps its own draws).
+  const halfDay = seededRandom(seedOf(`${profile.imei}:${date}:half`))() < HALF_DAY_SHARE;
+  if (!halfDay) {
+    push('parked', t + between(random, 45, 75) * 60_000); // lunch under the neem tree
+    push('idle', t + 3 * 60_000);
+    workUntil(midnight + between(random, 15, 16.5) * 3600_000);
+  }
   push('road', t + travelMs(at, profile.home, roadKmh), profile.home);
   push('idle', t + 2 * 60_000);
-  // A stop at the diesel pump; it fills up only when the tank is below 60 % (decided in simulateDay).
+  // A stop at the diesel pump; it fills up only when the tank is below REFUEL_BELOW (decided in simulateDay).
   push('refuel', t + 4 * 60_000);
   push('parked', midnight + 24 * 3600_000);
   return legs;
+}
+
+/** What really happened in a simulated day, to check derived figures against. */
+export interface DayTruth {
+  /** Field area worked, m² (the same strip worked twice in a day counts once). */
+  workM2: number;
+  /** Driven on the road, m (not field work, not turns, not towing). */
+  roadM: number;
+  /** Driven in all, m: road, field passes and turns (not towing). */
+  drivenM: number;
+  engineS: number;
+  /** Burnt by the engine, L. */
+  burntL: number;
+  refuels: { time: number; litres: number }[];
+  siphons: { time: number; litres: number }[];
 }
 
 /** Generates the day's samples (ascending time) and returns what carries to the next day. */
@@ -187,7 +212,7 @@ export function simulateDay(
   carry: SimCarry,
   date: string,
   options: { events?: readonly SimEvent[]; cadence?: Cadence } = {},
-): { samples: SimSample[]; carry: SimCarry } {
+): { samples: SimSample[]; carry: SimCarry; truth: DayTruth } {
   const events = options.events ?? [];
   const cadence = options.cadence ?? DEVICE_CADENCE;
   const random = seededRandom(seedOf(`${profile.imei}:${date}:samples`));
@@ -198,7 +223,13 @@ export function simulateDay(
   let coolant = 30;
   const refuelTarget = profile.tankCapacityL * between(random, 0.9, 0.98);
   const active = (kind: SimEventKind, time: number) => events.some((e) => e.kind === kind && time >= e.at && time < e.at + (e.durationMs ?? 10 * 60_000));
-  const noise = () => (random() + random() + random() - 1.5) * 2; // ≈ ±3 m, centred
+  // GPS error drifts rather than jumps: each fix keeps most of the last one's error (about 1.5 m
+  // typical, up to 4 m), as a receiver's does over seconds; independent jumps would zig-zag a
+  // field pass across its neighbours.
+  const drift = { x: 0, y: 0 };
+  const noise = (axis: 'x' | 'y') => (drift[axis] = drift[axis] * 0.9 + (random() + random() + random() - 1.5) * 0.9);
+  const truth: DayTruth = { workM2: 0, roadM: 0, drivenM: 0, engineS: 0, burntL: 0, refuels: [], siphons: [] };
+  const strips = new Set<string>();
 
   for (const leg of legs) {
     const moving = leg.mode === 'road' || leg.mode === 'work' || leg.mode === 'turn' || leg.mode === 'towed';
@@ -210,12 +241,23 @@ export function simulateDay(
     const kmh = moving && duration > 0 ? (meters / (duration / 1000)) * 3.6 : 0;
     let last = leg.start;
     const refuelFrom = fuelL;
-    const refuels = leg.mode === 'refuel' && fuelL < profile.tankCapacityL * 0.6;
+    const refuels = leg.mode === 'refuel' && fuelL < profile.tankCapacityL * REFUEL_BELOW;
+    if (engineOn) truth.engineS += duration / 1000;
+    if (leg.mode === 'road') truth.roadM += meters;
+    if (moving && leg.mode !== 'towed') truth.drivenM += meters;
+    const strip = [leg.from, leg.to].map((p) => `${p.lat.toFixed(6)},${p.lon.toFixed(6)}`).sort().join('|');
+    if (leg.mode === 'work' && !strips.has(strip)) {
+      strips.add(strip);
+      truth.workM2 += meters * profile.implementWidthM;
+    }
+    if (refuels) truth.refuels.push({ time: leg.start, litres: Math.max(0, refuelTarget - fuelL) });
+    if (leg.mode === 'siphon') truth.siphons.push({ time: leg.start, litres: Math.min(fuelL, events.find((e) => e.kind === 'siphon' && e.at === leg.start)?.litres ?? 20) });
     const advance = (until: number) => {
       const hours = (until - last) / 3600_000;
       last = until;
       if (moving) odometerM += (kmh / 3.6) * hours * 3600;
       if (engineOn) engineMin += hours * 60;
+      truth.burntL += Math.min(fuelL, BURN_L_PER_H[leg.mode] * hours);
       fuelL = Math.max(0, fuelL - BURN_L_PER_H[leg.mode] * hours);
       return hours;
     };
@@ -234,7 +276,7 @@ export function simulateDay(
       const lowBattery = engineOn && active('low_battery', time);
       const baseRpm = leg.mode === 'work' ? between(random, 1750, 1950) : leg.mode === 'road' ? between(random, 1400, 1700) : leg.mode === 'turn' ? between(random, 1200, 1400) : between(random, 750, 850);
       const slosh = (random() - 0.5) * 2 * SLOSH_PERCENT[leg.mode] + (leg.tiltPercent ?? 0);
-      const pos = fromLocalMeters(p, noise(), noise());
+      const pos = fromLocalMeters(p, noise('x'), noise('y'));
       position = leg.to;
       samples.push({
         time,
@@ -257,5 +299,5 @@ export function simulateDay(
     }
     advance(leg.end);
   }
-  return { samples, carry: { fuelL, engineMin, odometerM, position } };
+  return { samples, carry: { fuelL, engineMin, odometerM, position }, truth };
 }
