@@ -188,6 +188,10 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       ingestor: telemetry.ingestor,
       log: app.log,
       idleTimeoutMs: config.devices.idleTimeoutMs,
+      handshakeTimeoutMs: config.devices.handshakeTimeoutMs,
+      firstFrameTimeoutMs: config.devices.firstFrameTimeoutMs,
+      maxConnections: config.devices.maxConnections,
+      maxConnectionsPerIp: config.devices.maxConnectionsPerIp,
     });
     app.log.info({ port: app.deviceServer.port }, 'listening for Teltonika devices');
   }

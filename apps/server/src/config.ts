@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { defaultDeviceConnectionCap } from './devices/shared/connection-guard';
 
 /**
  * The only place that reads the environment (STYLE: create-t3-turbo, nodebestpractices).
@@ -44,7 +45,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'DEVICE_TCP_PORT', default: '5027', description: 'TCP port for Teltonika devices (Codec 8/8E/16); `0` picks a free port; `off` disables it.' },
   { name: 'DEVICE_UDP_PORT', default: '(DEVICE_TCP_PORT)', description: 'UDP port for Teltonika devices sending over UDP (the same codecs; each packet acknowledged once committed); the TCP port\'s number by default (`0` there picks a free one here too, `off` turns both off); `off` disables UDP alone.' },
   { name: 'DEVICE_TCP_HOST', default: '(HOST)', description: 'Interface for the device port.' },
-  { name: 'DEVICE_IDLE_TIMEOUT_SECONDS', default: '600', description: 'A device connection silent this long is closed.' },
+  { name: 'DEVICE_IDLE_TIMEOUT_SECONDS', default: '600', description: 'A device connection that sent no whole frame for this long is closed (stray bytes do not count).' },
+  { name: 'DEVICE_HANDSHAKE_TIMEOUT_SECONDS', default: '10', description: 'A device must send its IMEI within this long of connecting.' },
+  { name: 'DEVICE_FIRST_FRAME_TIMEOUT_SECONDS', default: '60', description: 'A device must send its first record frame within this long of its IMEI being accepted.' },
+  { name: 'DEVICE_MAX_CONNECTIONS', default: '(60 % of the open-file limit)', description: 'Open device connections at most; more are refused at once, so file handles stay free for HTTP, the database and files.' },
+  { name: 'DEVICE_MAX_CONNECTIONS_PER_IP', default: '100', description: 'Open device connections from one address at most (devices behind one carrier NAT share an address: raise it for large fleets).' },
   { name: 'DEVICE_MODELS_FILE', default: '(built-in FMB table)', description: 'JSON file of IO-id mappings per device model, added to the built-in Teltonika FMB mapping (see README "Devices").' },
   { name: 'OFFLINE_AFTER_MINUTES', default: '30', description: 'A tractor silent this long is shown offline.' },
   { name: 'OPERATOR_KEY', default: '(empty)', description: 'Key for the operator API (`X-Operator-Key` header: provisioning, batch ingest). Empty: the operator API is off.' },
@@ -111,7 +116,11 @@ const envSchema = z
     DEVICE_UDP_PORT: z
       .preprocess((v) => (v === '' ? undefined : v), z.union([z.literal('off'), z.coerce.number({ error: 'expected a port number 0-65535 or off' }).int().min(0).max(65535)]).optional()),
     DEVICE_TCP_HOST: optionalText,
-    DEVICE_IDLE_TIMEOUT_SECONDS: z.coerce.number({ error: 'expected seconds' }).int().min(10).max(86_400).default(600),
+    DEVICE_IDLE_TIMEOUT_SECONDS: z.coerce.number({ error: 'expected seconds 1-86400' }).int().min(1).max(86_400).default(600),
+    DEVICE_HANDSHAKE_TIMEOUT_SECONDS: z.coerce.number({ error: 'expected seconds 1-600' }).int().min(1).max(600).default(10),
+    DEVICE_FIRST_FRAME_TIMEOUT_SECONDS: z.coerce.number({ error: 'expected seconds 1-3600' }).int().min(1).max(3600).default(60),
+    DEVICE_MAX_CONNECTIONS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ error: 'expected a whole number 1-1000000' }).int().min(1).max(1_000_000).optional()),
+    DEVICE_MAX_CONNECTIONS_PER_IP: z.coerce.number({ error: 'expected a whole number 1-1000000' }).int().min(1).max(1_000_000).default(100),
     DEVICE_MODELS_FILE: optionalText,
     OFFLINE_AFTER_MINUTES: z.coerce.number({ error: 'expected minutes' }).int().min(1).max(10_080).default(30),
     OPERATOR_KEY: optionalText.pipe(z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
@@ -157,7 +166,18 @@ export interface Config {
   smsHourlyCap: number;
   demo: { enabled: boolean; mobile: string; pin: string; name: string };
   tollFreeNumber: string;
-  devices: { tcpPort: number | 'off'; udpPort: number | 'off'; tcpHost: string; idleTimeoutMs: number; modelsFile: string | undefined; offlineAfterMs: number };
+  devices: {
+    tcpPort: number | 'off';
+    udpPort: number | 'off';
+    tcpHost: string;
+    idleTimeoutMs: number;
+    handshakeTimeoutMs: number;
+    firstFrameTimeoutMs: number;
+    maxConnections: number;
+    maxConnectionsPerIp: number;
+    modelsFile: string | undefined;
+    offlineAfterMs: number;
+  };
   operatorKey: string | undefined;
   simulateFleet: boolean;
   simulateFleetDays: number;
@@ -219,6 +239,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       udpPort: e.DEVICE_UDP_PORT ?? e.DEVICE_TCP_PORT,
       tcpHost: e.DEVICE_TCP_HOST ?? e.HOST,
       idleTimeoutMs: e.DEVICE_IDLE_TIMEOUT_SECONDS * 1000,
+      handshakeTimeoutMs: e.DEVICE_HANDSHAKE_TIMEOUT_SECONDS * 1000,
+      firstFrameTimeoutMs: e.DEVICE_FIRST_FRAME_TIMEOUT_SECONDS * 1000,
+      maxConnections: e.DEVICE_MAX_CONNECTIONS ?? defaultDeviceConnectionCap(),
+      maxConnectionsPerIp: e.DEVICE_MAX_CONNECTIONS_PER_IP,
       modelsFile: e.DEVICE_MODELS_FILE,
       offlineAfterMs: e.OFFLINE_AFTER_MINUTES * 60_000,
     },

@@ -44,6 +44,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+// Out of file handles on accept (EMFILE/ENFILE) is an 'error' on the listening server: logged and
+// survived, never fatal; accepting resumes as handles free up.
+app.server.on('error', (err: NodeJS.ErrnoException) => app.log.error({ code: err.code, err: err.message }, 'HTTP accept failed'));
 const shownHost = ['0.0.0.0', '::', '::0'].includes(config.host) ? 'localhost' : config.host;
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;

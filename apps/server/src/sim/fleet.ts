@@ -150,11 +150,20 @@ export class Fleet {
     p.lastSent = fresh.at(-1)?.time ?? p.lastSent;
   }
 
+  /**
+   * Saves where each tractor's history stands. Best effort: a failed save (out of file handles under
+   * a connection flood, a full disk) is logged and the next save tries again; at worst a restart
+   * resends records the server already has, which it drops as duplicates.
+   */
   private save(): void {
     const file = this.options.stateFile;
     if (!file) return;
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(`${file}.tmp`, JSON.stringify(this.progress));
-    renameSync(`${file}.tmp`, file);
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(`${file}.tmp`, JSON.stringify(this.progress));
+      renameSync(`${file}.tmp`, file);
+    } catch (err) {
+      this.options.log?.(`could not save the fleet's progress (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); trying again at the next save`);
+    }
   }
 }

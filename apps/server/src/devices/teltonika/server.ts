@@ -3,6 +3,8 @@ import type { IoRule } from '@tractorlink/domain/telemetry';
 import type { TractorProfile } from '../../modules/telemetry/processor';
 import type { EncodedRecords, Ingestor } from '../../modules/telemetry/ingestor';
 import { checkTcpFrame, DecodeError, decodeAvlData } from './codec';
+import { ConnectionGuard, defaultDeviceConnectionCap } from '../shared/connection-guard';
+import { LogLimiter } from '../shared/log-limiter';
 import { FrameReader } from './frame-reader';
 import { avlToRecord } from './to-reading';
 
@@ -23,9 +25,16 @@ export interface TeltonikaServerOptions {
   lookup: (imei: string) => Promise<KnownDevice | undefined>;
   ingestor: Ingestor;
   log: DeviceLog;
-  /** A connection silent this long is closed (devices reconnect when they have data). */
+  /** A connection that sent no whole frame for this long is closed (devices reconnect when they have data). */
   idleTimeoutMs?: number;
+  /** The IMEI must arrive within this long of connecting. */
+  handshakeTimeoutMs?: number;
+  /** The first AVL frame must arrive within this long of the IMEI's acceptance. */
+  firstFrameTimeoutMs?: number;
+  /** Open device connections at most (default: 60 % of the open-file limit). */
   maxConnections?: number;
+  /** Open device connections from one address at most. */
+  maxConnectionsPerIp?: number;
 }
 
 export interface TeltonikaServer {
@@ -42,16 +51,39 @@ export interface TeltonikaServer {
  */
 export async function startTeltonikaServer(options: TeltonikaServerOptions): Promise<TeltonikaServer> {
   const sockets = new Set<Socket>();
+  const guard = new ConnectionGuard(options.maxConnections ?? defaultDeviceConnectionCap(), options.maxConnectionsPerIp ?? 100);
+  const quiet = new LogLimiter(60_000);
+  const warn = (key: string, obj: object, msg: string) => {
+    const { log, held } = quiet.take(key);
+    if (log) options.log.warn(held > 0 ? { ...obj, heldBack: held } : obj, msg);
+  };
   const server = createServer((socket) => {
+    const address = socket.remoteAddress ?? '?';
+    const admitted = guard.admit(address);
+    if (admitted !== 'ok') {
+      // Refused before any work: a flood costs one accept and one close per connection.
+      warn(`cap:${admitted === 'total' ? '*' : address}`, { peer: address, open: guard.open, cap: admitted }, 'device connection refused: too many open');
+      socket.on('error', () => undefined);
+      socket.destroy();
+      return;
+    }
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    handleConnection(socket, options);
+    socket.on('close', () => {
+      sockets.delete(socket);
+      guard.release(address);
+    });
+    handleConnection(socket, options, warn);
   });
-  server.maxConnections = options.maxConnections ?? 20_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
+  // Out of file handles (EMFILE/ENFILE) on accept: logged and survived; libuv drops the pending
+  // connection and accepting resumes as handles free up.
+  server.on('error', (err: NodeJS.ErrnoException) => warn(`accept:${err.code ?? ''}`, { code: err.code, err: err.message }, 'device port accept failed'));
   const address = server.address();
   return {
     server,
@@ -65,7 +97,12 @@ export async function startTeltonikaServer(options: TeltonikaServerOptions): Pro
   };
 }
 
-function handleConnection(socket: Socket, options: TeltonikaServerOptions): void {
+/** An unknown device reconnects every few seconds: say so once an hour per IMEI. */
+const quietUnknown = new LogLimiter(3600_000);
+
+type Warn = (key: string, obj: object, msg: string) => void;
+
+function handleConnection(socket: Socket, options: TeltonikaServerOptions, warn: Warn): void {
   const reader = new FrameReader();
   const peer = `${socket.remoteAddress}:${socket.remotePort}`;
   let device: KnownDevice | undefined;
@@ -73,11 +110,24 @@ function handleConnection(socket: Socket, options: TeltonikaServerOptions): void
   let busy: Promise<void> = Promise.resolve();
 
   socket.setNoDelay(true);
-  socket.setTimeout(options.idleTimeoutMs ?? 10 * 60_000, () => socket.destroy());
   socket.on('error', () => undefined); // resets by the peer are normal on mobile networks
 
+  // One deadline at a time, moved only by whole frames: a byte now and then into an unfinished
+  // IMEI or frame does not keep a connection open.
+  let deadline: NodeJS.Timeout | undefined;
+  const expireIn = (ms: number, reason: string) => {
+    clearTimeout(deadline);
+    deadline = setTimeout(() => {
+      warn(`timeout:${socket.remoteAddress}`, { peer, imei, reason }, 'device connection closed');
+      socket.destroy();
+    }, ms);
+    deadline.unref();
+  };
+  socket.on('close', () => clearTimeout(deadline));
+  expireIn(options.handshakeTimeoutMs ?? 10_000, 'NO_IMEI');
+
   const fail = (reason: string, extra: object = {}) => {
-    options.log.warn({ peer, imei, reason, ...extra }, 'device connection closed');
+    warn(`fail:${socket.remoteAddress}`, { peer, imei, reason, ...extra }, 'device connection closed');
     socket.destroy();
   };
 
@@ -97,14 +147,17 @@ function handleConnection(socket: Socket, options: TeltonikaServerOptions): void
         if (socket.destroyed) return;
         if (frame.kind === 'imei') {
           imei = frame.imei;
+          expireIn(options.firstFrameTimeoutMs ?? 60_000, 'NO_FIRST_FRAME');
           device = await options.lookup(frame.imei);
           if (!device) {
-            options.log.info({ peer, imei }, 'unknown device refused');
+            const { log } = quietUnknown.take(frame.imei);
+            if (log) options.log.info({ peer, imei }, 'unknown device refused');
             socket.end(Buffer.of(0x00));
             return;
           }
           socket.write(Buffer.of(0x01));
         } else if (frame.kind === 'avl' && device) {
+          expireIn(options.idleTimeoutMs ?? 10 * 60_000, 'IDLE');
           let records: EncodedRecords;
           try {
             records = encodedFrame(frame.bytes, device.ioRules);
