@@ -176,7 +176,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   app.decorate('alerts', { service: alerts.alerts, delivery: alerts.delivery });
 
   const deviceModels = DeviceModels.load(config.devices.modelsFile);
-  const telemetry = createTelemetryPipeline(db, clock, deviceModels, alerts.hook);
+  const telemetry = createTelemetryPipeline(db, clock, deviceModels, alerts.hook, app.log);
   app.decorate('telemetry', telemetry);
   app.decorate('db', db);
   app.decorate('deviceServer', undefined);

@@ -130,7 +130,7 @@ const envSchema = z
       .default('https://tile.openstreetmap.org https://server.arcgisonline.com')
       .transform((v) => v.split(/\s+/).filter(Boolean))
       .pipe(z.array(z.url({ protocol: /^https?$/, error: 'expected space-separated http(s) origins' })).max(10)),
-    SIMULATE_FLEET_DAYS: z.coerce.number({ error: 'expected days' }).int().min(0).max(400).default(90),
+    SIMULATE_FLEET_DAYS: z.coerce.number({ error: 'expected days 0-365 (records over a year old are refused)' }).int().min(0).max(365).default(90),
     GEOCODER_PROVIDER: z.enum(['local', 'google']).default('local'),
     GOOGLE_MAPS_KEY: optionalText,
     GOOGLE_MAPS_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://maps.googleapis.com'),

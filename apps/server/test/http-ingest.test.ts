@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
+import { get } from './support/api';
+import { MINUTE } from './support/test-clock';
+import { ownerWithTractor } from './support/vehicles';
 import { provisionTractor } from './support/tractors';
 
 const OPERATOR_KEY = 'operator-key-for-tests-0123456789';
@@ -12,6 +15,7 @@ describe.each(dbTargets)('HTTP ingestion on $name', (target) => {
 
   it('stores an OsmAnd query-string position of a provisioned device (speed in knots)', async () => {
     const tractor = await provisionTractor(t.database.db.kysely, { imei: '123456789012345' });
+    t.clock.set(1504763810000 + MINUTE); // the vector's day: records over a year old are refused
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/v1/ingest/osmand?id=123456789012345&timestamp=1504763810&lat=40.7232948571&lon=-74.0061408571&bearing=7.19889788244&speed=40&ignition=true&rpm=933&fuel=24',
@@ -24,6 +28,7 @@ describe.each(dbTargets)('HTTP ingestion on $name', (target) => {
 
   it('reads parameters from a form body when the URL has none', async () => {
     const tractor = await provisionTractor(t.database.db.kysely, { imei: '353861053849681' });
+    t.clock.set(Date.UTC(2014, 5, 4, 9, 11));
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/ingest/osmand',
@@ -36,6 +41,7 @@ describe.each(dbTargets)('HTTP ingestion on $name', (target) => {
 
   it('stores a Traccar Client JSON document', async () => {
     const tractor = await provisionTractor(t.database.db.kysely, { imei: '8737767034' });
+    t.clock.set(Date.parse('2021-07-21T08:07:00Z'));
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/ingest/osmand',
@@ -50,6 +56,7 @@ describe.each(dbTargets)('HTTP ingestion on $name', (target) => {
 
   it('stores a resent position once', async () => {
     const tractor = await provisionTractor(t.database.db.kysely, { imei: '902064' });
+    t.clock.set(1442068686579 + MINUTE);
     const url = '/api/v1/ingest/osmand?id=902064&lat=42.06288&lon=-88.23412&timestamp=1442068686579&hdop=6.0&altitude=224.0&speed=0.0';
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
@@ -97,5 +104,46 @@ describe('HTTP batch ingestion without an operator key', () => {
   it('does not exist', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/ingest/batch', payload: { records: [] } });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe.each(dbTargets)('poisoned values on $name', (target) => {
+  const t = useTestApp(target, { LOG_LEVEL: 'info' });
+  const IMEI = '356307042441999';
+  const now = () => Math.floor(t.clock.now() / 1000);
+  const send = (query: string) => t.app.inject({ method: 'GET', url: `/api/v1/ingest/osmand?id=${IMEI}&lat=20.1&lon=73.9&${query}` });
+
+  it.each([
+    ['speed=1e308', 'speed_kmh'],
+    ['speed=Infinity', 'speed_kmh'],
+    ['speed=NaN', 'speed_kmh'],
+    ['speed=-5', 'speed_kmh'],
+    ['rpm=1e308', 'rpm'],
+    ['fuel=1e308', 'fuel_l'],
+    ['power=1e308', 'ext_v'],
+  ])('%s: the field is dropped, the record kept, and the day\'s track still answers', async (query, column) => {
+    const { owner, tractor } = await ownerWithTractor(t, '9876543210', { imei: IMEI });
+    const res = await send(`timestamp=${now() - 60}&${query}&ignition=true`);
+    expect(res.statusCode).toBe(200);
+    const rows = await t.database.db.kysely.selectFrom('telemetry').selectAll().where('tractor_id', '=', tractor.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.[column as 'rpm']).toBeNull();
+    expect(rows[0]?.lat).toBe(20.1);
+    const track = await get(t.app, `vehicles/${tractor.vin}/track`, { token: owner.accessToken });
+    expect(track.statusCode, track.body).toBe(200);
+  });
+
+  it.each([
+    ['year 275760', '8640000000000'],
+    ['1970', '0'],
+    ['1e308', '1e308'],
+  ])('a record dated %s is not kept, and later records are', async (_, timestamp) => {
+    const { owner, tractor } = await ownerWithTractor(t, '9876543210', { imei: IMEI });
+    expect((await send(`timestamp=${timestamp}`)).statusCode).toBeLessThan(500);
+    expect((await send(`timestamp=${now() - 30}`)).statusCode).toBe(200);
+    const rows = await t.database.db.kysely.selectFrom('telemetry').select('device_time').where('tractor_id', '=', tractor.id).execute();
+    expect(rows.map((r) => Number(r.device_time))).toEqual([(now() - 30) * 1000]);
+    const home = await get(t.app, `tractorhomepage/${tractor.vin}`, { token: owner.accessToken });
+    expect(home.statusCode, home.body).toBe(200);
   });
 });

@@ -6,6 +6,7 @@ import { seededRandom } from '../src/sim/random';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { DevicePeer } from './support/teltonika-peer';
+import { TEST_START } from './support/test-clock';
 import { provisionTractor } from './support/tractors';
 
 // Frames from shared/protocol/device-protocols.md §1.2.
@@ -14,9 +15,14 @@ const W3 = '000000000000004308020000016B40D57B4801000000000000000000000000000000
 const W4 = '000000000000004A8E010000016B412CEE000100000000000000000000000000000000010005000100010100010011001D00010010015E2C880002000B000000003544C87A000E000000001DD7E06A00000100002994';
 const IMEI = '356307042441013';
 
+const VECTORS_WEEK = Date.UTC(2019, 5, 13, 12);
+
 describe.each(dbTargets)('Teltonika ingestion over TCP on $name', (target) => {
   const t = useTestApp(target);
-  const start = async () => {
+  // The public vectors are from June 2019: the server's clock is set to their week, as records more
+  // than a year old are refused.
+  const start = async (clockAt: number = VECTORS_WEEK) => {
+    t.clock.set(clockAt);
     const app = await t.build({ DEVICE_TCP_PORT: '0', DEVICE_TCP_HOST: '127.0.0.1' }, { startDevices: true });
     const tractor = await provisionTractor(t.database.db.kysely, { imei: IMEI });
     const port = app.deviceServer?.port;
@@ -42,7 +48,7 @@ describe.each(dbTargets)('Teltonika ingestion over TCP on $name', (target) => {
   });
 
   it('keeps every mapped reading: fuel-used counter, device battery, GSM signal, movement, oil and air-filter switches; counts NX elements', async () => {
-    const { tractor, port } = await start();
+    const { tractor, port } = await start(TEST_START);
     const device = await DevicePeer.connect(port);
     await device.handshake(IMEI);
     const record = (time: number, fuelUsedTenths: number): AvlRecord => ({

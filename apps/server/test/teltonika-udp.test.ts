@@ -37,13 +37,18 @@ class UdpPeer {
   }
 }
 
+const VECTORS_WEEK = Date.UTC(2019, 5, 13, 12);
+
 describe.each(dbTargets)('Teltonika ingestion over UDP on $name', (target) => {
   const t = useTestApp(target);
   const peers: UdpPeer[] = [];
   afterEach(() => {
     for (const p of peers.splice(0)) p.close();
   });
+  // The public vectors are from June 2019: the server's clock is set to their week, as records more
+  // than a year old are refused.
   const start = async (logs?: LogCapture) => {
+    t.clock.set(VECTORS_WEEK);
     const env = { DEVICE_TCP_PORT: '0', DEVICE_TCP_HOST: '127.0.0.1', ...(logs ? { LOG_LEVEL: 'info' } : {}) };
     const app = await t.build(env, { startDevices: true, ...(logs ? { logStream: logs } : {}) });
     const port = app.deviceUdpServer?.port;
@@ -66,6 +71,7 @@ describe.each(dbTargets)('Teltonika ingestion over UDP on $name', (target) => {
     peer.send(port, U8E);
     expect(await peer.answer(2)).toBe('0005CAFE010701');
     expect((await stored(a.id)).at(-1)).toEqual({ device_time: 1560407121000, odometer_m: 22949000, ignition: null });
+    t.clock.set(Date.UTC(2015, 10, 18, 12)); // the Codec 16 vector's day
     peer.send(port, U16);
     expect(await peer.answer(3)).toBe('0005CAFE010101');
     expect(await stored(b.id)).toEqual([{ device_time: 1447804801000, odometer_m: null, ignition: 1 }]);

@@ -18,4 +18,9 @@ export class TestClock implements Clock {
   advance(ms: number): void {
     this.t += ms;
   }
+
+  /** Moves to `t` (tests of public device vectors set the clock to the vectors' day). */
+  set(t: number): void {
+    this.t = t;
+  }
 }

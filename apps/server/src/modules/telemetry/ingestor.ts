@@ -1,3 +1,4 @@
+import { checkReading } from '@tractorlink/domain/reading-limits';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import type { UsageTotals } from '@tractorlink/domain/usage';
 import type { Clock } from '../../clock';
@@ -25,6 +26,16 @@ export interface EncodedRecords {
 }
 
 /** What is known of a tractor when it is first seen after a start: its saved state and today's coverage. */
+/** The attributes without numbers that are not finite (noted in `dropped`). */
+function finiteAttributes(attributes: Record<string, string | number | boolean>, dropped: string[]): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  for (const [k, v] of Object.entries(attributes)) {
+    if (typeof v === 'number' && !Number.isFinite(v)) dropped.push(`${k}: not a finite number`);
+    else out[k] = v === 0 ? 0 : v;
+  }
+  return out;
+}
+
 export type LoadProcessor = (profile: TractorProfile) => Promise<TractorProcessor>;
 
 interface Pending {
@@ -37,7 +48,7 @@ interface Pending {
 export interface IngestorOptions {
   /** Most rows written in one transaction. */
   maxBatchRows?: number;
-  /** Records dated further ahead than this are stored but not processed (a device clock gone wrong). */
+  /** Records dated further ahead than this are not processed (reading-limits.ts refuses them before they are stored). */
   maxFutureMs?: number;
   /** The alert rules; without it ingestion derives usage only. */
   alerts?: AlertHook;
@@ -45,6 +56,8 @@ export interface IngestorOptions {
   replay?: ReplayLate;
   /** Late records are replayed once none have come for this long (a backlog arrives in many frames). */
   replayQuietMs?: number;
+  /** Fields (or whole records) dropped as out of range, per submission. */
+  onDropped?: (profile: TractorProfile, dropped: readonly string[]) => void;
 }
 
 export type ReplayLate = (current: TractorProcessor, from: number, now: number) => Promise<{ processor: TractorProcessor; alerts: AlertRow[] } | undefined>;
@@ -75,6 +88,7 @@ export class Ingestor {
   private readonly late = new Map<string, LateMark>();
   private readonly replay: ReplayLate | undefined;
   private readonly replayQuietMs: number;
+  private readonly onDropped: IngestorOptions['onDropped'];
 
   constructor(
     private readonly store: TelemetryStore,
@@ -87,6 +101,7 @@ export class Ingestor {
     this.alerts = options.alerts;
     this.replay = options.replay;
     this.replayQuietMs = options.replayQuietMs ?? 5_000;
+    this.onDropped = options.onDropped;
   }
 
   /**
@@ -203,6 +218,23 @@ export class Ingestor {
     return out;
   }
 
+  /**
+   * The records as rows, every number checked against its physical range (reading-limits.ts): a
+   * field out of range is dropped and reported, a record whose time cannot be placed is dropped.
+   */
+  private checked(profile: TractorProfile, records: readonly IncomingRecord[], now: number): TelemetryRow[] {
+    const rows: TelemetryRow[] = [];
+    const dropped: string[] = [];
+    for (const r of records) {
+      const checked = checkReading(r.reading, now);
+      dropped.push(...checked.dropped);
+      const attributes = r.attributes && finiteAttributes(r.attributes, dropped);
+      if (checked.reading) rows.push({ tractorId: profile.id, reading: checked.reading, receivedAt: now, attributes, fuelL: fuelLitres(checked.reading, profile.tankCapacityL) });
+    }
+    if (dropped.length > 0) this.onDropped?.(profile, dropped);
+    return rows;
+  }
+
   private async flush(): Promise<void> {
     this.flushing = true;
     const taken = this.takeBatch();
@@ -215,9 +247,7 @@ export class Ingestor {
       // Decoded only now, after this flush's own awaits: the records live until the commit, not longer.
       const submissions = Ingestor.decoded(taken);
       const batch = submissions.map((s) => s.pending);
-      const rows: TelemetryRow[] = submissions.flatMap(({ pending: p, records }) =>
-        records.map((r) => ({ tractorId: p.profile.id, reading: r.reading, receivedAt: now, attributes: r.attributes, fuelL: fuelLitres(r.reading, p.profile.tankCapacityL) })),
-      );
+      const rows: TelemetryRow[] = submissions.flatMap(({ pending: p, records }) => this.checked(p.profile, records, now));
       let alerts: AlertRow[] = [];
       let late: LateMark[] = [];
       await this.store.commit(rows, (fresh) => {

@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import type { KnownDevice } from '../../devices/teltonika/server';
+import { LogLimiter } from '../../devices/shared/log-limiter';
+import type { DeviceLog, KnownDevice } from '../../devices/teltonika/server';
 import type { DeviceModels } from '../tractors/device-models';
 import type { AlertHook } from './alert-hook';
 import { findTractorByImei } from '../tractors/repo';
@@ -18,10 +19,16 @@ export interface TelemetryPipeline {
   invalidate(deviceId: string): void;
 }
 
-export function createTelemetryPipeline(db: Db, clock: Clock, models: DeviceModels, alerts?: AlertHook): TelemetryPipeline {
+export function createTelemetryPipeline(db: Db, clock: Clock, models: DeviceModels, alerts?: AlertHook, log?: DeviceLog): TelemetryPipeline {
   const store = db.sqlite ? sqliteTelemetryStore(db.sqlite) : postgresTelemetryStore(db.kysely);
+  // Out-of-range values are reported once an hour per tractor: a broken sensor sends one every record.
+  const quiet = new LogLimiter(3600_000, () => clock.now());
   const ingestor = new Ingestor(store, processorLoader(db.kysely, alerts), clock, {
     alerts,
+    onDropped: (profile, dropped) => {
+      const { log: now, held } = quiet.take(profile.id);
+      if (now) log?.warn({ tractorId: profile.id, dropped: [...new Set(dropped)].slice(0, 10), heldBack: held }, 'out-of-range device values dropped');
+    },
     replay: (current, from, now) => replayLate(db.kysely, current, from, now, alerts),
   });
   // Known devices are cached: a reconnecting fleet must not cost a query per handshake.
