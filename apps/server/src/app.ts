@@ -176,7 +176,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   app.decorate('alerts', { service: alerts.alerts, delivery: alerts.delivery });
 
   const deviceModels = DeviceModels.load(config.devices.modelsFile);
-  const telemetry = createTelemetryPipeline(db, clock, deviceModels, alerts.hook, app.log);
+  const telemetry = createTelemetryPipeline(db, clock, deviceModels, { alerts: alerts.hook, log: app.log, recordsPerMinute: config.devices.maxRecordsPerMinute });
   app.decorate('telemetry', telemetry);
   app.decorate('db', db);
   app.decorate('deviceServer', undefined);
@@ -192,6 +192,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       firstFrameTimeoutMs: config.devices.firstFrameTimeoutMs,
       maxConnections: config.devices.maxConnections,
       maxConnectionsPerIp: config.devices.maxConnectionsPerIp,
+      rate: telemetry.rate,
     });
     app.log.info({ port: app.deviceServer.port }, 'listening for Teltonika devices');
   }
@@ -203,6 +204,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       lookup: telemetry.lookup,
       ingestor: telemetry.ingestor,
       log: app.log,
+      rate: telemetry.rate,
     });
     app.log.info({ port: app.deviceUdpServer.port }, 'listening for Teltonika devices over UDP');
   }

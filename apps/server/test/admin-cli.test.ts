@@ -45,7 +45,7 @@ describe.each(dbTargets)('npm run admin on $name', (target) => {
     const { code, out } = await run('import', file);
     expect(out).toEqual([
       `line 2: imported VIN ${validTractor(1).vin}, IMEI ${validTractor(1).imei}`,
-      'line 3: refused: vin: VIN_INVALID (17 letters and digits, no I, O or Q); pincode: PINCODE_INVALID (6 digits); deviceModel: DEVICE_MODEL_UNKNOWN (unknown device model; known: FMB920, FMB130, FMB140, FMC130)',
+      'line 3: refused: vin: VIN_INVALID (17 letters and digits, no I, O or Q); pincode: PINCODE_INVALID (6 digits); deviceModel: DEVICE_MODEL_UNKNOWN (unknown device model; known: FMB920, FMB130, FMB140, FMC130, OsmAnd)',
       `line 4: imported VIN ${validTractor(3).vin}, IMEI ${validTractor(3).imei}`,
       'line 5: refused: engineNo: ALREADY_PROVISIONED (already provisioned)',
       'line 6: refused: record: COLUMN_COUNT (not as many cells as the header has columns)',

@@ -95,7 +95,8 @@ describe.each(dbTargets)('Teltonika ingestion over UDP on $name', (target) => {
     peer.send(port, Buffer.from(U8, 'hex').subarray(0, 40)); // cut short
     peer.send(port, Buffer.from('00FFCAFE01', 'hex')); // a length that does not match
     const messages = () => logs.records().map((r) => r.msg);
-    await vi.waitFor(() => expect(messages().filter((m) => m === 'device packet dropped')).toHaveLength(2), { timeout: 5000, interval: 10 });
+    // Two broken packets from one address: one warning (the next one would count the held-back one).
+    await vi.waitFor(() => expect(messages().filter((m) => m === 'device packet dropped')).toHaveLength(1), { timeout: 5000, interval: 10 });
     await vi.waitFor(() => expect(messages()).toContain('unknown device refused'), { timeout: 5000, interval: 10 });
     expect(peer.answers).toEqual([]);
     peer.send(port, U8);

@@ -38,7 +38,7 @@ describe('tractor API schemas', () => {
     expect(codes(provisionRequest.safeParse({ ...base, implementWidthM: 0.4, tankCapacityL: 401, serviceIntervalH: 250.5 }))).toEqual([
       'implementWidthM:OUT_OF_RANGE', 'tankCapacityL:OUT_OF_RANGE', 'serviceIntervalH:TYPE_INVALID',
     ]);
-    expect(codes(provisionRequest.safeParse({ ...base, imei: '35630704244101', pincode: '022209', mobileNo: '5876543210' }))).toEqual([
+    expect(codes(provisionRequest.safeParse({ ...base, imei: '3563 0704', pincode: '022209', mobileNo: '5876543210' }))).toEqual([
       'imei:IMEI_INVALID', 'mobileNo:MOBILE_INVALID', 'pincode:PINCODE_INVALID',
     ]);
   });

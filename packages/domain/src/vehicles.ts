@@ -12,6 +12,15 @@ import { mobileNo, parseIsoDate } from './validation';
 /** ISO 3779: 17 letters and digits, never I, O or Q (they read as 1 and 0). Stored upper-case. */
 export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/i;
 export const IMEI_PATTERN = /^\d{15}$/;
+/**
+ * A device's id: a Teltonika device's IMEI (15 digits), or the shorter id a phone app or simple
+ * tracker sends over OsmAnd / Traccar Client (Traccar Client makes up a 6-digit one).
+ */
+export const DEVICE_ID_PATTERN = /^[0-9A-Za-z._-]{4,32}$/;
+/** The device model for phones and simple trackers over OsmAnd / Traccar Client: their ids need not be IMEIs. */
+export const HTTP_DEVICE_MODEL = 'OsmAnd';
+/** An optional per-device secret for the HTTP protocols (`key`): printable ASCII, no spaces. */
+export const DEVICE_KEY_PATTERN = /^[\x21-\x7e]{8,64}$/;
 /** Engine numbers as makers stamp them: letters, digits, and / or - between them. */
 export const ENGINE_NO_PATTERN = /^[A-Z0-9](?:[A-Z0-9/-]{2,22}[A-Z0-9])$/i;
 /** Indian registration marks with or without spaces/hyphens (MH15AB1234, MH 15 AB 1234, 22BH1234AA). */
@@ -42,7 +51,7 @@ export const HISTORY_MAX_POINTS = 500;
 export const TRACK_MAX_POINTS = 2000;
 
 export const vin = z.string().regex(VIN_PATTERN, 'VIN_INVALID');
-export const imei = z.string().regex(IMEI_PATTERN, 'IMEI_INVALID');
+export const imei = z.string().regex(DEVICE_ID_PATTERN, 'IMEI_INVALID');
 export const engineNo = z.string().regex(ENGINE_NO_PATTERN, 'ENGINE_NO_INVALID');
 export const vehName = z.string().min(1, 'VEH_NAME_REQUIRED').max(VEH_NAME_MAX, 'VEH_NAME_TOO_LONG').regex(VEH_NAME_PATTERN, 'VEH_NAME_INVALID');
 const personName = z.string().min(1, 'NAME_REQUIRED').max(60, 'NAME_TOO_LONG').regex(PERSON_NAME_PATTERN, 'NAME_INVALID');
@@ -89,6 +98,14 @@ export const provisionRequest = z.strictObject({
   expiresOn: expiresOnInput,
   /** Fitted when the tractor was sold new (default), rather than retrofitted. */
   isNewTractor: z.boolean().optional(),
+  /** When set, the HTTP protocols must send it as `key` (Teltonika over TCP/UDP has no place for one). */
+  deviceKey: z.string().regex(DEVICE_KEY_PATTERN, 'DEVICE_KEY_INVALID').optional(),
+}).refine((v) => v.deviceModel === HTTP_DEVICE_MODEL || IMEI_PATTERN.test(v.imei), {
+  // Only a phone or simple tracker may have an id that is not an IMEI: a Teltonika device sends its 15 digits.
+  message: 'IMEI_INVALID',
+  path: ['imei'],
+  // Checked even when other fields are wrong, so every reason is given at once.
+  when: ({ value }) => typeof value === 'object' && value !== null && typeof (value as { imei?: unknown }).imei === 'string' && DEVICE_ID_PATTERN.test((value as { imei: string }).imei),
 });
 export type ProvisionRequest = z.infer<typeof provisionRequest>;
 export const PROVISION_FIELDS = Object.keys(provisionRequest.shape) as (keyof ProvisionRequest)[];

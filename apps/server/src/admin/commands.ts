@@ -27,11 +27,11 @@ export interface AdminIo {
 const CSV_MAX_BYTES = 10 * 1024 * 1024;
 
 export const USAGE = `Usage:
-  npm run admin -- provision --imei <15 digits> --vin <VIN> --engineNo <no> --regNo <reg> --model <model>
+  npm run admin -- provision --imei <15 digits; a phone's own id with --deviceModel OsmAnd> --vin <VIN> --engineNo <no> --regNo <reg> --model <model>
                    --deviceModel <FMB130…> --implementWidthM <m> --tankCapacityL <L> --serviceIntervalH <h>
                    --firstName <name> --lastName <name> --mobileNo <10 digits> --address <text> --city <city>
                    --pincode <6 digits> --state <state> --expiresOn <YYYY-MM-DD | epoch s>
-                   [--vehName <name>] [--isNewTractor true|false]
+                   [--vehName <name>] [--isNewTractor true|false] [--deviceKey <secret the HTTP protocols must send>]
   npm run admin -- import <file.csv>     header row with the same names; one tractor per line
 ${BOUNDARIES_USAGE}
 The database is the server's: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL).`;

@@ -1,7 +1,7 @@
 import { PROVISION_FIELDS } from '@tractorlink/domain/vehicles';
 
 /** Columns (and CLI flags) that may be left empty. */
-export const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['vehName', 'isNewTractor']);
+export const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['vehName', 'isNewTractor', 'deviceKey']);
 export const REQUIRED_FIELDS = PROVISION_FIELDS.filter((f) => !OPTIONAL_FIELDS.has(f));
 const NUMBER_FIELDS: ReadonlySet<string> = new Set(['implementWidthM', 'tankCapacityL', 'serviceIntervalH']);
 const NUMBER = /^-?\d+(\.\d+)?$/;

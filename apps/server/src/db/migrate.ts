@@ -9,6 +9,7 @@ import { geofencesMigration } from './migrations/005-geofences';
 import { authLimitsMigration } from './migrations/006-auth-limits';
 import { refuelsMigration } from './migrations/007-refuels';
 import { moreReadingsMigration } from './migrations/008-more-readings';
+import { deviceKeysMigration } from './migrations/009-device-keys';
 
 /** Migrations are imported statically (no folder read at runtime); names sort in run order. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -21,6 +22,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '006-auth-limits': authLimitsMigration(),
     '007-refuels': refuelsMigration(db.engine),
     '008-more-readings': moreReadingsMigration(db.engine),
+    '009-device-keys': deviceKeysMigration,
   };
 }
 

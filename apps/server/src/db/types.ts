@@ -108,6 +108,8 @@ export interface TractorsTable {
   model: string;
   /** Device model: picks the IO mapping (configuration, not code). */
   device_model: string;
+  /** Secret the HTTP protocols must send as `key`, when set. */
+  device_key: string | null;
   veh_name: string;
   implement_width_m: number;
   tank_capacity_l: number;

@@ -11,7 +11,7 @@ export const KNOTS_TO_KMH = 1.852;
 export const MAX_QUERY_PARAMS = 64;
 
 export type OsmandResult =
-  | { ok: true; deviceId: string; reading: Reading; attributes: Record<string, string | number | boolean>; format: 'query' | 'json' }
+  | { ok: true; deviceId: string; reading: Reading; attributes: Record<string, string | number | boolean>; format: 'query' | 'json'; key?: string }
   | { ok: false; code: 'DEVICE_ID_MISSING' | 'BAD_TIMESTAMP' | 'BAD_COORDINATES' | 'BAD_JSON'; message: string; format: 'query' | 'json' };
 
 /** Traccar's rule: integers below 2^31 are seconds, larger ones ms; ISO text with 'T'; or 'yyyy-MM-dd HH:mm:ss'. */
@@ -45,7 +45,7 @@ const num = (v: string | undefined): number | undefined => {
 };
 
 /** Keys that are protocol fields, not free attributes. */
-const FIELDS = new Set(['id', 'deviceid', 'lat', 'lon', 'location', 'timestamp', 'speed', 'bearing', 'heading', 'altitude', 'accuracy', 'hdop', 'batt', 'charge', 'valid', 'cell', 'wifi']);
+const FIELDS = new Set(['id', 'deviceid', 'key', 'lat', 'lon', 'location', 'timestamp', 'speed', 'bearing', 'heading', 'altitude', 'accuracy', 'hdop', 'batt', 'charge', 'valid', 'cell', 'wifi']);
 
 /** Free attributes the product understands, by name, mapped onto the Reading. */
 function applyAttributes(reading: Reading, attributes: Record<string, string | number | boolean>) {
@@ -109,7 +109,8 @@ export function parseOsmandParams(params: URLSearchParams, nowMs: number): Osman
   const valid = get('valid');
   if (valid !== undefined) attributes.valid = valid === 'true' || valid === '1';
   applyAttributes(reading, attributes);
-  return { ok: true, deviceId, reading, attributes, format };
+  const key = get('key');
+  return { ok: true, deviceId, reading, attributes, format, ...(key !== undefined ? { key } : {}) };
 }
 
 /** The Traccar Client JSON document (Content-Type application/json). */
@@ -159,8 +160,10 @@ export function parseOsmandJson(body: unknown, nowMs: number): OsmandResult {
   if (typeof activity?.type === 'string') attributes.activity = activity.type.slice(0, 32);
   const extras = (typeof loc.extras === 'object' && loc.extras !== null ? loc.extras : {}) as Record<string, unknown>;
   for (const [key, value] of Object.entries(extras).slice(0, MAX_QUERY_PARAMS)) {
+    if (key === 'key') continue; // the device's secret is never stored
     if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) attributes[key.slice(0, 64)] = value;
   }
   applyAttributes(reading, attributes);
-  return { ok: true, deviceId, reading, attributes, format };
+  const docKey = (doc as { key?: unknown }).key;
+  return { ok: true, deviceId, reading, attributes, format, ...(typeof docKey === 'string' ? { key: docKey } : {}) };
 }

@@ -5,6 +5,7 @@ import type { EncodedRecords, Ingestor } from '../../modules/telemetry/ingestor'
 import { checkTcpFrame, DecodeError, decodeAvlData } from './codec';
 import { ConnectionGuard, defaultDeviceConnectionCap } from '../shared/connection-guard';
 import { LogLimiter } from '../shared/log-limiter';
+import type { RecordRateLimiter } from '../shared/record-rate';
 import { FrameReader } from './frame-reader';
 import { avlToRecord } from './to-reading';
 
@@ -12,6 +13,8 @@ import { avlToRecord } from './to-reading';
 export interface KnownDevice {
   profile: TractorProfile;
   ioRules: readonly IoRule[];
+  /** The secret the HTTP protocols must send, when the provider set one. */
+  key?: string;
 }
 
 export interface DeviceLog {
@@ -35,12 +38,16 @@ export interface TeltonikaServerOptions {
   maxConnections?: number;
   /** Open device connections from one address at most. */
   maxConnectionsPerIp?: number;
+  /** Each device's record budget; over it, reading waits. */
+  rate?: RecordRateLimiter;
 }
 
 export interface TeltonikaServer {
   server: Server;
   port: number;
   connections(): number;
+  /** Connections waiting for their device's record budget to refill. */
+  throttled(): number;
   close(): Promise<void>;
 }
 
@@ -53,6 +60,9 @@ export async function startTeltonikaServer(options: TeltonikaServerOptions): Pro
   const sockets = new Set<Socket>();
   const guard = new ConnectionGuard(options.maxConnections ?? defaultDeviceConnectionCap(), options.maxConnectionsPerIp ?? 100);
   const quiet = new LogLimiter(60_000);
+  const throttle = { waiting: 0 };
+  // An unknown device reconnects every few seconds: say so once an hour per IMEI.
+  const quietUnknown = new LogLimiter(3600_000);
   const warn = (key: string, obj: object, msg: string) => {
     const { log, held } = quiet.take(key);
     if (log) options.log.warn(held > 0 ? { ...obj, heldBack: held } : obj, msg);
@@ -72,7 +82,7 @@ export async function startTeltonikaServer(options: TeltonikaServerOptions): Pro
       sockets.delete(socket);
       guard.release(address);
     });
-    handleConnection(socket, options, warn);
+    handleConnection(socket, options, { warn, throttle, quietUnknown });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -89,6 +99,7 @@ export async function startTeltonikaServer(options: TeltonikaServerOptions): Pro
     server,
     port: typeof address === 'object' && address ? address.port : options.port,
     connections: () => sockets.size,
+    throttled: () => throttle.waiting,
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const s of sockets) s.destroy();
@@ -97,12 +108,15 @@ export async function startTeltonikaServer(options: TeltonikaServerOptions): Pro
   };
 }
 
-/** An unknown device reconnects every few seconds: say so once an hour per IMEI. */
-const quietUnknown = new LogLimiter(3600_000);
-
 type Warn = (key: string, obj: object, msg: string) => void;
 
-function handleConnection(socket: Socket, options: TeltonikaServerOptions, warn: Warn): void {
+interface ConnectionContext {
+  warn: Warn;
+  throttle: { waiting: number };
+  quietUnknown: LogLimiter;
+}
+
+function handleConnection(socket: Socket, options: TeltonikaServerOptions, { warn, throttle, quietUnknown }: ConnectionContext): void {
   const reader = new FrameReader();
   const peer = `${socket.remoteAddress}:${socket.remotePort}`;
   let device: KnownDevice | undefined;
@@ -125,6 +139,22 @@ function handleConnection(socket: Socket, options: TeltonikaServerOptions, warn:
   };
   socket.on('close', () => clearTimeout(deadline));
   expireIn(options.handshakeTimeoutMs ?? 10_000, 'NO_IMEI');
+
+  const budgetFor = async (known: KnownDevice, count: number): Promise<boolean> => {
+    const take = () => options.rate?.take([[known.profile.id, count]]) ?? 0;
+    let wait = take();
+    if (wait === 0) return true;
+    throttle.waiting++;
+    try {
+      for (; wait > 0; wait = take()) {
+        await new Promise((r) => setTimeout(r, Math.min(wait, 1000)));
+        if (socket.destroyed) return false;
+      }
+      return true;
+    } finally {
+      throttle.waiting--;
+    }
+  };
 
   const fail = (reason: string, extra: object = {}) => {
     warn(`fail:${socket.remoteAddress}`, { peer, imei, reason, ...extra }, 'device connection closed');
@@ -165,6 +195,8 @@ function handleConnection(socket: Socket, options: TeltonikaServerOptions, warn:
             fail(error instanceof DecodeError ? error.code : 'BAD_FRAME', { detail: (error as Error).message });
             return;
           }
+          // Over its record budget the device waits (its frame unacknowledged, reading paused).
+          if (!(await budgetFor(device, records.count))) return;
           try {
             const committed = await options.ingestor.submit(device.profile, records);
             const ack = Buffer.alloc(4);

@@ -1,6 +1,8 @@
 import { createSocket, type RemoteInfo } from 'node:dgram';
 import type { Ingestor } from '../../modules/telemetry/ingestor';
 import { DecodeError, decodeUdpPacket, type UdpPacket, udpAck } from './codec';
+import { LogLimiter } from '../shared/log-limiter';
+import type { RecordRateLimiter } from '../shared/record-rate';
 import type { DeviceLog, KnownDevice } from './server';
 import { avlToRecord } from './to-reading';
 
@@ -10,6 +12,8 @@ export interface TeltonikaUdpOptions {
   lookup: (imei: string) => Promise<KnownDevice | undefined>;
   ingestor: Ingestor;
   log: DeviceLog;
+  /** Each device's record budget; a packet over it is not acknowledged (the device resends it later). */
+  rate?: RecordRateLimiter;
 }
 
 export interface TeltonikaUdpServer {
@@ -33,6 +37,8 @@ export async function startTeltonikaUdpServer(options: TeltonikaUdpOptions): Pro
   // One chain per device: its packets are committed in the order they came.
   const chains = new Map<string, { tail: Promise<void>; waiting: number }>();
   let open = true;
+  // Warnings about one address or device, once a minute.
+  const quiet = new LogLimiter(60_000);
   const reply = (ack: Uint8Array, peer: RemoteInfo) => {
     // A commit that ends after close() has nobody to answer: the device sends the packet again.
     if (open) socket.send(ack, peer.port, peer.address, () => undefined);
@@ -43,7 +49,7 @@ export async function startTeltonikaUdpServer(options: TeltonikaUdpOptions): Pro
     try {
       decoded = decodeUdpPacket(packet);
     } catch (error) {
-      options.log.warn({ peer: `${peer.address}:${peer.port}`, reason: error instanceof DecodeError ? error.code : 'BAD_PACKET' }, 'device packet dropped');
+      if (quiet.take(`bad:${peer.address}`).log) options.log.warn({ peer: `${peer.address}:${peer.port}`, reason: error instanceof DecodeError ? error.code : 'BAD_PACKET' }, 'device packet dropped');
       return;
     }
     const chain = chains.get(decoded.imei) ?? { tail: Promise.resolve(), waiting: 0 };
@@ -51,7 +57,7 @@ export async function startTeltonikaUdpServer(options: TeltonikaUdpOptions): Pro
     chain.waiting++;
     chains.set(decoded.imei, chain);
     chain.tail = chain.tail
-      .then(() => handle(decoded, peer, options, reply))
+      .then(() => handle(decoded, peer, options, reply, quiet))
       .finally(() => {
         if (--chain.waiting === 0) chains.delete(decoded.imei);
       });
@@ -75,11 +81,15 @@ export async function startTeltonikaUdpServer(options: TeltonikaUdpOptions): Pro
   };
 }
 
-async function handle(packet: UdpPacket, peer: RemoteInfo, options: TeltonikaUdpOptions, reply: (ack: Uint8Array, peer: RemoteInfo) => void): Promise<void> {
+async function handle(packet: UdpPacket, peer: RemoteInfo, options: TeltonikaUdpOptions, reply: (ack: Uint8Array, peer: RemoteInfo) => void, quiet: LogLimiter): Promise<void> {
   const where = { peer: `${peer.address}:${peer.port}`, imei: packet.imei };
   const device = await options.lookup(packet.imei).catch(() => undefined);
   if (!device) {
-    options.log.info(where, 'unknown device refused');
+    if (quiet.take(`unknown:${packet.imei}`).log) options.log.info(where, 'unknown device refused');
+    return;
+  }
+  if ((options.rate?.take([[device.profile.id, packet.data.records.length]]) ?? 0) > 0) {
+    if (quiet.take(`rate:${packet.imei}`).log) options.log.warn(where, 'device over its record budget: packet not acknowledged');
     return;
   }
   let committed: number;

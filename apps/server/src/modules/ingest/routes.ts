@@ -22,7 +22,12 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
   return reply.code(status).send({ error: { code, message } });
 }
 
-function operatorKeyMatches(expected: string | undefined, given: unknown): boolean {
+/** Over a device's record budget: come back later; nothing was stored, so the device resends. */
+function tooMany(reply: FastifyReply, waitMs: number) {
+  return reply.header('retry-after', String(Math.ceil(waitMs / 1000))).code(429).send({ error: { code: 'DEVICE_RATE_LIMITED', message: 'This device sent too many records; send again later.' } });
+}
+
+function secretMatches(expected: string | undefined, given: unknown): boolean {
   if (!expected || typeof given !== 'string') return false;
   const a = Buffer.from(expected);
   const b = Buffer.from(given);
@@ -54,6 +59,12 @@ export const ingestRoutes: FastifyPluginAsync<IngestRoutesOptions> = async (app,
       const device = await pipeline.lookup(result.deviceId);
       // As Traccar answers: 400 for the query form, 404 for the JSON form.
       if (!device) return refuse(reply, result.format === 'json' ? 404 : 400, 'DEVICE_UNKNOWN', 'This device is not provisioned.');
+      // A device given a secret must send it (as `key`, in the parameters, the document or the query string).
+      if (device.key !== undefined && !secretMatches(device.key, result.key ?? query.get('key') ?? undefined)) {
+        return refuse(reply, 401, 'DEVICE_KEY_INVALID', 'The device key is missing or wrong.');
+      }
+      const waitMs = pipeline.rate.take([[device.profile.id, 1]]);
+      if (waitMs > 0) return tooMany(reply, waitMs);
       await pipeline.ingestor.submit(device.profile, [{ reading: result.reading, attributes: result.attributes }]);
       return reply.code(200).send();
     },
@@ -61,13 +72,14 @@ export const ingestRoutes: FastifyPluginAsync<IngestRoutesOptions> = async (app,
 
   app.post('/ingest/batch', { config: { rateLimit: DEVICE_RATE_LIMIT }, schema: { hide: true }, bodyLimit: 1024 * 1024 }, async (request, reply) => {
     if (!operatorKey) return refuse(reply, 404, 'NOT_FOUND', 'Not found.');
-    if (!operatorKeyMatches(operatorKey, request.headers['x-operator-key'])) return refuse(reply, 401, 'OPERATOR_KEY_INVALID', 'The operator key is missing or wrong.');
+    if (!secretMatches(operatorKey, request.headers['x-operator-key'])) return refuse(reply, 401, 'OPERATOR_KEY_INVALID', 'The operator key is missing or wrong.');
     const parsed = batchRequest.safeParse(request.body);
     if (!parsed.success) {
       const details = parsed.error.issues.slice(0, 20).map((i) => ({ path: i.path.join('.'), code: i.code }));
       return reply.code(400).send({ error: { code: 'VALIDATION_FAILED', message: 'The batch is not valid.', details } });
     }
     const outcome = await ingestBatch(pipeline, parsed.data.records);
+    if (!outcome.ok && 'waitMs' in outcome) return tooMany(reply, outcome.waitMs);
     if (!outcome.ok) return refuse(reply, 400, 'DEVICE_UNKNOWN', `Not provisioned: ${outcome.unknown.slice(0, 10).join(', ')}`);
     return reply.code(200).send({ accepted: outcome.accepted });
   });

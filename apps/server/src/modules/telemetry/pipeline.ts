@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { LogLimiter } from '../../devices/shared/log-limiter';
+import { RecordRateLimiter } from '../../devices/shared/record-rate';
 import type { DeviceLog, KnownDevice } from '../../devices/teltonika/server';
 import type { DeviceModels } from '../tractors/device-models';
 import type { AlertHook } from './alert-hook';
@@ -13,13 +14,22 @@ import { postgresTelemetryStore, sqliteTelemetryStore } from './store';
 /** Everything a protocol front end needs: who a device is, and where its records go. */
 export interface TelemetryPipeline {
   ingestor: Ingestor;
+  /** Each device's record budget, shared by every protocol. */
+  rate: RecordRateLimiter;
   /** The tractor a device id (IMEI, or the id a phone app sends) belongs to, if provisioned. */
   lookup(deviceId: string): Promise<KnownDevice | undefined>;
   /** Forgets a cached device after its provisioning changed. */
   invalidate(deviceId: string): void;
 }
 
-export function createTelemetryPipeline(db: Db, clock: Clock, models: DeviceModels, alerts?: AlertHook, log?: DeviceLog): TelemetryPipeline {
+export interface PipelineOptions {
+  alerts?: AlertHook;
+  log?: DeviceLog;
+  /** Records one device may send a minute (DEVICE_MAX_RECORDS_PER_MINUTE). */
+  recordsPerMinute?: number;
+}
+
+export function createTelemetryPipeline(db: Db, clock: Clock, models: DeviceModels, { alerts, log, recordsPerMinute = 6000 }: PipelineOptions = {}): TelemetryPipeline {
   const store = db.sqlite ? sqliteTelemetryStore(db.sqlite) : postgresTelemetryStore(db.kysely);
   // Out-of-range values are reported once an hour per tractor: a broken sensor sends one every record.
   const quiet = new LogLimiter(3600_000, () => clock.now());
@@ -35,6 +45,7 @@ export function createTelemetryPipeline(db: Db, clock: Clock, models: DeviceMode
   const known = new Map<string, KnownDevice>();
   return {
     ingestor,
+    rate: new RecordRateLimiter(recordsPerMinute, () => clock.now()),
     async lookup(deviceId) {
       const cached = known.get(deviceId);
       if (cached) return cached;
@@ -43,6 +54,7 @@ export function createTelemetryPipeline(db: Db, clock: Clock, models: DeviceMode
       const device: KnownDevice = {
         profile: { id: row.id, implementWidthM: row.implement_width_m, tankCapacityL: row.tank_capacity_l },
         ioRules: models.rules(row.device_model),
+        ...(row.device_key ? { key: row.device_key } : {}),
       };
       known.set(deviceId, device);
       return device;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { FMB_DEFAULT_IO, type IoRule } from '@tractorlink/domain/telemetry';
+import { HTTP_DEVICE_MODEL } from '@tractorlink/domain/vehicles';
 import { z } from 'zod';
 
 /**
@@ -22,6 +23,8 @@ export const BUILT_IN_MODELS: Record<string, readonly IoRule[]> = {
   FMB130: FMB_DEFAULT_IO,
   FMB140: FMB_DEFAULT_IO,
   FMC130: FMB_DEFAULT_IO,
+  // Phones and simple trackers over OsmAnd / Traccar Client: named parameters, no IO table.
+  [HTTP_DEVICE_MODEL]: [],
 };
 
 export const DEFAULT_DEVICE_MODEL = 'FMB130';

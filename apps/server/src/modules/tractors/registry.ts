@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ENGINE_NO_PATTERN, expiresOnMs, IMEI_PATTERN, provisionRequest, VIN_PATTERN } from '@tractorlink/domain/vehicles';
+import { DEVICE_ID_PATTERN, ENGINE_NO_PATTERN, expiresOnMs, provisionRequest, VIN_PATTERN } from '@tractorlink/domain/vehicles';
 import type { ProvisionRequest } from '@tractorlink/domain/vehicles';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/types';
@@ -48,7 +48,7 @@ export class TractorRegistry {
     const text = (key: string, pattern: RegExp) => (typeof record[key] === 'string' && pattern.test(record[key]) ? record[key] : undefined);
     const details: ErrorDetail[] = [];
     if (typeof record.deviceModel === 'string' && !this.deps.models.has(record.deviceModel)) details.push({ path: 'deviceModel', code: 'DEVICE_MODEL_UNKNOWN' });
-    const ids = { imei: text('imei', IMEI_PATTERN) ?? '', vin: text('vin', VIN_PATTERN) ?? '', engineNo: text('engineNo', ENGINE_NO_PATTERN) ?? '' };
+    const ids = { imei: text('imei', DEVICE_ID_PATTERN) ?? '', vin: text('vin', VIN_PATTERN) ?? '', engineNo: text('engineNo', ENGINE_NO_PATTERN) ?? '' };
     if (ids.imei || ids.vin || ids.engineNo) {
       for (const path of await takenIdentifiers(this.deps.db, ids)) if (ids[path]) details.push({ path, code: 'ALREADY_PROVISIONED' });
     }

@@ -26,6 +26,7 @@ export interface ProvisionInput {
   /** Subscription end, epoch ms. */
   expiresOn: number;
   isNewTractor?: boolean;
+  deviceKey?: string;
 }
 
 /** Identifiers are stored upper-case so lookups need no case folding. */
@@ -55,6 +56,7 @@ export async function insertTractor(db: Kysely<Database>, input: ProvisionInput,
     country: 'India',
     expires_on: input.expiresOn,
     is_new_tractor: input.isNewTractor === false ? 0 : 1,
+    device_key: input.deviceKey ?? null,
     owner_user_id: null,
     claimed_at: null,
     created_at: now,
