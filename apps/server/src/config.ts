@@ -26,7 +26,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'DATA_DIR', default: './data', description: 'Directory for the SQLite database, relative to the working directory (the repo root under `npm start`).' },
   { name: 'DATABASE_URL', default: '(empty)', description: 'Empty: SQLite file `DATA_DIR/tractorlink.db` (WAL). `postgres://user:pass@host:5432/db`: PostgreSQL with the same migrations.' },
   { name: 'WEB_DIST', default: '`<repo>/apps/web/dist`', description: 'Built web app served at `/`. If missing, `/` answers 503 "run npm run build".' },
-  { name: 'SMS_PROVIDER', default: 'local', description: '`local` prints each SMS to the console and keeps an inbox (`GET /api/v1/dev/sms-inbox` outside production); `twilio` sends real SMS.' },
+  { name: 'SMS_PROVIDER', default: 'local', description: '`local` prints each SMS to the console and keeps an inbox (`GET /api/v1/dev/sms-inbox` outside production, to callers on this machine only); `twilio` sends real SMS.' },
   { name: 'TWILIO_ACCOUNT_SID', default: '(empty)', description: 'Twilio account SID; required when `SMS_PROVIDER=twilio`.' },
   { name: 'TWILIO_AUTH_TOKEN', default: '(empty)', description: 'Twilio auth token; required when `SMS_PROVIDER=twilio`.' },
   { name: 'TWILIO_FROM', default: '(empty)', description: 'Sender number or messaging id; required when `SMS_PROVIDER=twilio`.' },

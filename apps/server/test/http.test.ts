@@ -105,6 +105,20 @@ describe.each(dbTargets)('HTTP surface on $name', (target) => {
     expectError(await get(production, 'dev/sms-inbox'), 'NOT_FOUND');
   });
 
+  it('the dev SMS inbox answers only callers on this machine, by the socket address, whatever headers say', async () => {
+    await post(t.app, 'otp/send', { mobileNo: '9876501234', purpose: 'register' });
+    const from = (remoteAddress: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/v1/dev/sms-inbox?mobileNo=9876501234', remoteAddress, headers });
+    for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '127.0.1.7']) expect((await from(local)).statusCode, local).toBe(200);
+    for (const remote of ['192.168.1.20', '10.0.0.5', '::ffff:192.168.1.20', '2001:db8::1']) {
+      const res = await from(remote);
+      expectError(res, 'NOT_FOUND');
+      expect(res.body).not.toMatch(/\d{6}/);
+    }
+    const proxied = await t.build({ TRUST_PROXY: 'true' });
+    const spoofed = await proxied.inject({ method: 'GET', url: '/api/v1/dev/sms-inbox', remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expectError(spoofed, 'NOT_FOUND');
+  });
+
   it('serves the built web app with the right cache rules, and explains a missing build', async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'tl-web-'));
     tempDirs.push(dist);
