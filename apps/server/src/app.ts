@@ -43,6 +43,7 @@ import { LocalSmsProvider } from './providers/sms/local-sms';
 import type { TextSink } from './providers/sms/local-sms';
 import type { SmsProvider } from './providers/sms/sms-provider';
 import { APP_VERSION } from './version';
+import { clientErrorHandler, frameworkErrors, securityHeaderValues } from './http/framework-errors';
 import { startTeltonikaServer, type TeltonikaServer } from './devices/teltonika/server';
 import { startTeltonikaUdpServer, type TeltonikaUdpServer } from './devices/teltonika/udp-server';
 import { createTelemetryPipeline, type TelemetryPipeline } from './modules/telemetry/pipeline';
@@ -114,10 +115,13 @@ const MINUTE_MS = 60_000;
 /** Builds the whole app: plugins, services, routes, error and 404 handlers, the web app. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const securityHeaders = securityHeaderValues(config.mapTileHosts);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
+    frameworkErrors: frameworkErrors(securityHeaders),
+    clientErrorHandler: clientErrorHandler(securityHeaders),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
