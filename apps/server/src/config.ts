@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FULL_NAME_PATTERN } from '@tractorlink/domain/validation';
 import { z } from 'zod';
 import { defaultDeviceConnectionCap } from './devices/shared/connection-guard';
 
@@ -37,7 +38,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'AUTH_RATE_LIMIT_PER_MINUTE', default: '30', description: 'Requests per minute per IP on each auth route (otp/send, otp/verify, register, login, createpin, changepin, refreshtoken). Every other API route shares a per-IP limit of ten times this, at least 1000.' },
   { name: 'OTP_ADDRESS_SENDS_PER_HOUR', default: '20', description: 'OTP codes sent per hour at the request of one client address, all numbers together (with `TRUST_PROXY` the address from `X-Forwarded-For`). Codes asked from a browser already bound to the account are not counted. Carrier NAT puts many phones behind one address: keep it well above one household\'s needs.' },
   { name: 'SMS_HOURLY_CAP', default: '500', description: 'SMS sent per clock hour across all numbers (OTP and alert SMS together, counted in the database so every instance shares it). Past it nothing is sent (`SMS_CAP_REACHED`; alert SMS are retried later). Codes asked from browsers not yet bound to the account may use only nine tenths of it, so a flood of them leaves room for owners\' own phones and for alerts.' },
-  { name: 'DEMO_OWNER', default: 'true', description: 'Create the demo owner on start if its number has no account.' },
+  { name: 'DEMO_OWNER', default: 'true (must be set in production)', description: 'Create the demo owner on start if its number has no account. With `NODE_ENV=production` it must be set explicitly (`true` or `false`): the server refuses to start otherwise, as the demo PIN is published.' },
   { name: 'DEMO_MOBILE', default: '9876543210', description: 'Demo owner mobile number.' },
   { name: 'DEMO_PIN', default: '1234', description: 'Demo owner PIN.' },
   { name: 'DEMO_NAME', default: 'Ramesh Patil', description: 'Demo owner name.' },
@@ -109,7 +110,7 @@ const envSchema = z
     DEMO_OWNER: bool(true),
     DEMO_MOBILE: z.string().regex(/^[6-9]\d{9}$/, { error: 'expected a 10-digit Indian mobile number' }).default('9876543210'),
     DEMO_PIN: z.string().regex(/^\d{4}$/, { error: 'expected 4 digits' }).default('1234'),
-    DEMO_NAME: z.string().regex(/^[A-Za-z]+( [A-Za-z]+)*$/, { error: 'letters and single spaces only' }).default('Ramesh Patil'),
+    DEMO_NAME: z.string().max(60).regex(FULL_NAME_PATTERN, { error: 'letters (English or the other six languages\' scripts) and single spaces' }).default('Ramesh Patil'),
     TOLL_FREE_NUMBER: z.string().regex(/^\d{8,15}$/, { error: 'expected 8 to 15 digits' }).default('18002003000'),
     DEVICE_TCP_PORT: z
       .union([z.literal('off'), z.coerce.number({ error: 'expected a port number 0-65535 or off' }).int().min(0).max(65535)])
@@ -206,6 +207,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (known.SMS_PROVIDER === 'twilio') {
     for (const name of TWILIO_REQUIRED) if (!known[name]) problems.push(`${name}: required when SMS_PROVIDER=twilio`);
   }
+  // A demo owner in production is an account with a published PIN: only when asked for in so many words.
+  if (known.NODE_ENV === 'production' && !known.DEMO_OWNER) problems.push('DEMO_OWNER: must be set explicitly in production (true creates the demo owner, whose mobile number and PIN are published; false does not)');
   if (known.GEOCODER_PROVIDER === 'google' && !known.GOOGLE_MAPS_KEY) problems.push('GOOGLE_MAPS_KEY: required when GEOCODER_PROVIDER=google');
   if (known.PLACES_PROVIDER === 'google' && !known.GOOGLE_MAPS_KEY) problems.push('GOOGLE_MAPS_KEY: required when PLACES_PROVIDER=google');
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);

@@ -70,6 +70,19 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 
+  it('refuses to start in production unless the demo owner is asked for or off in so many words', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('DEMO_OWNER: must be set explicitly in production');
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_OWNER: '' })).toThrow('DEMO_OWNER:');
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_OWNER: 'false' }).demo.enabled).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_OWNER: 'true' }).demo.enabled).toBe(true);
+    expect(loadConfig({}).demo.enabled).toBe(true);
+  });
+
+  it('takes a demo owner name in any of the seven languages\' scripts, not digits or symbols', () => {
+    for (const name of ['Ramesh Patil', 'रमेश पाटील', 'ਗੁਰਪ੍ਰੀਤ ਸਿੰਘ', 'રમેશ પટેલ', 'முருகன் செல்வம்', 'రమేష్ రెడ్డి']) expect(loadConfig({ DEMO_NAME: name }).demo.name).toBe(name);
+    for (const bad of ['Ramesh 2', 'R@mesh', '<b>x</b>']) expect(() => loadConfig({ DEMO_NAME: bad })).toThrow('DEMO_NAME:');
+  });
+
   it('listens for UDP devices on the TCP port number unless told otherwise', () => {
     expect(loadConfig({}).devices).toMatchObject({ tcpPort: 5027, udpPort: 5027 });
     expect(loadConfig({ DEVICE_TCP_PORT: '0' }).devices).toMatchObject({ tcpPort: 0, udpPort: 0 });

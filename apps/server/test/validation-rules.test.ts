@@ -46,7 +46,7 @@ const rules: { rule: string; field: string; rows: readonly Row[] }[] = [
     ],
   },
   {
-    rule: 'full name: required, letters A-Z a-z only (register)',
+    rule: 'full name: required, letters of the seven languages\' scripts (register)',
     field: 'name',
     rows: [
       ['Ramesh', 'ok'],
@@ -54,7 +54,9 @@ const rules: { rule: string; field: string; rows: readonly Row[] }[] = [
       ['', 'NAME_REQUIRED'],
       ['Ramesh1', 'NAME_INVALID'],
       ['Ramesh  Patil', 'NAME_INVALID'],
-      ['रमेश', 'NAME_INVALID'],
+      ['रमेश', 'ok'],
+      ['రమేష్ రెడ్డి', 'ok'],
+      ['रमेश ४', 'NAME_INVALID'],
       ['A'.repeat(61), 'NAME_TOO_LONG'],
       [undefined, 'REQUIRED'],
     ],

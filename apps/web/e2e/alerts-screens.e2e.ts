@@ -175,7 +175,7 @@ describe('alerts: list, filters, detail, receivers and configuration', () => {
     await name.fill('Mahesh 2');
     await phone.fill('98220ab345');
     await form.getByRole('button', { name: 'Save' }).click();
-    await form.getByText('Use English letters A–Z only, with single spaces.').waitFor();
+    await form.getByText("Use letters only (English or your language's script), with single spaces between words.").waitFor();
     await form.getByText('Enter a 10-digit mobile number, digits only.').waitFor();
     expect(await phone.getAttribute('aria-invalid')).toBe('true');
     expect(posts).toEqual([]);

@@ -88,6 +88,10 @@ describe('alert API schemas', () => {
     expect(receiverRequest.safeParse({ name: 'Suresh Patil', phone: '9123456789', channel: 'sms' }).success).toBe(true);
     expect(codes(receiverRequest.safeParse({ name: 'Suresh2', phone: '91234', channel: 'fax' }))).toEqual(['name:NAME_INVALID', 'phone:PHONE_INVALID', 'channel:CHANNEL_INVALID']);
     expect(codes(receiverRequest.safeParse({ name: 'Suresh  Patil', phone: '+919123456789', channel: 'notification' }))).toEqual(['name:NAME_INVALID', 'phone:PHONE_INVALID']);
+    // A receiver's name in the owner's own script passes; its digits do not.
+    expect(receiverRequest.safeParse({ name: 'सुरेश पाटील', phone: '9123456789', channel: 'sms' }).success).toBe(true);
+    expect(receiverRequest.safeParse({ name: 'சுரேஷ்', phone: '9123456789', channel: 'notification' }).success).toBe(true);
+    expect(codes(receiverRequest.safeParse({ name: 'सुरेश ४', phone: '9123456789', channel: 'sms' }))).toEqual(['name:NAME_INVALID']);
   });
 
   it('takes a browser push subscription as PushSubscription.toJSON() gives it', () => {

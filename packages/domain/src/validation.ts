@@ -17,7 +17,15 @@ export const PIN_LENGTH = 4;
 export const pin = z.string().regex(PIN_PATTERN, 'PIN_FORMAT');
 
 /** Letters A–Z a–z only, words separated by single spaces. */
-export const FULL_NAME_PATTERN = /^[A-Za-z]+( [A-Za-z]+)*$/;
+/**
+ * A person's name: words of letters (with their vowel signs) in the seven languages' scripts —
+ * Latin, Devanagari (hi, mr), Gurmukhi (pa), Gujarati, Tamil, Telugu — joined by single spaces.
+ * The spec's A–Z rule was written for English; digits (of any script) and symbols still fail.
+ */
+const SCRIPT_LETTER = String.raw`(?=[\p{L}\p{M}])[\p{sc=Latin}\p{sc=Devanagari}\p{sc=Gurmukhi}\p{sc=Gujarati}\p{sc=Tamil}\p{sc=Telugu}]`;
+/** A word starts with a letter; the zero-width joiners some Indic spellings need may follow. */
+const NAME_WORD = String.raw`(?=\p{L})${SCRIPT_LETTER}(?:${SCRIPT_LETTER}|[\u200C\u200D])*`;
+export const FULL_NAME_PATTERN = new RegExp(`^${NAME_WORD}(?: ${NAME_WORD})*$`, 'u');
 export const FULL_NAME_MAX = 60;
 export const fullName = z
   .string()

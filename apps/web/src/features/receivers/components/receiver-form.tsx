@@ -19,7 +19,7 @@ interface ReceiverFormProps {
 
 type Field = 'name' | 'phone' | 'channel';
 
-/** Name (letters A–Z only), a 10-digit mobile number and SMS or notification (spec §3, §5). */
+/** Name (letters of the seven languages' scripts), a 10-digit mobile number and SMS or notification (spec §3, §5). */
 export function ReceiverForm({ receiver, onDone, onCancel }: ReceiverFormProps) {
   const { t } = useAlertTexts();
   const save = useSaveReceiver();
