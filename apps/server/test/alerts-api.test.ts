@@ -238,4 +238,27 @@ describe.each(dbTargets)('alert API on $name', (target) => {
     expect((await call(t.app, 'DELETE', 'pushsubscription', { endpoint }, { token })).statusCode).toBe(204);
     expect(await rows()).toEqual([]);
   });
+
+  it('an endpoint known for one owner moves to another only with its keys (the same browser), never by its address alone, even posted in parallel', async () => {
+    const a = await ownerWithTractor(t, '9876543210');
+    const b = await ownerWithTractor(t, '9822012345');
+    const keys = browserKeys().json;
+    const endpoint = 'https://push.example.net/send/owner-a';
+    expect((await post(t.app, 'pushsubscription', { endpoint, keys }, { token: a.owner.accessToken })).statusCode).toBe(204);
+    const ownerOf = async () => (await t.database.db.kysely.selectFrom('push_subscriptions').select(['user_id', 'p256dh']).where('endpoint', '=', endpoint).executeTakeFirstOrThrow());
+    const before = await ownerOf();
+
+    // Another account posting the endpoint with its own keys: refused, nothing moves.
+    const attempts = await Promise.all(Array.from({ length: 5 }, () => post(t.app, 'pushsubscription', { endpoint, keys: browserKeys().json }, { token: b.owner.accessToken })));
+    for (const res of attempts) expect(expectError(res, 'VALIDATION_FAILED').error.details).toEqual([{ path: 'endpoint', code: 'PUSH_ENDPOINT_TAKEN' }]);
+    expect(await ownerOf()).toEqual(before);
+
+    // The same browser (it holds the keys) signed in as the other owner: it moves.
+    expect((await post(t.app, 'pushsubscription', { endpoint, keys }, { token: b.owner.accessToken })).statusCode).toBe(204);
+    expect((await ownerOf()).user_id).not.toBe(before.user_id);
+    // The owner it belongs to may renew its keys.
+    const renewed = browserKeys().json;
+    expect((await post(t.app, 'pushsubscription', { endpoint, keys: renewed }, { token: b.owner.accessToken })).statusCode).toBe(204);
+    expect((await ownerOf()).p256dh).toBe(renewed.p256dh);
+  });
 });

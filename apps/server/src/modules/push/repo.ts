@@ -3,13 +3,25 @@ import type { Database, PushSubscriptionsTable } from '../../db/types';
 
 export type SubscriptionRow = Selectable<PushSubscriptionsTable>;
 
-/** Adds a browser, or moves it to `row.user_id` with fresh keys if it was known (another login on that browser). */
-export async function upsertSubscription(db: Kysely<Database>, row: SubscriptionRow): Promise<void> {
-  await db
+/**
+ * Adds a browser, or updates it if it was known: for the same account (fresh keys), or for another
+ * account only with the same keys (another login on that browser, which holds them). An endpoint
+ * is not secret — it travels in every push — so knowing it must not be enough to take another
+ * owner's pushes. One conditional statement, so two posts at once cannot both move it. Returns
+ * false when the endpoint belongs to another account under other keys (nothing changed).
+ */
+export async function upsertSubscription(db: Kysely<Database>, row: SubscriptionRow): Promise<boolean> {
+  const result = await db
     .insertInto('push_subscriptions')
     .values(row)
-    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: row.user_id, p256dh: row.p256dh, auth: row.auth, expiration_time: row.expiration_time, created_at: row.created_at }))
-    .execute();
+    .onConflict((oc) =>
+      oc
+        .column('endpoint')
+        .doUpdateSet({ user_id: row.user_id, p256dh: row.p256dh, auth: row.auth, expiration_time: row.expiration_time, created_at: row.created_at })
+        .where((eb) => eb.or([eb('push_subscriptions.user_id', '=', row.user_id), eb.and([eb('push_subscriptions.p256dh', '=', row.p256dh), eb('push_subscriptions.auth', '=', row.auth)])])),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** Keeps a user's newest `max` subscriptions. */

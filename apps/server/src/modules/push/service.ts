@@ -35,7 +35,7 @@ export class PushSubscriptionService {
     if (decodedLength(body.keys.auth) !== 16) details.push({ path: 'keys.auth', code: 'PUSH_KEY_INVALID' });
     if (details.length > 0) throw new AppError('VALIDATION_FAILED', { details });
     const { db, clock } = this.deps;
-    await upsertSubscription(db, {
+    const stored = await upsertSubscription(db, {
       id: randomUUID(),
       user_id: userId,
       endpoint: body.endpoint,
@@ -44,6 +44,7 @@ export class PushSubscriptionService {
       expiration_time: body.expirationTime ?? null,
       created_at: clock.now(),
     });
+    if (!stored) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'endpoint', code: 'PUSH_ENDPOINT_TAKEN' }] });
     await trimSubscriptions(db, userId, PUSH_SUBSCRIPTIONS_MAX);
   }
 
