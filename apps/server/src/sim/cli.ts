@@ -14,20 +14,56 @@ import { type SimProfile, type SimSample, simulateDay } from './farm-day';
 import { loadProfiles } from './load-profiles';
 import { sampleToAvl } from './to-avl';
 
-const { values } = parseArgs({
-  options: {
-    tractors: { type: 'string', default: '100' },
-    interval: { type: 'string', default: '10' },
-    host: { type: 'string', default: '127.0.0.1' },
-    port: { type: 'string', default: '5027' },
-    seconds: { type: 'string', default: '60' },
-    provision: { type: 'boolean', default: false },
-    burst: { type: 'boolean', default: false },
-  },
-});
-const count = Number(values.tractors);
-const intervalS = Number(values.interval);
-const seconds = Number(values.seconds);
+const USAGE = `Usage: npm run sim -- [--tractors N] [--interval S] [--seconds T] [--host H] [--port P] [--burst] [--provision]
+
+Simulated tractors connect to a running server's Teltonika port and send records, as real devices do.
+  --tractors N   how many tractors (default 100, at most 100000)
+  --interval S   seconds between one tractor's records (default 10)
+  --seconds T    how long to run (default 60)
+  --host H       the server's host (default 127.0.0.1)
+  --port P       its Teltonika TCP port (default 5027, DEVICE_TCP_PORT)
+  --burst        send T/S records per tractor as fast as the server acknowledges them
+  --provision    first add the tractors to the database the environment names (DATA_DIR / DATABASE_URL)
+  --help         this text
+Prints the records acknowledged per second.`;
+
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        tractors: { type: 'string', default: '100' },
+        interval: { type: 'string', default: '10' },
+        host: { type: 'string', default: '127.0.0.1' },
+        port: { type: 'string', default: '5027' },
+        seconds: { type: 'string', default: '60' },
+        provision: { type: 'boolean', default: false },
+        burst: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const values = readArgs();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const whole = (name: 'tractors' | 'interval' | 'seconds' | 'port', min: number, max: number): number => {
+  const n = Number(values[name]);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    console.error(`--${name}: expected a whole number ${min}-${max}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  return n;
+};
+const count = whole('tractors', 1, 100_000);
+const intervalS = whole('interval', 1, 3600);
+const seconds = whole('seconds', 1, 86_400);
+const port = whole('port', 1, 65_535);
 
 const profiles = loadProfiles(count);
 if (values.provision) {
@@ -51,7 +87,7 @@ if (values.provision) {
 }
 
 // Each tractor replays a working day's samples, re-timed `intervalS` apart.
-const clients = profiles.map((p) => new DeviceClient({ host: values.host, port: Number(values.port), imei: p.imei, batch: 50 }));
+const clients = profiles.map((p) => new DeviceClient({ host: values.host, port, imei: p.imei, batch: 50 }));
 const perTractor = Math.max(1, Math.ceil(seconds / intervalS));
 const day = new Date().toISOString().slice(0, 10);
 // Working samples where the day has them; a rest day's parked reports otherwise (a parked device
