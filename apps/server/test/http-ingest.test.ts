@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { get } from './support/api';
+import { LogCapture } from './support/log-capture';
 import { MINUTE } from './support/test-clock';
 import { ownerWithTractor } from './support/vehicles';
 import { provisionTractor } from './support/tractors';
@@ -145,5 +146,28 @@ describe.each(dbTargets)('poisoned values on $name', (target) => {
     expect(rows.map((r) => Number(r.device_time))).toEqual([(now() - 30) * 1000]);
     const home = await get(t.app, `tractorhomepage/${tractor.vin}`, { token: owner.accessToken });
     expect(home.statusCode, home.body).toBe(200);
+  });
+});
+
+describe.each(dbTargets)('resent records on $name', (target) => {
+  const t = useTestApp(target);
+
+  it('a resend that differs from the stored record is logged (once an hour per tractor), the stored one kept; a plain resend is not', async () => {
+    const logs = new LogCapture();
+    const app = await t.build({ LOG_LEVEL: 'info' }, { logStream: logs });
+    const tractor = await provisionTractor(t.database.db.kysely, { imei: '356307042441777' });
+    const at = Math.floor(t.clock.now() / 1000) - 60;
+    const send = (query: string) => app.inject({ method: 'GET', url: `/api/v1/ingest/osmand?id=356307042441777&timestamp=${at}&${query}` });
+    const warnings = () => logs.records().filter((r) => r.msg === 'resent record differs from the stored one; the stored one is kept');
+    expect((await send('lat=20.1&lon=73.9&speed=5')).statusCode).toBe(200);
+    expect((await send('lat=20.1&lon=73.9&speed=5')).statusCode).toBe(200);
+    await app.telemetry.ingestor.idle();
+    expect(warnings()).toEqual([]);
+    expect((await send('lat=20.2&lon=73.9&speed=5')).statusCode).toBe(200);
+    expect((await send('lat=20.3&lon=73.9&speed=5')).statusCode).toBe(200);
+    await vi.waitFor(() => expect(warnings()).toHaveLength(1));
+    expect(warnings()[0]).toMatchObject({ tractorId: tractor.id, first: { deviceTime: at * 1000, columns: ['lat'] } });
+    const rows = await t.database.db.kysely.selectFrom('telemetry').select('lat').where('tractor_id', '=', tractor.id).execute();
+    expect(rows).toEqual([{ lat: 20.1 }]);
   });
 });

@@ -56,6 +56,13 @@ describe('coach marks (spec §2, §4)', () => {
     for (const screen of [COACH.usage, COACH.geofences, COACH.alerts, COACH.locate, COACH.about]) {
       await visit(page, screen);
       await coachMark(page, screen.title).waitFor();
+      if (screen === COACH.alerts) {
+        // The alerts tips promise "Listen" only where the button will be there: a voice for English.
+        const hasVoice = await page.evaluate(() => 'speechSynthesis' in window && speechSynthesis.getVoices().some((v) => v.lang.toLowerCase().startsWith('en')));
+        const text = await coachMark(page, screen.title).textContent();
+        expect(text?.includes('Listen'), `voice for English: ${hasVoice}`).toBe(hasVoice);
+        expect(await coachMark(page, screen.title).getByRole('listitem').count()).toBe(hasVoice ? 3 : 2);
+      }
     }
     expect(await violations(page), 'about with its coach mark').toEqual([]);
 

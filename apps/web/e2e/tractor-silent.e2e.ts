@@ -61,6 +61,12 @@ describe('a tractor silent for three months; add and my tractor', () => {
   it('my tractor: lists the tractor and renames it, with the name rule checked first', async () => {
     await open(page, '/tractor-list');
     await page.getByRole('heading', { name: /PB10SL0999/ }).waitFor();
+    // The tracking device's own state, as it last reported it (issue 12 item 5).
+    const facts = page.locator('.tractor-entry dl');
+    await expect.poll(async () => (await facts.innerText()).replace(/\s+/g, ' ')).toContain('Mobile signal of the device 4 of 5');
+    const text = (await facts.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain("Device's own battery 4.1 V");
+    expect(text).toContain('Tractor battery 12.6 V');
     const original = (await page.getByRole('heading', { name: /PB10SL0999/ }).innerText()).replace(/\s*PB10SL0999\s*$/, '');
     await page.getByRole('button', { name: `Rename ${original}` }).click();
     const name = page.getByRole('textbox', { name: 'Tractor name' });

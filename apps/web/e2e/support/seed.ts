@@ -70,7 +70,7 @@ export async function seedSilentTractor(baseURL: string, dataDir: string, now = 
     },
   });
   const hundredDaysAgo = Math.floor((now - 100 * 86_400_000) / 1000);
-  await call(baseURL, `ingest/osmand?id=${SILENT_TRACTOR.imei}&timestamp=${hundredDaysAgo}&lat=30.6&lon=75.6&ignition=false`);
+  await call(baseURL, `ingest/osmand?id=${SILENT_TRACTOR.imei}&timestamp=${hundredDaysAgo}&lat=30.6&lon=75.6&ignition=false&power=12.6&battery=4.1&rssi=4`);
   await call(baseURL, 'vehicles/claim', { token: registered.access_token as string, body: { vin: SILENT_TRACTOR.vin } });
   backdateLastHeard(dataDir, SILENT_TRACTOR.imei);
   const { data } = (await call(baseURL, 'vehicles/tracking', { token: registered.access_token as string })) as { data: { notTransmitting: boolean }[] };

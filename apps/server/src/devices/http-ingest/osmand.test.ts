@@ -12,6 +12,13 @@ describe('OsmAnd query-string samples', () => {
     expect(r.ok && r.reading.lat).toBeUndefined();
   });
 
+  it('reads the tractor battery (power), the device battery (battery, V) and the signal (rssi, 0–5 bars)', () => {
+    expect(query('/?id=902064&lat=20.1&lon=73.9&power=12.6&battery=4.1&rssi=4')).toMatchObject({ ok: true, reading: { externalVoltage: 12.6, batteryVoltage: 4.1, gsmSignal: 4 } });
+    // An rssi in dBm is not bars: not read as a signal.
+    const dbm = query('/?id=902064&lat=20.1&lon=73.9&rssi=-71');
+    expect(dbm.ok && dbm.reading.gsmSignal).toBeUndefined();
+  });
+
   it('line 38: no id is refused', () => {
     expect(query('/?timestamp=1377177267&lat=60.0&lon=30.0')).toMatchObject({ ok: false, code: 'DEVICE_ID_MISSING' });
   });

@@ -62,6 +62,10 @@ function applyAttributes(reading: Reading, attributes: Record<string, string | n
   set('fuelLitres', n('fuelLitres'));
   set('coolantC', n('coolant') ?? n('coolantTemp'));
   set('externalVoltage', n('power'));
+  // Trackers that report their own backup battery in volts and their signal as 0–5 bars (Traccar's names).
+  set('batteryVoltage', n('battery'));
+  const rssi = n('rssi');
+  set('gsmSignal', rssi !== undefined && rssi >= 0 && rssi <= 5 ? Math.round(rssi) : undefined);
   set('engineWorktimeMin', n('engineHours') !== undefined ? (n('engineHours') as number) * 60 : undefined);
 }
 

@@ -58,6 +58,8 @@ export interface IngestorOptions {
   replayQuietMs?: number;
   /** Fields (or whole records) dropped as out of range, per submission. */
   onDropped?: (profile: TractorProfile, dropped: readonly string[]) => void;
+  /** Records not stored because one with the same device time was (after the commit, not awaited). */
+  onResent?: (rows: readonly TelemetryRow[]) => void;
 }
 
 export type ReplayLate = (current: TractorProcessor, from: number, now: number) => Promise<{ processor: TractorProcessor; alerts: AlertRow[] } | undefined>;
@@ -89,6 +91,7 @@ export class Ingestor {
   private readonly replay: ReplayLate | undefined;
   private readonly replayQuietMs: number;
   private readonly onDropped: IngestorOptions['onDropped'];
+  private readonly onResent: IngestorOptions['onResent'];
 
   constructor(
     private readonly store: TelemetryStore,
@@ -102,6 +105,7 @@ export class Ingestor {
     this.replay = options.replay;
     this.replayQuietMs = options.replayQuietMs ?? 5_000;
     this.onDropped = options.onDropped;
+    this.onResent = options.onResent;
   }
 
   /**
@@ -250,7 +254,11 @@ export class Ingestor {
       const rows: TelemetryRow[] = submissions.flatMap(({ pending: p, records }) => this.checked(p.profile, records, now));
       let alerts: AlertRow[] = [];
       let late: LateMark[] = [];
+      let stored = 0;
+      let freshRows: ReadonlySet<TelemetryRow> = new Set();
       await this.store.commit(rows, (fresh) => {
+        stored = fresh.length;
+        freshRows = new Set(fresh);
         const derived = this.derive(batch, fresh, now);
         alerts = derived.alerts;
         late = derived.late;
@@ -262,6 +270,7 @@ export class Ingestor {
       }
       for (const p of batch) p.resolve(p.records.count);
       if (alerts.length > 0) this.alerts?.committed(alerts);
+      if (stored < rows.length) this.onResent?.(rows.filter((row) => !freshRows.has(row)));
     } catch (error) {
       // Nothing of the batch was kept: forget what the processors computed, and let the devices resend.
       // (A submission already refused for its encoding is not affected by a second reject.)

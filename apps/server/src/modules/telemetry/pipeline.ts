@@ -9,6 +9,7 @@ import { findTractorByImei } from '../tractors/repo';
 import { Ingestor } from './ingestor';
 import { replayLate } from './late-replay';
 import { processorLoader } from './load-processor';
+import { differingResends } from './resent-check';
 import { postgresTelemetryStore, sqliteTelemetryStore } from './store';
 
 /** Everything a protocol front end needs: who a device is, and where its records go. */
@@ -33,8 +34,19 @@ export function createTelemetryPipeline(db: Db, clock: Clock, models: DeviceMode
   const store = db.sqlite ? sqliteTelemetryStore(db.sqlite) : postgresTelemetryStore(db.kysely);
   // Out-of-range values are reported once an hour per tractor: a broken sensor sends one every record.
   const quiet = new LogLimiter(3600_000, () => clock.now());
+  const quietResends = new LogLimiter(3600_000, () => clock.now());
   const ingestor = new Ingestor(store, processorLoader(db.kysely, alerts), clock, {
     alerts,
+    onResent: (rows) => {
+      differingResends(db.kysely, rows)
+        .then((differing) => {
+          for (const [tractorId, records] of differing) {
+            const { log: now, held } = quietResends.take(tractorId);
+            if (now) log?.warn({ tractorId, records: records.length, first: { deviceTime: records[0]?.[0], columns: records[0]?.[1] }, heldBack: held }, 'resent record differs from the stored one; the stored one is kept');
+          }
+        })
+        .catch(() => undefined); // a check for the log only: never a reason to fail ingestion
+    },
     onDropped: (profile, dropped) => {
       const { log: now, held } = quiet.take(profile.id);
       if (now) log?.warn({ tractorId: profile.id, dropped: [...new Set(dropped)].slice(0, 10), heldBack: held }, 'out-of-range device values dropped');

@@ -4,8 +4,8 @@ import { SpeakerIcon, StopIcon } from '../tractor/icons';
 import { useTractorTexts } from '../../lib/signed-in/tractor-texts';
 import { pickVoice, speechSupported } from './voice';
 
-/** The phone's voices, which Chrome lists only after 'voiceschanged'. */
-function useVoice(lang: string): SpeechSynthesisVoice | undefined {
+/** The phone's voice for `lang`, if it has one (Chrome lists voices only after 'voiceschanged'). */
+export function useVoice(lang: string): SpeechSynthesisVoice | undefined {
   const [voices, setVoices] = useState<readonly SpeechSynthesisVoice[]>(() => (speechSupported() ? window.speechSynthesis.getVoices() : []));
   useEffect(() => {
     if (!speechSupported()) return;

@@ -11,6 +11,8 @@ import { PlusIcon } from '../../components/tractor/icons';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/error-message';
 import { formatDate } from '../../lib/format';
+import { formatDecimal } from '../../lib/signed-in/tractor-format';
+import { useTractorHome } from '../home/api/get-tractor-home';
 import { isOffline } from '../../lib/query-client';
 import { useVehicles } from './api/get-vehicles';
 import { RenameForm } from './components/rename-form';
@@ -25,6 +27,24 @@ function Subscription({ entry }: { entry: VehicleEntry }) {
   // Spec §4 subscription states: valid, expiring in N days, expired.
   if (entry.numberOfDays <= EXPIRING_SOON_DAYS) return <>{t('myTractor.expiresInDays', { days: entry.numberOfDays, date })}</>;
   return <>{t('myTractor.validTill', { date })}</>;
+}
+
+/** The tracking device's own state, from the tractor's home data: signal and batteries. */
+function DeviceFacts({ vin }: { vin: string }) {
+  const { t, i18n } = useTranslation();
+  const { data } = useTractorHome(vin);
+  if (!data) return null;
+  const volts = (v: number | null) => (v === null ? t('myTractor.notReported') : `${formatDecimal(v, i18n.language)} V`);
+  return (
+    <>
+      <dt>{t('myTractor.signal')}</dt>
+      <dd>{data.gsmSignal === null ? t('myTractor.notReported') : t('myTractor.signalBars', { bars: data.gsmSignal })}</dd>
+      <dt>{t('myTractor.deviceBattery')}</dt>
+      <dd>{volts(data.deviceBatteryV)}</dd>
+      <dt>{t('myTractor.tractorBattery')}</dt>
+      <dd>{volts(data.devicePower)}</dd>
+    </>
+  );
 }
 
 function TractorCard({ entry }: { entry: VehicleEntry }) {
@@ -48,6 +68,7 @@ function TractorCard({ entry }: { entry: VehicleEntry }) {
         <dd>
           <Subscription entry={entry} />
         </dd>
+        <DeviceFacts vin={entry.vin} />
       </dl>
       {editing ? (
         <RenameForm
