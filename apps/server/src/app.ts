@@ -52,7 +52,7 @@ import { DeviceModels } from './modules/tractors/device-models';
 import { TractorRegistry } from './modules/tractors/registry';
 import { operatorRoutes } from './modules/operator/routes';
 import { OperatorService } from './modules/operator/service';
-import { GeocodingService } from './modules/geocoding/service';
+import { formatPlace, GeocodingService } from './modules/geocoding/service';
 import { createGeocoder } from './providers/geocoder/create-geocoder';
 import { LiveService } from './modules/vehicles/live-service';
 import { vehicleRoutes } from './modules/vehicles/routes';
@@ -305,7 +305,11 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       await api.register(profileRoutes, { profile, sessions });
       await api.register(homeRoutes, { home, sessions });
       await api.register(vehicleRoutes, { vehicles, live, usage, sessions, claimRateLimit: authRateLimit });
-      await api.register(alertRoutes, { alerts: alerts.alerts, config: alerts.config, sessions });
+      const placeOf = async (lat: number, lon: number, language: string) => {
+        const place = await geocoding.reverse(lat, lon, language);
+        return place ? formatPlace(place) : null;
+      };
+      await api.register(alertRoutes, { alerts: alerts.alerts, config: alerts.config, sessions, placeOf });
       await api.register(receiverRoutes, { receivers: alerts.receivers, sessions });
       await api.register(pushRoutes, { push: alerts.push, sessions });
       await api.register(placesRoutes, { places: createPlaces(config), sessions });

@@ -20,14 +20,14 @@ describe.each(dbTargets)('alert API on $name', (target) => {
   it('lists the owner\'s alerts with every spec field, newest first, by default from the first day of two months back', async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     await raise(tractor.id, 'A0100', TEST_START - HOUR, 14.2);
-    await raise(tractor.id, 'A0013', TEST_START - 30 * MINUTE);
+    await raise(tractor.id, 'A0009', TEST_START - 30 * MINUTE);
     await raise(tractor.id, 'A0003', Date.UTC(2026, 8, 1, 0, 0)); // 1 Sep 05:30 IST: inside (from 1 Sep 00:00 IST)
     await raise(tractor.id, 'A0003', Date.UTC(2026, 7, 31, 18, 0)); // 31 Aug 23:30 IST: before the window
     const res = await get(t.app, 'alerts', { token: owner.accessToken });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<AlertsResponse>();
     expect(body).toMatchObject({ page: 1, pageSize: 50, total: 3, startDateTime: toS(Date.UTC(2026, 7, 31, 18, 30)), endDateTime: toS(Date.UTC(2026, 10, 21, 18, 29, 59)) });
-    expect(body.data.map((a) => a.alertTypeId)).toEqual(['A0013', 'A0100', 'A0003']);
+    expect(body.data.map((a) => a.alertTypeId)).toEqual(['A0009', 'A0100', 'A0003']);
     const theft = body.data[1] as AlertItem;
     expect(theft).toEqual({
       alertId: expect.any(String),
@@ -55,8 +55,9 @@ describe.each(dbTargets)('alert API on $name', (target) => {
       geofenceId: null,
       geofenceName: null,
     });
+    // One alert: the same, with the name of the place where it happened.
     const one = await get(t.app, `alerts/${theft.alertId}?isSec=true`, { token: owner.accessToken });
-    expect(one.json()).toEqual(theft);
+    expect(one.json()).toEqual({ ...theft, address: expect.stringMatching(/Nashik, Maharashtra$/) });
   });
 
   it('writes names and descriptions in the owner\'s language', async () => {
@@ -71,7 +72,7 @@ describe.each(dbTargets)('alert API on $name', (target) => {
 
   it('filters by period, tractor, status, critical, severity and type, and pages', async () => {
     const { owner, tractor } = await ownerWithTractor(t);
-    const types: AlertTypeId[] = ['A0100', 'A0013', 'A0003', 'A0104', 'A0101', 'A0007'];
+    const types: AlertTypeId[] = ['A0100', 'A0009', 'A0003', 'A0104', 'A0101', 'A0007'];
     for (const [i, type] of types.entries()) await raise(tractor.id, type, TEST_START - (i + 1) * HOUR);
     const list = async (query: string) => {
       const res = await get(t.app, `alerts?${query}`, { token: owner.accessToken });
@@ -80,16 +81,16 @@ describe.each(dbTargets)('alert API on $name', (target) => {
     };
     const ids = (r: AlertsResponse) => r.data.map((a) => a.alertTypeId);
     expect(ids(await list('critical=true'))).toEqual(['A0100', 'A0003', 'A0101']);
-    expect(ids(await list('critical=false'))).toEqual(['A0013', 'A0104', 'A0007']);
-    expect(ids(await list('severity=LOW'))).toEqual(['A0013', 'A0104']);
+    expect(ids(await list('critical=false'))).toEqual(['A0009', 'A0104', 'A0007']);
+    expect(ids(await list('severity=LOW'))).toEqual(['A0009', 'A0104']);
     expect(ids(await list('alertTypeId=A0101'))).toEqual(['A0101']);
     expect(ids(await list('critical=true&severity=LOW'))).toEqual([]);
-    expect(ids(await list(`vin=${tractor.vin}&startDateTime=${toS(TEST_START - 3.5 * HOUR)}&endDateTime=${toS(TEST_START)}&isSec=true`))).toEqual(['A0100', 'A0013', 'A0003']);
+    expect(ids(await list(`vin=${tractor.vin}&startDateTime=${toS(TEST_START - 3.5 * HOUR)}&endDateTime=${toS(TEST_START)}&isSec=true`))).toEqual(['A0100', 'A0009', 'A0003']);
     const page2 = await list('pageSize=4&page=2');
     expect({ total: page2.total, ids: ids(page2) }).toEqual({ total: 6, ids: ['A0101', 'A0007'] });
     const first = (await list('pageSize=1')).data[0] as AlertItem;
     await call(t.app, 'PUT', 'alerts', { alerts: [first.alertId], status: 1, isSec: true }, { token: owner.accessToken });
-    expect(ids(await list('status=unread'))).toEqual(['A0013', 'A0003', 'A0104', 'A0101', 'A0007']);
+    expect(ids(await list('status=unread'))).toEqual(['A0009', 'A0003', 'A0104', 'A0101', 'A0007']);
     expect(ids(await list('status=read'))).toEqual(['A0100']);
   });
 
@@ -111,7 +112,7 @@ describe.each(dbTargets)('alert API on $name', (target) => {
     const { owner, tractor } = await ownerWithTractor(t);
     const theft = await raise(tractor.id, 'A0100', TEST_START - HOUR);
     await raise(tractor.id, 'A0102P2', TEST_START - 2 * HOUR);
-    await raise(tractor.id, 'A0013', TEST_START - 3 * HOUR); // PTO engaged: not counted
+    await raise(tractor.id, 'A0009', TEST_START - 3 * HOUR); // long idling: not counted
     await raise(tractor.id, 'A0104', TEST_START - 4 * HOUR); // refill: not counted
     const count = async () => (await get(t.app, `alerts/unread-count?vin=${tractor.vin}`, { token: owner.accessToken })).json<{ vin: string; count: number }>();
     expect(await count()).toEqual({ vin: tractor.vin, count: 2 });

@@ -20,8 +20,16 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
   const db = () => t.database.db.kysely;
 
   /** A fresh tractor, fed `near` (must raise nothing) then `hit` (must raise `expected`, once). */
-  async function nearMissThenHit(near: Reading[], hit: Reading[], expected: string[]) {
+  /** PTO engaged and disengaged are off until the owner turns them on: this owner has. */
+  const turnOnPto = (tractorId: string) =>
+    db()
+      .insertInto('alert_configs')
+      .values(['A0013', 'A0014'].map((type_id) => ({ tractor_id: tractorId, type_id, enabled: 1, threshold: null, duration_s: null, updated_by: 'test', updated_at: T0 })))
+      .execute();
+
+  async function nearMissThenHit(near: Reading[], hit: Reading[], expected: string[], options: { pto?: boolean } = {}) {
     const tractor = await provisionTractor(db());
+    if (options.pto) await turnOnPto(tractor.id);
     await ingest(t.app, tractor, near);
     expect(await storedAlerts(db(), tractor.id), 'near miss').toEqual([]);
     await ingest(t.app, tractor, hit);
@@ -95,7 +103,14 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
       [...series(T0, 3, 10 * SECOND, () => engineOn({ pto: true })), ...series(T0 + 30 * SECOND, 10, MINUTE, () => engineOn())],
       [...series(T0 + HOUR, 360, 10 * SECOND, (i) => engineOn({ pto: i % 26 < 24, speedKmh: 5, ...at((i % 26) * 10, Math.floor(i / 26) * 2) })), ...series(T0 + 2 * HOUR, 8, MINUTE, () => engineOn({ speedKmh: 18 }))],
       ['A0013', 'A0014'],
+      { pto: true },
     );
+  });
+
+  it('PTO engaged and disengaged are not raised until the owner turns them on', async () => {
+    const tractor = await provisionTractor(db());
+    await ingest(t.app, tractor, [...series(T0 + HOUR, 360, 10 * SECOND, (i) => engineOn({ pto: i % 26 < 24, speedKmh: 5, ...at((i % 26) * 10, Math.floor(i / 26) * 2) })), ...series(T0 + 2 * HOUR, 8, MINUTE, () => engineOn({ speedKmh: 18 }))]);
+    expect(await storedAlerts(db(), tractor.id)).toEqual([]);
   });
 
   it('20 L siphoned over 10 minutes with the ignition off alerts fuel theft once; 8 L does not', async () => {
@@ -122,6 +137,7 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
   it('a fuel sensor bouncing ±8 % for an hour of field work raises no fuel alert', async () => {
     const rnd = noise(3);
     const tractor = await provisionTractor(db());
+    await turnOnPto(tractor.id);
     const work = series(T0, 361, 10 * SECOND, (i) => engineOn({ pto: true, speedKmh: 5, ...at((i % 30) * 12, Math.floor(i / 30) * 2), ...tank(36 - (5.5 * i) / 360, 8, rnd) }));
     for (let i = 0; i < work.length; i += 50) await ingest(t.app, tractor, work.slice(i, i + 50));
     expect(await storedAlerts(db(), tractor.id)).toEqual(['A0013']);
@@ -211,7 +227,10 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
 
   it('a simulated farm day with injected events raises each event once, and no false fuel alert', { timeout: 60_000 }, async () => {
     const tractor = await provisionTractor(db(), { tankCapacityL: 60, serviceIntervalH: 250 });
-    const profile: SimProfile = { imei: tractor.imei, home: FARM, fields: [{ corner: at(400, 900), lengthM: 200, widthM: 60, headingDeg: 15 }], implementWidthM: 2, tankCapacityL: 60 };
+    // The simulated days are seeded by this id, not the test tractor's random one: day one is a
+    // working day (the key is seen, so a start without it can be told) and day two a full one (a day
+    // that ends at lunch has no engine running at 13:30 for the low-battery event).
+    const profile: SimProfile = { imei: '356307042441003', home: FARM, fields: [{ corner: at(400, 900), lengthM: 200, widthM: 60, headingDeg: 15 }], implementWidthM: 2, tankCapacityL: 60 };
     const toReading = (s: ReturnType<typeof simulateDay>['samples'][number]): Reading => ({
       time: s.time, lat: s.lat, lon: s.lon, speedKmh: s.speedKmh, heading: s.heading, satellites: s.satellites, ignition: s.ignition, pto: s.pto,
       keyPresent: s.keyPresent, rpm: s.rpm, fuelPercent: s.fuelSensorPercent, coolantC: s.coolantC, externalVoltage: s.externalVoltage, engineWorktimeMin: s.engineWorktimeMin,
@@ -229,6 +248,7 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
       { kind: 'key_removed', at: midnight + 14.25 * HOUR },
     ];
     const second = simulateDay(profile, first.carry, '2026-11-20', { events });
+    expect(first.truth.engineS, 'day one is a working day').toBeGreaterThan(3600);
     const readings = [...first.samples, ...second.samples].map(toReading);
     for (let i = 0; i < readings.length; i += 200) await ingest(t.app, tractor, readings.slice(i, i + 200));
     const types = await storedAlerts(db(), tractor.id);

@@ -76,7 +76,7 @@ describe('alerts: list, filters, detail, receivers and configuration', () => {
     const a0003 = typeOf('A0003');
     // Name, tractor, value against limit, time in the spec's format, unread.
     expect((await row.textContent())?.replace(/\s+/g, ' ')).toBe(
-      `High engine temperature${owner.tractor.name} · ${owner.tractor.regNo}110 °C (limit 105 °C)${formatIstDateTime(a0003.timeStamp)}HighUnread`,
+      `High engine temperature${owner.tractor.name} · ${owner.tractor.regNo}110 °C, above 105 °C${formatIstDateTime(a0003.timeStamp)}HighUnread`,
     );
 
     await page.getByRole('button', { name: 'Others' }).click();
@@ -144,8 +144,10 @@ describe('alerts: list, filters, detail, receivers and configuration', () => {
     expect(await page.getByTestId('alert-description').textContent()).toBe(
       'The engine temperature reached 110 °C, above your limit of 105 °C. Stop the engine and let it cool down.',
     );
-    expect(await page.getByTestId('alert-reading').textContent()).toBe('110 °C (limit 105 °C)');
+    expect(await page.getByTestId('alert-reading').textContent()).toBe('110 °C, above 105 °C');
     expect(await page.getByTestId('alert-time').textContent()).toBe(formatIstDateTime(a.timeStamp));
+    // Where: the place's name first (a farmer knows the village, not the coordinates), then the numbers.
+    expect(await page.getByTestId('alert-place').textContent()).toMatch(/^\S.*, Maharashtra$/);
     expect(await page.getByTestId('alert-position').textContent()).toBe(`${FIELD.lat.toFixed(5)}, ${FIELD.lon.toFixed(5)}`);
     await page.getByRole('region', { name: 'Map' }).locator('.marker-tractor').waitFor();
     expect(await page.getByRole('link', { name: 'Navigate to tractor' }).getAttribute('href')).toContain(`destination=${FIELD.lat.toFixed(6)},${FIELD.lon.toFixed(6)}`);

@@ -47,6 +47,12 @@ export interface AlertType {
   duration?: AlertBound;
   /** Who detects it: the telemetry rules, the geofence feature, or the service schedule. */
   source: 'telemetry' | 'geofence' | 'service';
+  /**
+   * Off until the owner turns it on: a notification some owners want (PTO engaged or idle while
+   * working), not an alert that something is wrong — on by default they were three in four of all
+   * alerts and buried the ones that matter.
+   */
+  offByDefault?: true;
 }
 
 const t = <const T extends AlertType>(v: T) => v;
@@ -60,8 +66,8 @@ export const ALERT_TYPES = [
   t({ id: 'A0007', key: 'high_engine_rpm', critical: false, severity: 'MEDIUM', counted: false, unit: 'rpm', threshold: { default: 2500, min: 1800, max: 3500, step: 50 }, duration: seconds(60, 10, 600), source: 'telemetry' }),
   t({ id: 'A0009', key: 'excessive_idling', critical: false, severity: 'LOW', counted: false, unit: 'min', duration: seconds(1200, 300, 7200, 60), source: 'telemetry' }),
   t({ id: 'A0011', key: 'air_filter_clog', critical: false, severity: 'MEDIUM', counted: true, unit: null, duration: seconds(60, 10, 600), source: 'telemetry' }),
-  t({ id: 'A0013', key: 'pto_engaged', critical: false, severity: 'LOW', counted: false, unit: null, duration: seconds(30, 0, 600), source: 'telemetry' }),
-  t({ id: 'A0014', key: 'pto_disengaged', critical: false, severity: 'LOW', counted: false, unit: 'min', duration: seconds(300, 60, 3600, 60), source: 'telemetry' }),
+  t({ id: 'A0013', key: 'pto_engaged', critical: false, severity: 'LOW', counted: false, unit: null, duration: seconds(30, 0, 600), source: 'telemetry', offByDefault: true }),
+  t({ id: 'A0014', key: 'pto_disengaged', critical: false, severity: 'LOW', counted: false, unit: 'min', duration: seconds(300, 60, 3600, 60), source: 'telemetry', offByDefault: true }),
   t({ id: 'A0100', key: 'fuel_theft', critical: true, severity: 'HIGH', counted: true, unit: 'L', threshold: { default: 10, min: 3, max: 100, step: 1 }, source: 'telemetry' }),
   t({ id: 'A0101', key: 'vehicle_towing', critical: true, severity: 'HIGH', counted: true, unit: 'm', threshold: { default: 300, min: 100, max: 5000, step: 50 }, source: 'telemetry' }),
   t({ id: 'A0102', key: 'service_due', critical: false, severity: 'MEDIUM', counted: true, unit: 'h', source: 'service' }),
@@ -125,7 +131,7 @@ export interface ResolvedAlertSetting {
 
 /** Defaults of a type ('oem'): every type is on until the owner turns it off. */
 export function defaultAlertSetting(type: AlertType): ResolvedAlertSetting {
-  return { enabled: true, threshold: type.threshold?.default ?? null, durationS: type.duration?.default ?? null, configBy: 'oem' };
+  return { enabled: type.offByDefault !== true, threshold: type.threshold?.default ?? null, durationS: type.duration?.default ?? null, configBy: 'oem' };
 }
 
 // ── API schemas ────────────────────────────────────────────────────────────────────────────────
@@ -204,6 +210,8 @@ export const alertItem = z.object({
   /** Geofence entry (A0109) and exit (A0110): which geofence, and its name when it happened (null otherwise). */
   geofenceId: z.string().nullable().optional(),
   geofenceName: z.string().nullable().optional(),
+  /** GET alerts/{id} only: the place near where it happened, in the owner's language (null when not known). */
+  address: z.string().nullable().optional(),
 });
 export type AlertItem = z.infer<typeof alertItem>;
 

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { AlertItem, AlertPushPayload } from '@tractorlink/domain/alerts';
 import { alertPushPayload } from '@tractorlink/domain/alerts';
 import { sessionToken } from '../tractor-helpers';
-import { alertScenario, claimTractor, ingest, provisionTractor, waitForAlerts } from './alerts-seed';
+import { alertScenario, claimTractor, ingest, provisionTractor, turnOnPtoAlerts, waitForAlerts } from './alerts-seed';
 import type { SeededTractor } from './alerts-seed';
 import { baseURL, expectRoute, open } from './browser';
 import { registerThroughScreens } from './flows';
@@ -36,6 +36,7 @@ export async function ownerWithAlerts(page: Page, name = 'Suresh Pawar', scenari
   const token = async () => access;
   const tractor = await provisionTractor(baseURL(), mobile, name);
   await claimTractor(baseURL(), access, tractor);
+  await turnOnPtoAlerts(baseURL(), access, tractor.vin);
   await ingest(baseURL(), alertScenario(tractor.imei, scenarioStart));
   const alerts = await waitForAlerts(baseURL(), access, tractor.vin, 4);
   // The home answer the app holds predates the tractor: start again so every screen sees it, and

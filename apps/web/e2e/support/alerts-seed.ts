@@ -115,6 +115,11 @@ export function temperatureEpisode(imei: string, afterMs: number): BatchRecord[]
   return records;
 }
 
+/** PTO engaged and disengaged are off until an owner turns them on: this owner wants them. */
+export async function turnOnPtoAlerts(base: string, token: string, vin: string): Promise<void> {
+  await call(base, 'vehicles/alertconfigs', { method: 'PUT', token, body: { vin, configs: [{ alertTypeId: 'A0013', enabled: true }, { alertTypeId: 'A0014', enabled: true }] } });
+}
+
 export async function ingest(base: string, records: readonly BatchRecord[]): Promise<void> {
   await call(base, 'ingest/batch', { operator: true, body: { records } });
 }

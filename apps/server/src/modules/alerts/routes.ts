@@ -23,6 +23,8 @@ export interface AlertRoutesOptions {
   alerts: AlertService;
   config: AlertConfigService;
   sessions: SessionService;
+  /** The place near a position, in a language (the geocoding service); without it the detail has coordinates only. */
+  placeOf?: (lat: number, lon: number, language: string) => Promise<string | null>;
 }
 
 const tags = ['alerts'];
@@ -31,7 +33,7 @@ const security = [{ bearer: [] }];
 const vinParams = z.strictObject({ vin: z.string().min(1).max(64) });
 
 /** Spec §7 Alerts and alert configuration (HTTP only; ownership is checked in the services). */
-export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app, { alerts, config, sessions }) => {
+export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app, { alerts, config, sessions, placeOf }) => {
   app.addHook('preHandler', requireAuth(sessions));
   const userId = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
 
@@ -52,7 +54,7 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
 
   app.get('/alerts/:alertId', {
     schema: { tags, security, params: alertIdParams, querystring: z.strictObject({ isSec }), response: { 200: alertItem } },
-    handler: async (request) => alerts.detail(userId(request), request.params.alertId),
+    handler: async (request) => alerts.detail(userId(request), request.params.alertId, placeOf),
   });
 
   app.get('/vehicles/alertconfig/:vin', {

@@ -128,10 +128,17 @@ export class AlertService {
     return { data: rows.map((r) => toAlertItem(r, language)), total, ...answer };
   }
 
-  async detail(userId: string, alertId: string): Promise<AlertItem> {
+  /**
+   * One alert; with `placeOf`, the name of the place where it happened, in the owner's language
+   * (a farmer knows "near Ozar, Niphad", not 20.09, 73.93).
+   */
+  async detail(userId: string, alertId: string, placeOf?: (lat: number, lon: number, language: string) => Promise<string | null>): Promise<AlertItem> {
     const row = await findOwnedAlert(this.deps.db, userId, alertId);
     if (!row) throw new AppError('NOT_FOUND');
-    return toAlertItem(row, await this.language(userId));
+    const language = await this.language(userId);
+    const item = toAlertItem(row, language);
+    if (!placeOf || item.latitude === null || item.longitude === null) return item;
+    return { ...item, address: await placeOf(item.latitude, item.longitude, language).catch(() => null) };
   }
 
   /**

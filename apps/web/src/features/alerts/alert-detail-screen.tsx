@@ -73,12 +73,17 @@ export function AlertDetailScreen() {
               <dt>{t('alerts.status')}</dt>
               <dd data-testid="alert-status">{alert.alertStatus === 'unread' ? t('alerts.unread') : t('alerts.read')}</dd>
             </dl>
-            <ListenButton text={[w.name, w.description, w.reading, w.tractor, t('alerts.atTime', { time: w.time.replace(' | ', ', ') })].filter(Boolean).join('. ')} />
+            <ListenButton text={[w.name, w.description, w.reading, w.tractor, t('alerts.atTime', { time: w.time.replace(' | ', ', ') }), alert.address].filter(Boolean).join('. ')} />
           </section>
           <section className="card" aria-labelledby="alert-where">
             <h2 id="alert-where">{t('alerts.where')}</h2>
             {point ? (
               <>
+                {alert.address && (
+                  <p className="alert-place" data-testid="alert-place">
+                    {alert.address}
+                  </p>
+                )}
                 <MapView center={point} onReady={setMap} className="map-small" />
                 <p dir="ltr" className="muted" data-testid="alert-position">
                   {point.lat.toFixed(5)}, {point.lon.toFixed(5)}

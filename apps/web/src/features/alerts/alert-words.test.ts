@@ -42,7 +42,7 @@ describe('an alert in words', () => {
   it('names it from the web catalogue, with the value against the limit and the unit', () => {
     const w = alertWords(t('en'), 'en', alert);
     expect(w.name).toBe('High engine temperature');
-    expect(w.reading).toBe('110 °C (limit 105 °C)');
+    expect(w.reading).toBe('110 °C, above 105 °C');
     expect(w.description).toBe('The engine temperature reached 110 °C, above your limit of 105 °C. Stop the engine and let it cool down.');
     expect(w.severity).toBe('High');
     expect(w.tractor).toBe('Arjun · MH12AL1234');
@@ -52,7 +52,19 @@ describe('an alert in words', () => {
   it('in Hindi', () => {
     const w = alertWords(t('hi'), 'hi', { ...alert, alertTypeId: 'A0100', unit: 'L', alertValue: 20.4, alertthresholdvalue: 10 });
     expect(w.name).toBe('डीज़ल चोरी');
-    expect(w.reading).toBe('20.4 लीटर (सीमा 10 लीटर)');
+    expect(w.reading).toBe('टंकी से 20.4 लीटर गया');
+  });
+
+  it('reads like a person wrote it: durations in hours and minutes, diesel below the limit, not "(limit …)"', () => {
+    const en = t('en');
+    const idle = alertWords(en, 'en', { ...alert, alertTypeId: 'A0009', unit: 'min', alertValue: 223, alertthresholdvalue: 20 });
+    expect(idle.reading).toBe('Idle for 3 h 43 min');
+    expect(idle.description).toBe('The engine idled for 3 h 43 min (your limit is 20 min). Idling burns diesel without doing any work.');
+    expect(alertWords(en, 'en', { ...alert, alertTypeId: 'A0014', unit: 'min', alertValue: 120, alertthresholdvalue: 5 }).reading).toBe('PTO off after 2 h of work');
+    expect(alertWords(en, 'en', { ...alert, alertTypeId: 'A0103', unit: 'percent', alertValue: 12, alertthresholdvalue: 15 }).reading).toBe('Diesel below 15 %');
+    expect(alertWords(en, 'en', { ...alert, alertTypeId: 'A0005', unit: 'V', alertValue: 12.1, alertthresholdvalue: 12.8 }).reading).toBe('12.1 V, below 12.8 V');
+    expect(alertWords(t('hi'), 'hi', { ...alert, alertTypeId: 'A0009', unit: 'min', alertValue: 65, alertthresholdvalue: 20 }).reading).toBe('1 घंटे 5 मिनट तक बिना काम चला');
+    for (const w of [idle]) expect(`${w.reading} ${w.description}`).not.toMatch(/limit \d|223/);
   });
 
   it('a plain event has no reading; a type this version does not know keeps the server words', () => {

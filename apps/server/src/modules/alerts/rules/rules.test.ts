@@ -98,9 +98,19 @@ describe('key rules', () => {
   });
 });
 
+/** PTO engaged and disengaged are notifications an owner turns on. */
+const PTO_ON = profileWith({ A0013: { enabled: true }, A0014: { enabled: true } });
+
 describe('PTO rule', () => {
-  it('alerts engaged and disengaged once per work session, not at every headland turn', () => {
+  it('is off until the owner turns it on', () => {
     const h = new RulesHarness();
+    h.feed(series(DAY, 120, 10 * SECOND, () => running({ pto: true })));
+    h.feed(series(DAY + 20 * MINUTE, 60, 10 * SECOND, () => running({ pto: false })));
+    expect(h.types()).toEqual([]);
+  });
+
+  it('alerts engaged and disengaged once per work session, not at every headland turn', () => {
+    const h = new RulesHarness(PTO_ON);
     // An hour of passes: 4 minutes PTO on, 20 s lifted at the headland.
     const work = series(DAY, 360, 10 * SECOND, (i) => running({ pto: i % 26 < 24 }));
     h.feed(work);
@@ -146,7 +156,7 @@ describe('fuel rules', () => {
 
   it('a fuel sensor bouncing ±8 % for an hour of field work raises no fuel alert', () => {
     const rnd = noise(3);
-    const h = new RulesHarness();
+    const h = new RulesHarness(PTO_ON);
     h.feed(series(DAY, 361, 10 * SECOND, (i) => withFuel(running({ pto: true, ...at(i * 1.5, 0) }), 36 - (5.5 * i) / 360, 8, rnd)));
     expect(h.types()).toEqual(['A0013']);
   });
