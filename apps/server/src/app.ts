@@ -56,6 +56,7 @@ import { formatPlace, GeocodingService } from './modules/geocoding/service';
 import { createGeocoder } from './providers/geocoder/create-geocoder';
 import { LiveService } from './modules/vehicles/live-service';
 import { vehicleRoutes } from './modules/vehicles/routes';
+import { ServiceBook } from './modules/vehicles/service-book';
 import { placesRoutes } from './modules/places/routes';
 import { createPlaces } from './providers/places/create-places';
 import { VehicleService } from './modules/vehicles/service';
@@ -257,6 +258,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   const { offlineAfterMs } = config.devices;
   const vehicles = new VehicleService({ db: db.kysely, clock });
   const live = new LiveService({ db: db.kysely, clock, geocoding, models: deviceModels, offlineAfterMs });
+  const serviceBook = new ServiceBook({ db: db.kysely, clock, engineHours: (id) => live.engineHoursOf(id), onRecorded: alerts.invalidate });
   const usage = new UsageService({ db: db.kysely, clock, offlineAfterMs });
 
   if (options.seedDemoOwner && (await ensureDemoOwner(accounts, config.demo))) {
@@ -304,7 +306,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       await api.register(accountRoutes, { accounts, sessions, cookieSecure: config.cookieSecure, authRateLimit });
       await api.register(profileRoutes, { profile, sessions });
       await api.register(homeRoutes, { home, sessions });
-      await api.register(vehicleRoutes, { vehicles, live, usage, sessions, claimRateLimit: authRateLimit });
+      await api.register(vehicleRoutes, { vehicles, live, usage, sessions, claimRateLimit: authRateLimit, serviceBook });
       const placeOf = async (lat: number, lon: number, language: string) => {
         const place = await geocoding.reverse(lat, lon, language);
         return place ? formatPlace(place) : null;
@@ -314,7 +316,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       await api.register(pushRoutes, { push: alerts.push, sessions });
       await api.register(placesRoutes, { places: createPlaces(config), sessions });
       await api.register(geofenceRoutes, { geofences: new GeofenceService({ db: db.kysely, clock, watch: geofenceWatch }), sessions });
-      await api.register(operatorRoutes, { operator, operatorKey: config.operatorKey });
+      await api.register(operatorRoutes, { operator, operatorKey: config.operatorKey, serviceBook });
       await api.register(ingestRoutes, { pipeline: telemetry, operatorKey: config.operatorKey, now: () => clock.now() });
       if (gateway instanceof LocalSmsProvider && config.nodeEnv !== 'production') await api.register(devRoutes, { sms: gateway });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());

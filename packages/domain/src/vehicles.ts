@@ -338,6 +338,30 @@ export const dieselDetailsResponse = z.object({
 export type DieselDetailsResponse = z.infer<typeof dieselDetailsResponse>;
 
 /** GET servicereminders/{vin} */
+/** A service done: the day, the engine hours at it, a note (spec §1 service due; issue 12 item 10). */
+export const SERVICE_NOTE_MAX = 200;
+export const serviceRecord = z.object({
+  doneOn: z.string(),
+  engineHours: z.number(),
+  note: z.string().nullable(),
+  /** Who recorded it: the owner in the app, or the provider's workshop (operator API, the demo). */
+  recordedBy: z.enum(['owner', 'operator']),
+});
+export type ServiceRecord = z.infer<typeof serviceRecord>;
+
+/**
+ * POST servicereminders/{vin} (owner) and operator/tractors/{vin}/services: a service done. The day
+ * may not be in the future and the hours not above the tractor's engine hours now (the server checks
+ * both against its own clock and readings: SERVICE_DATE_FUTURE, SERVICE_HOURS_AHEAD).
+ */
+export const serviceRecordRequest = z.strictObject({
+  doneOn: isoDate,
+  engineHours: z.number({ error: 'TYPE_INVALID' }).min(0, 'OUT_OF_RANGE').max(100_000, 'OUT_OF_RANGE'),
+  note: z.string().max(SERVICE_NOTE_MAX, 'TOO_LONG').optional(),
+  isSec: z.enum(['true', 'false']).optional(),
+});
+export type ServiceRecordRequest = z.infer<typeof serviceRecordRequest>;
+
 export const serviceReminderResponse = z.object({
   vin: z.string(),
   engineHours: z.number(),
@@ -348,6 +372,8 @@ export const serviceReminderResponse = z.object({
   status: z.enum(['ok', 'due_soon', 'overdue']),
   preReminders: z.array(z.object({ number: z.number().int(), hoursBefore: z.number(), atHours: z.number(), reached: z.boolean() })),
   currentPreReminder: z.number().int().nullable(),
+  /** The services recorded, newest first (at most 20). */
+  history: z.array(serviceRecord),
 });
 export type ServiceReminderResponse = z.infer<typeof serviceReminderResponse>;
 

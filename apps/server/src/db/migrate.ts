@@ -10,6 +10,7 @@ import { authLimitsMigration } from './migrations/006-auth-limits';
 import { refuelsMigration } from './migrations/007-refuels';
 import { moreReadingsMigration } from './migrations/008-more-readings';
 import { deviceKeysMigration } from './migrations/009-device-keys';
+import { serviceRecordsMigration } from './migrations/010-service-records';
 
 /** Migrations are imported statically (no folder read at runtime); names sort in run order. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -23,6 +24,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '007-refuels': refuelsMigration(db.engine),
     '008-more-readings': moreReadingsMigration(db.engine),
     '009-device-keys': deviceKeysMigration,
+    '010-service-records': serviceRecordsMigration(db.engine),
   };
 }
 

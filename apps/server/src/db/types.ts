@@ -262,6 +262,18 @@ export interface AlertOutboxTable {
 }
 
 /** An owner's change to one alert type's settings on one tractor (no row: the catalogue's defaults). */
+/** Services done (issue 12 item 10). */
+export interface ServiceRecordsTable {
+  id: string;
+  tractor_id: string;
+  /** IST day, YYYY-MM-DD. */
+  done_on: string;
+  engine_h: number;
+  note: string | null;
+  recorded_by: 'owner' | 'operator';
+  created_at: number;
+}
+
 export interface AlertConfigsTable {
   tractor_id: string;
   type_id: string;
@@ -382,6 +394,7 @@ export interface Database {
   alerts: AlertsTable;
   alert_outbox: AlertOutboxTable;
   alert_configs: AlertConfigsTable;
+  service_records: ServiceRecordsTable;
   alert_receivers: AlertReceiversTable;
   push_subscriptions: PushSubscriptionsTable;
   alert_sms_daily: AlertSmsDailyTable;

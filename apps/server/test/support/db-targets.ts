@@ -34,6 +34,7 @@ const TABLES: (keyof Database)[] = [
   'alert_outbox',
   'alerts',
   'alert_configs',
+  'service_records',
   'alert_receivers',
   'push_subscriptions',
   'geocode_cache',

@@ -28,6 +28,8 @@ export interface AlertsModule {
   receivers: ReceiverService;
   push: PushSubscriptionService;
   delivery: AlertDelivery;
+  /** Forget a tractor's cached settings and service schedule (a service was recorded). */
+  invalidate(tractorId: string): void;
 }
 
 /** Everything of issue 5 wired together: rules hook, services, and the delivery worker (not started). */
@@ -46,5 +48,6 @@ export async function createAlertsModule(deps: { db: Db; clock: Clock; log: Fast
     receivers: new ReceiverService({ db: kysely, clock }),
     push: new PushSubscriptionService({ db: kysely, clock, allowedHosts: config.pushServiceHosts, publicKey: vapid.publicKey }),
     delivery,
+    invalidate: (tractorId: string) => profiles.invalidate(tractorId),
   };
 }

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { importRequest, importResponse, operatorTractor, operatorTractorQuery, provisionRequest } from '@tractorlink/domain/vehicles';
+import { importRequest, importResponse, operatorTractor, operatorTractorQuery, provisionRequest, serviceRecord, serviceRecordRequest } from '@tractorlink/domain/vehicles';
+import { z } from 'zod';
+import type { ServiceBook } from '../vehicles/service-book';
 import { requireOperatorKey } from './operator-key';
 import type { OperatorService } from './service';
 
 export interface OperatorRoutesOptions {
   operator: OperatorService;
+  serviceBook: ServiceBook;
   /** config.operatorKey: without one the operator API does not exist. */
   operatorKey: string | undefined;
 }
@@ -15,7 +18,7 @@ const security = [{ operatorKey: [] }];
 const IMPORT_BODY_LIMIT = 1024 * 1024;
 
 /** Provider-only registry API under /operator, guarded by X-Operator-Key. */
-export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (app, { operator, operatorKey }) => {
+export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (app, { operator, operatorKey, serviceBook }) => {
   app.addHook('onRequest', requireOperatorKey(operatorKey));
 
   app.post('/operator/tractors', {
@@ -33,6 +36,18 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
       response: { 200: importResponse },
     },
     handler: async (request) => operator.import(request.body),
+  });
+
+  app.post('/operator/tractors/:vin/services', {
+    schema: {
+      tags,
+      security,
+      description: "The workshop records a service done (day, engine hours, note): the tractor's due schedule restarts from it.",
+      params: z.strictObject({ vin: z.string().min(1).max(64) }),
+      body: serviceRecordRequest,
+      response: { 201: z.object({ vin: z.string(), record: serviceRecord, history: z.array(serviceRecord) }) },
+    },
+    handler: async (request, reply) => reply.code(201).send(await serviceBook.recordForVin(request.params.vin, request.body)),
   });
 
   app.get('/operator/tractors', {

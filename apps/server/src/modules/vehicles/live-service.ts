@@ -14,14 +14,16 @@ import type {
 } from '@tractorlink/domain/vehicles';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/types';
+import { AppError } from '../../errors/app-error';
 import type { GeocodingService } from '../geocoding/service';
 import { formatPlace } from '../geocoding/service';
+import { serviceHistory } from './service-book';
 import type { DeviceModels } from '../tractors/device-models';
 import { distinctModels } from '../tractors/repo';
 import { subscriptionOf } from '../tractors/views';
 import { liveState, round, toSeconds } from './live-state';
 import type { LiveState } from './live-state';
-import { listOwnedWithState, refuelsBetween, totalEngineSeconds, usageBetween } from './repo';
+import { findWithStateById, listOwnedWithState, refuelsBetween, totalEngineSeconds, usageBetween } from './repo';
 import type { TractorWithState } from './repo';
 import { ownedOrNotFound } from './service';
 
@@ -171,7 +173,15 @@ export class LiveService {
       status: due.status,
       preReminders: due.preReminders,
       currentPreReminder: due.currentPreReminder,
+      history: await serviceHistory(this.deps.db, t.tractor.id),
     };
+  }
+
+  /** The engine hours the app shows for a tractor (NOT_FOUND when there is none). */
+  async engineHoursOf(tractorId: string): Promise<number> {
+    const t = await findWithStateById(this.deps.db, tractorId);
+    if (!t) throw new AppError('NOT_FOUND');
+    return this.engineHours(t, this.live(t));
   }
 
   async modelConfig(): Promise<ModelConfigResponse> {

@@ -16,10 +16,10 @@ export interface TractorWithState {
   language: string;
 }
 
-function ownedQuery(db: Kysely<Database>, userId: string) {
+function withStateQuery(db: Kysely<Database>) {
   return db
     .selectFrom('tractors')
-    .innerJoin('users', 'users.id', 'tractors.owner_user_id')
+    .leftJoin('users', 'users.id', 'tractors.owner_user_id')
     .leftJoin('tractor_state', 'tractor_state.tractor_id', 'tractors.id')
     .selectAll('tractors')
     .select([
@@ -30,11 +30,12 @@ function ownedQuery(db: Kysely<Database>, userId: string) {
       'tractor_state.last_fix as s_last_fix',
       'tractor_state.processor as s_processor',
       'tractor_state.version as s_version',
-    ])
-    .where('tractors.owner_user_id', '=', userId);
+    ]);
 }
 
-type OwnedRow = Awaited<ReturnType<ReturnType<typeof ownedQuery>['execute']>>[number];
+const ownedQuery = (db: Kysely<Database>, userId: string) => withStateQuery(db).where('tractors.owner_user_id', '=', userId);
+
+type OwnedRow = Awaited<ReturnType<ReturnType<typeof withStateQuery>['execute']>>[number];
 
 function split(row: OwnedRow): TractorWithState {
   const { owner_language, s_last_time, s_last_seen_at, s_last_reading, s_last_fix, s_processor, s_version, ...tractor } = row;
@@ -49,7 +50,13 @@ function split(row: OwnedRow): TractorWithState {
           processor: s_processor,
           version: Number(s_version),
         };
-  return { tractor, state, language: owner_language };
+  return { tractor, state, language: owner_language ?? 'en' };
+}
+
+/** Any tractor by id with its state (the operator's view; owners go through findOwnedWithState). */
+export async function findWithStateById(db: Kysely<Database>, tractorId: string): Promise<TractorWithState | undefined> {
+  const row = await withStateQuery(db).where('tractors.id', '=', tractorId).executeTakeFirst();
+  return row ? split(row) : undefined;
 }
 
 /** The owner's tractor with this VIN and its state; undefined for a VIN they do not own (or that does not exist). */

@@ -10,6 +10,7 @@ import {
   isSec,
   modelConfigResponse,
   renameRequest,
+  serviceRecordRequest,
   serviceReminderResponse,
   trackingResponse,
   trackQuery,
@@ -22,6 +23,7 @@ import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
 import { sendConditional } from './etag';
 import type { LiveService } from './live-service';
+import type { ServiceBook } from './service-book';
 import type { VehicleService } from './service';
 import type { UsageService } from './usage-service';
 
@@ -32,6 +34,7 @@ export interface VehicleRoutesOptions {
   sessions: SessionService;
   /** Per-IP limit of claims: each one is a guess at someone's VIN. */
   claimRateLimit: { max: number; timeWindow: number };
+  serviceBook: ServiceBook;
 }
 
 const tags = ['vehicles'];
@@ -43,7 +46,7 @@ const conditional = '304 with no body when If-None-Match holds the current ETag.
 
 /** Spec §7 vehicle endpoints (HTTP only: the services hold the rules, ownership included). */
 export const vehicleRoutes: FastifyPluginAsyncZod<VehicleRoutesOptions> = async (app, options) => {
-  const { vehicles, live, usage, sessions, claimRateLimit } = options;
+  const { vehicles, live, usage, sessions, claimRateLimit, serviceBook } = options;
   app.addHook('preHandler', requireAuth(sessions));
   const userId = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
 
@@ -86,6 +89,14 @@ export const vehicleRoutes: FastifyPluginAsyncZod<VehicleRoutesOptions> = async 
   app.get('/servicereminders/:vin', {
     schema: { tags, security, description: conditional, params: vinParams, querystring: isSecOnly, response: { 200: serviceReminderResponse } },
     handler: async (request, reply) => sendConditional(request, reply, await live.serviceReminders(userId(request), request.params.vin)),
+  });
+
+  app.post('/servicereminders/:vin', {
+    schema: { tags, security, description: 'Records a service done (day, engine hours, note); answers the service reminders with the new due point.', params: vinParams, body: serviceRecordRequest, response: { 201: serviceReminderResponse } },
+    handler: async (request, reply) => {
+      await serviceBook.recordForOwner(userId(request), request.params.vin, request.body);
+      return reply.code(201).send(await live.serviceReminders(userId(request), request.params.vin));
+    },
   });
 
   app.get('/vehiclesmodelconfig', {
