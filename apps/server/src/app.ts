@@ -83,6 +83,8 @@ declare module 'fastify' {
     db: Db;
     /** Alerts: raiseAlert for alerts from outside the telemetry rules, and the delivery worker. */
     alerts: { service: AlertService; delivery: AlertDelivery };
+    /** Services done (the demo fleet's workshop writes its history here). */
+    serviceBook: ServiceBook;
   }
 }
 
@@ -259,6 +261,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   const vehicles = new VehicleService({ db: db.kysely, clock });
   const live = new LiveService({ db: db.kysely, clock, geocoding, models: deviceModels, offlineAfterMs });
   const serviceBook = new ServiceBook({ db: db.kysely, clock, engineHours: (id) => live.engineHoursOf(id), onRecorded: alerts.invalidate });
+  app.decorate('serviceBook', serviceBook);
   const usage = new UsageService({ db: db.kysely, clock, offlineAfterMs });
 
   if (options.seedDemoOwner && (await ensureDemoOwner(accounts, config.demo))) {

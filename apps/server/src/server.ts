@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
 import { APP_VERSION } from './version';
-import { demoFleet, ensureDemoFleet } from './sim/demo';
+import { demoFleet, demoWorkshop, ensureDemoFleet } from './sim/demo';
 import type { Fleet } from './sim/fleet';
 
 /** Entry point: listen, print where, close gracefully on SIGTERM/SIGINT. Everything else is in app.ts. */
@@ -67,9 +67,15 @@ process.stdout.write(`${lines.join('\n')}\n`);
 
 // The demo fleet: after listening, so the app answers at once while history streams in.
 if (config.simulateFleet && config.demo.enabled && app.deviceServer) {
-  const created = await ensureDemoFleet(app.db.kysely, config.demo.mobile, Date.now());
+  const created = await ensureDemoFleet(app.db.kysely, config.demo.mobile, Date.now(), { book: app.serviceBook, days: config.simulateFleetDays });
   if (created > 0) app.log.info({ created }, 'demo fleet provisioned');
-  fleet = demoFleet({ port: app.deviceServer.port, dataDir: config.dataDir, days: config.simulateFleetDays, log: (m) => process.stdout.write(`  ${m}\n`) });
+  fleet = demoFleet({
+    port: app.deviceServer.port,
+    dataDir: config.dataDir,
+    days: config.simulateFleetDays,
+    log: (m) => process.stdout.write(`  ${m}\n`),
+    onDayDone: demoWorkshop(app.db.kysely, app.serviceBook),
+  });
   process.stdout.write(`  Simulated fleet: 3 tractors over the Teltonika protocol; back-filling ${config.simulateFleetDays} days, then live.\n`);
   void fleet.start().catch((err: unknown) => app.log.error({ err }, 'simulated fleet stopped'));
 }

@@ -144,6 +144,7 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
         { number: 5, hoursBefore: 10, atHours: 240, reached: false },
       ],
       currentPreReminder: 2,
+      history: [],
     });
   });
 

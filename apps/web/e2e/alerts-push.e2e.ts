@@ -169,7 +169,7 @@ describe('alerts: Web Push, the unread badge and read marks', () => {
     const row = page.locator(`a[href$="${fresh.alertId}"]`);
     await row.waitFor();
     expect(await row.locator('.alert-name').textContent()).toBe('इंजन का तापमान ज़्यादा');
-    expect(await row.textContent()).toContain('(सीमा 105 °C)');
+    expect(await row.textContent()).toContain('105 °C से ज़्यादा');
 
     await open(page, '/language');
     await page.getByRole('radio', { name: 'English' }).check();

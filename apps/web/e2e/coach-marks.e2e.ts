@@ -46,6 +46,19 @@ describe('coach marks (spec §2, §4)', () => {
     expect(await violations(page), 'home with its coach mark').toEqual([]);
     await home.getByRole('button', { name: 'Got it' }).click();
     await home.waitFor({ state: 'detached' });
+    // Stored (encrypted, in IndexedDB) a moment after the tap: wait for it, then reload.
+    await page.waitForFunction(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const req = indexedDB.open('tractorlink-secure');
+          req.onsuccess = () => {
+            const get = req.result.transaction('values').objectStore('values').get('hideHomeCoachMark');
+            get.onsuccess = () => resolve(get.result !== undefined);
+            get.onerror = () => resolve(false);
+          };
+          req.onerror = () => resolve(false);
+        }),
+    );
 
     // Gone for good: after a reload too.
     await page.reload();

@@ -231,6 +231,29 @@ describe('tractor screens with the demo fleet', () => {
     expect(await violations(page)).toEqual([]);
   });
 
+  it('service: the overdue figure is whole hours; a service recorded clears it and is listed; a day ahead or hours not yet run are refused', async () => {
+    await open(page, '/engine-usage');
+    const status = page.getByTestId('service-status');
+    await status.waitFor();
+    expect(await status.innerText()).toMatch(/^(Next service in|Service due soon:|Service overdue by) [\d,]+ h/);
+    await page.getByRole('button', { name: 'Record a service' }).click();
+    const form = page.getByRole('form', { name: 'Record a service' });
+    const hours = form.getByRole('spinbutton', { name: 'Engine hours at the service' });
+    const now = Number(await hours.inputValue());
+    expect(now).toBeGreaterThan(0);
+    await hours.fill(String(now + 50));
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('The engine has not run that many hours yet.').waitFor();
+    await hours.fill(String(now));
+    await form.getByRole('textbox', { name: 'Note (optional)' }).fill('Oil, filters, grease');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Service recorded.').waitFor();
+    await expect.poll(() => status.innerText()).toMatch(/^Next service in [\d,]+ h$/);
+    const history = page.getByRole('list', { name: 'Services done' });
+    expect(await history.locator('li').first().innerText()).toContain(`at ${new Intl.NumberFormat('en-IN').format(now)} h · Oil, filters, grease`);
+    expect(await violations(page)).toEqual([]);
+  });
+
   it('locate me: tractor marker, the map toggle icon follows spec §2, navigate opens directions; no axe violations', async () => {
     await open(page, '/locate-me');
     await page.locator('.leaflet-marker-pane .marker-tractor').waitFor();

@@ -2,16 +2,21 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { insertTractor } from '../modules/tractors/repo';
-import { DEMO_FLEET } from './demo-fleet';
-import { Fleet } from './fleet';
+import { istDate } from '@tractorlink/domain/time';
+import type { ServiceBook } from '../modules/vehicles/service-book';
+import { DEMO_FLEET, type DemoTractor } from './demo-fleet';
+import type { SimCarry } from './farm-day';
+import { Fleet, type FleetOptions, initialCarry } from './fleet';
+import { seededRandom, seedOf } from './random';
 
-const YEAR_MS = 365 * 24 * 3600_000;
+const DAY_MS = 24 * 3600_000;
+const YEAR_MS = 365 * DAY_MS;
 
 /**
  * Provisions the demo fleet (registered to the demo mobile) and adds it to the demo owner's
  * account, once. Returns how many tractors were new.
  */
-export async function ensureDemoFleet(db: Kysely<Database>, demoMobile: string, now: number): Promise<number> {
+export async function ensureDemoFleet(db: Kysely<Database>, demoMobile: string, now: number, history?: { book: ServiceBook; days: number }): Promise<number> {
   const owner = await db.selectFrom('users').select(['id', 'name']).where('mobile_no', '=', demoMobile).executeTakeFirst();
   let created = 0;
   for (const t of DEMO_FLEET) {
@@ -43,13 +48,49 @@ export async function ensureDemoFleet(db: Kysely<Database>, demoMobile: string, 
       now,
     );
     if (owner) await db.updateTable('tractors').set({ owner_user_id: owner.id, claimed_at: now }).where('id', '=', row.id).execute();
+    if (history) await pastServices(history.book, row.id, t, now - history.days * DAY_MS);
     created++;
   }
   return created;
 }
 
+/** About this many engine hours a working tractor runs a day: dates the services before the history starts. */
+const HOURS_PER_DAY = 6;
+
+/**
+ * The services a tractor had before its simulated history starts: the last one some way into its
+ * interval (seeded), and the two before it one interval apart, each dated back at about six engine
+ * hours a day.
+ */
+async function pastServices(book: ServiceBook, tractorId: string, t: DemoTractor, historyStart: number): Promise<void> {
+  const random = seededRandom(seedOf(`${t.profile.imei}:services`));
+  const startH = initialCarry(t.profile).engineMin / 60;
+  const sinceLast = t.serviceIntervalH * (0.2 + random() * 0.5);
+  for (let k = 2; k >= 0; k--) {
+    const hoursBefore = sinceLast + k * t.serviceIntervalH;
+    if (startH - hoursBefore <= 0) continue;
+    const doneOn = istDate(historyStart - (hoursBefore / HOURS_PER_DAY) * DAY_MS);
+    await book.store(tractorId, { doneOn, engineHours: startH - hoursBefore }, 'operator');
+  }
+}
+
+/**
+ * The demo's workshop: at the end of a simulated day, a tractor whose service has fallen due (or
+ * nearly: farmers go a little early or late, seeded per tractor and day) gets one that day.
+ */
+export function demoWorkshop(db: Kysely<Database>, book: ServiceBook) {
+  return async (imei: string, day: string, carry: SimCarry): Promise<void> => {
+    const tractor = await db.selectFrom('tractors').select(['id', 'service_interval_h', 'last_service_engine_h']).where('imei', '=', imei).executeTakeFirst();
+    if (!tractor) return;
+    const hours = carry.engineMin / 60;
+    const slack = (seededRandom(seedOf(`${imei}:${day}:service`))() - 0.3) * 20; // −6 … +14 h around the due point
+    if (hours - tractor.last_service_engine_h < tractor.service_interval_h + slack) return;
+    await book.store(tractor.id, { doneOn: day, engineHours: hours }, 'operator');
+  };
+}
+
 /** The demo fleet as Teltonika devices on the server's own device port: history, then live. */
-export function demoFleet(options: { port: number; dataDir: string; days: number; log: (message: string) => void }): Fleet {
+export function demoFleet(options: { port: number; dataDir: string; days: number; log: (message: string) => void; onDayDone?: FleetOptions['onDayDone'] }): Fleet {
   return new Fleet({
     host: '127.0.0.1',
     port: options.port,
@@ -57,5 +98,6 @@ export function demoFleet(options: { port: number; dataDir: string; days: number
     backfillDays: options.days,
     stateFile: join(options.dataDir, 'sim-state.json'),
     log: options.log,
+    ...(options.onDayDone ? { onDayDone: options.onDayDone } : {}),
   });
 }

@@ -23,6 +23,11 @@ export interface FleetOptions {
   tickMs?: number;
   liveCadence?: Cadence;
   log?: (message: string) => void;
+  /**
+   * Told when a tractor's day is over (all of it sent), with the carry at its end: the demo's
+   * workshop records a service when one falls due. Awaited, so it happens before the next day's records.
+   */
+  onDayDone?: (imei: string, day: string, carry: SimCarry) => Promise<void>;
 }
 
 interface TractorProgress {
@@ -35,7 +40,8 @@ interface TractorProgress {
 
 const DAY_MS = 24 * 3600_000;
 
-function initialCarry(profile: SimProfile): SimCarry {
+/** Where a tractor's simulated life starts (engine hours, odometer, tank), seeded by its IMEI. */
+export function initialCarry(profile: SimProfile): SimCarry {
   const random = seededRandom(seedOf(profile.imei));
   return {
     fuelL: profile.tankCapacityL * between(random, 0.5, 0.9),
@@ -106,7 +112,7 @@ export class Fleet {
       const samples = this.dayOf(profile, p, today ? (this.options.liveCadence ?? DEVICE_CADENCE) : HISTORY_CADENCE);
       await this.send(profile, p, samples.filter((s) => s.time <= this.now()));
       if (today) return;
-      this.nextDay(profile, p, samples);
+      await this.endDay(profile, p, samples);
       this.save();
     }
   }
@@ -118,7 +124,7 @@ export class Fleet {
       if (!p || this.stopped) continue;
       const samples = this.dayOf(profile, p, this.options.liveCadence ?? DEVICE_CADENCE);
       await this.send(profile, p, samples.filter((s) => s.time <= this.now()));
-      if (istDate(this.now()) !== p.day) this.nextDay(profile, p, samples);
+      if (istDate(this.now()) !== p.day) await this.endDay(profile, p, samples);
     }
     this.save();
   }
@@ -134,11 +140,13 @@ export class Fleet {
     return day.samples;
   }
 
-  private nextDay(profile: SimProfile, p: TractorProgress, _samples: SimSample[]): void {
+  private async endDay(profile: SimProfile, p: TractorProgress, _samples: SimSample[]): Promise<void> {
     const cached = this.cache.get(profile.imei);
     if (cached) p.carry = cached.carry;
+    const done = p.day;
     p.day = istDate(istMidnight(p.day) + DAY_MS + 3600_000);
     this.cache.delete(profile.imei);
+    await this.options.onDayDone?.(profile.imei, done, p.carry).catch((err: unknown) => this.options.log?.(`simulated workshop: ${(err as Error).message}`));
   }
 
   private async send(profile: SimProfile, p: TractorProgress, due: SimSample[]): Promise<void> {

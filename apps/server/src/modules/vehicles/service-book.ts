@@ -47,12 +47,22 @@ export class ServiceBook {
     return { vin: tractor.vin, record, history: await serviceHistory(this.deps.db, tractor.id) };
   }
 
+  /** A service, checked: not dated ahead of today, not at hours the engine has not run. */
   async record(tractorId: string, input: ServiceRecordRequest, by: 'owner' | 'operator'): Promise<ServiceRecord> {
-    const { db, clock } = this.deps;
+    const { clock } = this.deps;
     const details = [];
     if (input.doneOn > istDate(clock.now())) details.push({ path: 'doneOn', code: 'SERVICE_DATE_FUTURE' });
     if (input.engineHours > (await this.deps.engineHours(tractorId)) + HOURS_TOLERANCE) details.push({ path: 'engineHours', code: 'SERVICE_HOURS_AHEAD' });
     if (details.length > 0) throw new AppError('VALIDATION_FAILED', { details });
+    return this.store(tractorId, input, by);
+  }
+
+  /**
+   * Writes a service without checking it against today and the engine hours now: for history the
+   * workshop already knows to be right (the demo fleet's past services, before its records arrive).
+   */
+  async store(tractorId: string, input: Pick<ServiceRecordRequest, 'doneOn' | 'engineHours' | 'note'>, by: 'owner' | 'operator'): Promise<ServiceRecord> {
+    const { db, clock } = this.deps;
     const note = input.note?.trim() || null;
     const engineHours = Math.round(input.engineHours * 10) / 10;
     await db.transaction().execute(async (trx) => {

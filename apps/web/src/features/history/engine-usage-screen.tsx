@@ -1,22 +1,31 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UsagePeriod } from '@tractorlink/domain/calendar';
+import { Button } from '../../components/ui/button';
+import { Notice } from '../../components/ui/notice';
+import { PlusIcon } from '../../components/tractor/icons';
+import { formatIsoDate } from '../../lib/format';
 import { formatDecimal } from '../../lib/signed-in/tractor-format';
 import { useHistory } from './api/get-history';
 import { useServiceReminders } from './api/get-service-reminders';
 import { EngineChart } from './components/engine-chart';
+import { ServiceForm } from './components/service-form';
 import { QueryState, TractorPage } from './components/tractor-page';
 
 function Service({ vin }: { vin: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const { data, error, isPending } = useServiceReminders(vin);
+  const [recording, setRecording] = useState(false);
+  const [saved, setSaved] = useState(false);
   if (!data) return <QueryState error={error} pending={isPending} />;
   const hours = (v: number) => t('unit.hours', { value: formatDecimal(v, lang) });
-  const left = formatDecimal(Math.abs(data.hoursLeft), lang);
+  // Whole hours: "overdue by 3,256 h", not 3,256.3.
+  const left = formatDecimal(Math.round(Math.abs(data.hoursLeft)), lang, 0);
   return (
     <section className="card" aria-labelledby="service-title">
       <h2 id="service-title">{t('service.title')}</h2>
-      <p className={`service service-${data.status}`}>
+      <p className={`service service-${data.status}`} data-testid="service-status">
         {data.status === 'overdue' ? t('service.overdue', { hours: left }) : data.status === 'due_soon' ? t('service.dueSoon', { hours: left }) : t('service.ok', { hours: left })}
       </p>
       <dl className="facts">
@@ -27,6 +36,39 @@ function Service({ vin }: { vin: string }) {
         <dt>{t('service.interval')}</dt>
         <dd>{hours(data.serviceIntervalH)}</dd>
       </dl>
+      {saved && <Notice tone="success">{t('service.saved')}</Notice>}
+      {recording ? (
+        <ServiceForm
+          vin={vin}
+          engineHours={data.engineHours}
+          onDone={() => setRecording(false)}
+          onSaved={() => {
+            setRecording(false);
+            setSaved(true);
+          }}
+        />
+      ) : (
+        <Button variant="secondary" icon={<PlusIcon />} onClick={() => {
+            setRecording(true);
+            setSaved(false);
+          }}>
+          {t('service.record')}
+        </Button>
+      )}
+      <h3>{t('service.history')}</h3>
+      {data.history.length === 0 ? (
+        <p className="muted">{t('service.none')}</p>
+      ) : (
+        <ul className="service-history" aria-label={t('service.history')}>
+          {data.history.map((h) => (
+            <li key={`${h.doneOn}-${h.engineHours}`}>
+              <span>{t('service.historyItem', { date: formatIsoDate(h.doneOn, lang), hours: formatDecimal(h.engineHours, lang) })}</span>
+              {h.note && <span className="muted"> · {h.note}</span>}
+              {h.recordedBy === 'operator' && <span className="muted"> · {t('service.byWorkshop')}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -32,7 +32,8 @@ function StatusLine({ data }: TractorOverviewProps) {
 
 function ServiceDue({ due }: { due: TractorHomepageResponse['serviceDue'] }) {
   const { t, i18n } = useTranslation();
-  const hours = formatDecimal(Math.abs(due.hoursLeft), i18n.language);
+  // Whole hours: "overdue by 3,256 h", not 3,256.3.
+  const hours = formatDecimal(Math.round(Math.abs(due.hoursLeft)), i18n.language, 0);
   const text = due.status === 'overdue' ? t('service.overdue', { hours }) : due.status === 'due_soon' ? t('service.dueSoon', { hours }) : t('service.ok', { hours });
   return <span className={`service service-${due.status}`}>{text}</span>;
 }
