@@ -28,7 +28,7 @@ describe.each(dbTargets)('the demo fleet has a service history ($name)', (target
       expect(startH - tractor.last_service_engine_h).toBeLessThan(0.75 * demo.serviceIntervalH);
       for (let i = 1; i < records.length; i++) {
         expect((records[i]?.engine_h ?? 0) - (records[i - 1]?.engine_h ?? 0)).toBeCloseTo(demo.serviceIntervalH, 0);
-        expect(records[i]?.done_on > (records[i - 1]?.done_on ?? '')).toBe(true);
+        expect((records[i]?.done_on ?? '') > (records[i - 1]?.done_on ?? '')).toBe(true);
       }
       expect(records.every((r) => r.done_on < historyStart && r.recorded_by === 'operator' && r.note === null)).toBe(true);
     }

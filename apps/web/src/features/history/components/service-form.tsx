@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { istDate } from '@tractorlink/domain/time';
 import { SERVICE_NOTE_MAX } from '@tractorlink/domain/vehicles';
-import { Button } from '../../../components/ui/button';
+import { CancelSave } from '../../../components/ui/cancel-save';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage, fieldMessage } from '../../../lib/error-message';
@@ -55,14 +55,7 @@ export function ServiceForm({ vin, engineHours, onDone, onSaved }: ServiceFormPr
       <TextField label={t('service.hoursAt')} type="number" inputMode="decimal" min={0} step={0.1} value={hours} onChange={(e) => setHours(e.target.value)} error={fieldMessage(t, hoursCode)} required />
       <TextField label={t('service.note')} value={note} maxLength={SERVICE_NOTE_MAX} onChange={(e) => setNote(e.target.value)} autoComplete="off" />
       {record.error && !serverFieldCode(record.error, 'doneOn') && !serverFieldCode(record.error, 'engineHours') ? <Notice tone="error">{errorMessage(t, record.error)}</Notice> : null}
-      <div className="button-row">
-        <Button variant="secondary" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" busy={record.isPending}>
-          {t('common.save')}
-        </Button>
-      </div>
+      <CancelSave onCancel={onDone} busy={record.isPending} />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { RECEIVER_CHANNELS, RECEIVER_NAME_MAX, receiverRequest } from '@tractorlink/domain/alerts';
 import type { Receiver, ReceiverChannel } from '@tractorlink/domain/alerts';
-import { Button } from '../../../components/ui/button';
+import { CancelSave } from '../../../components/ui/cancel-save';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage, fieldMessage } from '../../../lib/error-message';
@@ -84,14 +84,7 @@ export function ReceiverForm({ receiver, onDone, onCancel }: ReceiverFormProps) 
         {code('channel') && <p className="field-error">{fieldMessage(t, code('channel'))}</p>}
       </fieldset>
       {save.error && !fieldRefused ? <Notice tone="error">{errorMessage(t, save.error)}</Notice> : null}
-      <div className="button-row">
-        <Button variant="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" busy={save.isPending}>
-          {t('common.save')}
-        </Button>
-      </div>
+      <CancelSave onCancel={onCancel} busy={save.isPending} />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VehicleEntry } from '@tractorlink/domain/vehicles';
 import { vehName as vehNameRule } from '@tractorlink/domain/vehicles';
-import { Button } from '../../../components/ui/button';
+import { CancelSave } from '../../../components/ui/cancel-save';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage, fieldMessage } from '../../../lib/error-message';
@@ -39,14 +39,7 @@ export function RenameForm({ tractor, onDone }: RenameFormProps) {
     <form className="form rename-form" noValidate onSubmit={submit}>
       <TextField label={t('myTractor.name')} value={name} onChange={(e) => setName(e.target.value)} maxLength={40} autoComplete="off" error={fieldMessage(t, code)} autoFocus />
       {rename.error && !serverFieldCode(rename.error, 'vehName') ? <Notice tone="error">{errorMessage(t, rename.error)}</Notice> : null}
-      <div className="button-row">
-        <Button variant="secondary" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" busy={rename.isPending}>
-          {t('common.save')}
-        </Button>
-      </div>
+      <CancelSave onCancel={onDone} busy={rename.isPending} />
     </form>
   );
 }
