@@ -98,6 +98,14 @@ describe('geofences: draw, list, edit, assign, switch off, delete', () => {
     const radius = Number(await page.getByRole('spinbutton', { name: 'Radius (metres)' }).inputValue());
     expect(radius).toBeGreaterThan(300);
     expect(radius).toBeLessThan(600);
+    // A new geofence watches the owner's tractors unless told otherwise, and says how many.
+    const watched = page.getByRole('group', { name: 'Tractors watched' });
+    const mine = watched.getByRole('checkbox', { name: `${tractor.name} · ${tractor.regNo}` });
+    expect(await mine.isChecked()).toBe(true);
+    expect(await page.getByTestId('watch-count').textContent()).toBe('Tractors watched: 1');
+    // This one is for later: it watches nothing yet.
+    await mine.uncheck();
+    expect(await page.getByTestId('watch-count').textContent()).toBe('Tractors watched: 0');
     await saveAndSeeCreated();
 
     await newForm('Square_farm', 'Square');
@@ -123,6 +131,8 @@ describe('geofences: draw, list, edit, assign, switch off, delete', () => {
     expect(await row('Square_farm').textContent()).toContain('Square');
     expect(await row('Polygon_farm').textContent()).toContain('Polygon');
     expect(await row('Circle_farm').textContent()).toContain('Tractors watched: 0');
+    expect(await row('Square_farm').textContent()).toContain('Tractors watched: 1');
+    expect((await byName('Square_farm')).vins).toEqual([tractor.vin]);
 
     const saved = await geofences();
     expect(saved.map((g) => [g.name, g.shape, g.coordinates.length])).toEqual([

@@ -3,9 +3,10 @@ import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { useGeofenceTexts } from '../../lib/signed-in/geofence-texts';
+import { useTractors } from '../../lib/signed-in/tractors';
 import { useCreateGeofence } from './api/change-geofence';
 import { GeofenceForm } from './components/geofence-form';
-import { NEW_KEY, closeDraft, openDraft } from './draft';
+import { NEW_KEY, closeDraft, getDraft, openDraft } from './draft';
 import { EMPTY_FORM } from './form-values';
 import { failureKey } from './failure';
 import type { ListNotice } from './geofence-list-screen';
@@ -16,18 +17,24 @@ export function CreateGeofenceScreen() {
   const { t, ready } = useGeofenceTexts();
   const navigate = useNavigate();
   const create = useCreateGeofence();
+  const { tractors } = useTractors();
   openDraft(NEW_KEY, EMPTY_FORM);
-  const { errors, otherError, submit } = useSave(create, () => {
-    closeDraft();
-    const done: ListNotice = 'created';
-    void navigate(paths.geofenceList.getHref(), { state: { done } });
-  });
+  const { errors, otherError, submit } = useSave(
+    create,
+    () => {
+      closeDraft();
+      const done: ListNotice = 'created';
+      void navigate(paths.geofenceList.getHref(), { state: { done } });
+    },
+    // The tractors ticked, or all of the owner's when the owner left the choice alone.
+    (body) => ({ ...body, vins: getDraft().values.vins ?? tractors?.map((tr) => tr.vin) ?? [] }),
+  );
   return (
     <Page title={t('geofence.createTitle')} backTo={paths.geofenceList.getHref()}>
       {!ready ? (
         <p role="status">{t('common.loading')}</p>
       ) : (
-        <GeofenceForm errors={errors} busy={create.isPending} onSubmit={submit} footer={otherError ? <Notice tone="error">{t(failureKey(otherError))}</Notice> : null} />
+        <GeofenceForm pickTractors errors={errors} busy={create.isPending} onSubmit={submit} footer={otherError ? <Notice tone="error">{t(failureKey(otherError))}</Notice> : null} />
       )}
     </Page>
   );

@@ -12,6 +12,8 @@ export interface GeofenceFormValues {
   district: string;
   alertOnEntry: boolean;
   alertOnExit: boolean;
+  /** A new geofence's tractors, as the owner ticked them; absent: every tractor of the owner. */
+  vins?: string[];
 }
 
 export const EMPTY_FORM: GeofenceFormValues = {

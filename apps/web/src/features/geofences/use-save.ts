@@ -13,7 +13,7 @@ interface Saving {
  * Save of the create and edit screens: the draft is checked with the API's schema first (nothing
  * is sent while a field is wrong); field refusals from the server land on the same fields.
  */
-export function useSave(saving: Saving, onSaved: (saved: Geofence) => void) {
+export function useSave(saving: Saving, onSaved: (saved: Geofence) => void, extend: (body: GeofenceDefinition) => GeofenceDefinition = (b) => b) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const submit = () => {
     const checked = checkForm(getDraft().values);
@@ -22,7 +22,7 @@ export function useSave(saving: Saving, onSaved: (saved: Geofence) => void) {
       return;
     }
     setErrors({});
-    saving.mutate(checked.body, { onSuccess: onSaved });
+    saving.mutate(extend(checked.body), { onSuccess: onSaved });
   };
   const fromServer = serverFieldErrors(saving.error);
   return { errors: fromServer ?? errors, otherError: fromServer ? null : saving.error, submit };

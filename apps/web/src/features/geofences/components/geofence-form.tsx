@@ -3,11 +3,14 @@ import { Link } from 'react-router';
 import { GEOFENCE_NAME_MAX, GEOFENCE_SHAPES, GEOFENCE_TYPES } from '@tractorlink/domain/geofences';
 import type { Box } from '../../../components/map/leaflet-map';
 import { Button } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { TextField } from '../../../components/ui/text-field';
 import { PinIcon } from '../../../components/tractor/icons';
 import { paths } from '../../../config/paths';
 import { fieldMessage } from '../../../lib/error-message';
 import { useGeofenceTexts } from '../../../lib/signed-in/geofence-texts';
+import { formatDecimal } from '../../../lib/signed-in/tractor-format';
+import { useTractors } from '../../../lib/signed-in/tractors';
 import { EMPTY_DRAWING } from '../drawing';
 import { changeDraft, getDraft, setDraftFocus, useDraft } from '../draft';
 import type { FieldErrors } from '../form';
@@ -23,6 +26,36 @@ interface GeofenceFormProps {
   fitTo?: Box | undefined;
   /** Messages under the form (saved, refused). */
   footer?: ReactNode;
+  /** A new geofence: which of the owner's tractors it watches, all ticked to start with. */
+  pickTractors?: boolean;
+}
+
+/**
+ * The tractors a new geofence watches: every one of the owner's ticked to start with (a geofence
+ * that watches nothing raises nothing), and how many are ticked.
+ */
+function WatchedTractors({ vins, onChange }: { vins: string[] | undefined; onChange: (vins: string[]) => void }) {
+  const { t, lang } = useGeofenceTexts();
+  const { tractors } = useTractors();
+  if (!tractors || tractors.length === 0) return null;
+  const picked = new Set(vins ?? tractors.map((tr) => tr.vin));
+  const toggle = (vin: string, on: boolean) => {
+    const next = new Set(picked);
+    if (on) next.add(vin);
+    else next.delete(vin);
+    onChange(tractors.map((tr) => tr.vin).filter((v) => next.has(v)));
+  };
+  return (
+    <fieldset className="choice-list">
+      <legend>{t('geofence.tractors')}</legend>
+      {tractors.map((tr) => (
+        <CheckboxField key={tr.vin} label={`${tr.Veh_Name} · ${tr.regNo}`} checked={picked.has(tr.vin)} onChange={(e) => toggle(tr.vin, e.target.checked)} />
+      ))}
+      <p className="muted" aria-live="polite" data-testid="watch-count">
+        {t('geofence.watching', { shown: formatDecimal(picked.size, lang, 0) })}
+      </p>
+    </fieldset>
+  );
 }
 
 function Choices<V extends string>({ legend, name, options, value, label, onChange }: { legend: string; name: string; options: readonly V[]; value: V; label: (v: V) => string; onChange: (v: V) => void }) {
@@ -53,7 +86,7 @@ function SwitchField({ label, checked, onChange }: { label: string; checked: boo
  * on the map (with a place search to find the field), for a state or district the lists; entry and
  * exit alerts. The values live in the draft store (draft.ts), checked by the API's schema (form.ts).
  */
-export function GeofenceForm({ errors, busy, onSubmit, fitTo, footer }: GeofenceFormProps) {
+export function GeofenceForm({ errors, busy, onSubmit, fitTo, footer, pickTractors = false }: GeofenceFormProps) {
   const { t } = useGeofenceTexts();
   const { values, focus } = useDraft();
   const change = (over: Partial<GeofenceFormValues>) => changeDraft({ ...getDraft().values, ...over });
@@ -108,6 +141,7 @@ export function GeofenceForm({ errors, busy, onSubmit, fitTo, footer }: Geofence
       )}
       <SwitchField label={t('geofence.alertOnEntry')} checked={values.alertOnEntry} onChange={(alertOnEntry) => change({ alertOnEntry })} />
       <SwitchField label={t('geofence.alertOnExit')} checked={values.alertOnExit} onChange={(alertOnExit) => change({ alertOnExit })} />
+      {pickTractors && <WatchedTractors vins={values.vins} onChange={(vins) => change({ vins })} />}
       {footer}
       <Button type="submit" busy={busy}>
         {t('common.save')}
