@@ -11,6 +11,7 @@ import { refuelsMigration } from './migrations/007-refuels';
 import { moreReadingsMigration } from './migrations/008-more-readings';
 import { deviceKeysMigration } from './migrations/009-device-keys';
 import { serviceRecordsMigration } from './migrations/010-service-records';
+import { refreshSuccessorMigration } from './migrations/011-refresh-successor';
 
 /** Migrations are imported statically (no folder read at runtime); names sort in run order. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -25,6 +26,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '008-more-readings': moreReadingsMigration(db.engine),
     '009-device-keys': deviceKeysMigration,
     '010-service-records': serviceRecordsMigration(db.engine),
+    '011-refresh-successor': refreshSuccessorMigration,
   };
 }
 

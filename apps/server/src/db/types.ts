@@ -83,6 +83,8 @@ export interface RefreshTokensTable {
   session_id: string;
   created_at: number;
   used_at: number | null;
+  /** sha256 of the token issued in its place when it was used. */
+  replaced_by: string | null;
 }
 
 export interface ProfileImagesTable {

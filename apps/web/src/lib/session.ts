@@ -113,6 +113,17 @@ async function callRefresh(): Promise<string> {
 }
 
 /**
+ * One tab of the browser refreshes at a time (Web Locks): tabs share the refresh cookie, so the
+ * next one sends the cookie the first one's answer set and rotates it in turn, instead of sending
+ * the same one at once. Where Web Locks are missing the server's short grace for a just-rotated
+ * token covers the race.
+ */
+function oneTabAtATime<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks?.request ? locks.request('tractorlink-refresh', run) : run();
+}
+
+/**
  * One refresh at a time (spec §4): callers arriving while one runs share its result. `staleToken`
  * is the token a failed request carried; if another caller already replaced it, no new refresh runs.
  * The refresh call itself is never retried.
@@ -120,7 +131,7 @@ async function callRefresh(): Promise<string> {
 export function refreshAccessToken(staleToken?: string | null): Promise<string> {
   if (inflight) return inflight;
   if (staleToken !== undefined && accessToken && accessToken !== staleToken) return Promise.resolve(accessToken);
-  inflight = callRefresh().finally(() => {
+  inflight = oneTabAtATime(callRefresh).finally(() => {
     inflight = null;
   });
   return inflight;

@@ -34,7 +34,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   const authed = requireAuth(sessions);
 
   const signIn = (request: FastifyRequest, reply: FastifyReply, s: SignedIn): TokenResponse => {
-    setRefreshCookie(reply, request, cookieSecure, s.refreshToken, s.cookieMaxAgeSeconds);
+    // No new refresh token in the grace of a second tab: the cookie the browser holds is the current one.
+    if (s.refreshToken !== undefined) setRefreshCookie(reply, request, cookieSecure, s.refreshToken, s.cookieMaxAgeSeconds);
     return { access_token: s.accessToken, token_type: 'Bearer', expires_in: s.expiresIn, user: s.user };
   };
 

@@ -14,7 +14,7 @@ export async function findSession(db: Kysely<Database>, id: string): Promise<Ses
 export async function insertRefreshToken(db: Kysely<Database>, row: { tokenHash: string; sessionId: string; createdAt: number }): Promise<void> {
   await db
     .insertInto('refresh_tokens')
-    .values({ token_hash: row.tokenHash, session_id: row.sessionId, created_at: row.createdAt, used_at: null })
+    .values({ token_hash: row.tokenHash, session_id: row.sessionId, created_at: row.createdAt, used_at: null, replaced_by: null })
     .execute();
 }
 
@@ -24,6 +24,7 @@ export async function findRefreshToken(db: Kysely<Database>, tokenHash: string) 
     .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
     .select([
       'refresh_tokens.used_at',
+      'refresh_tokens.replaced_by',
       'sessions.id as session_id',
       'sessions.user_id',
       'sessions.remember_me',
@@ -34,15 +35,21 @@ export async function findRefreshToken(db: Kysely<Database>, tokenHash: string) 
     .executeTakeFirst();
 }
 
-/** Marks a refresh token used; false if it was already used (a parallel rotation won). */
-export async function markRefreshTokenUsed(db: Kysely<Database>, tokenHash: string, now: number): Promise<boolean> {
+/** Marks a refresh token used and names its successor; false if it was already used (a parallel rotation won). */
+export async function markRefreshTokenUsed(db: Kysely<Database>, tokenHash: string, now: number, successorHash: string): Promise<boolean> {
   const result = await db
     .updateTable('refresh_tokens')
-    .set({ used_at: now })
+    .set({ used_at: now, replaced_by: successorHash })
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
+}
+
+/** Whether a refresh token has been used (an unknown one, not yet inserted by a rotation in flight, has not). */
+export async function refreshTokenUsed(db: Kysely<Database>, tokenHash: string): Promise<boolean> {
+  const row = await db.selectFrom('refresh_tokens').select('used_at').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row?.used_at !== null && row?.used_at !== undefined;
 }
 
 export async function revokeSession(db: Kysely<Database>, id: string, now: number): Promise<void> {

@@ -21,12 +21,20 @@ export const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
 const AUDIENCE = 'tractorlink:access';
 const ISSUER = 'tractorlink';
 
+/**
+ * A refresh token spent this recently, whose successor has not been spent yet, is a second tab (or
+ * a retried request) that sent the same cookie, not a copy: it gets an access token, and the cookie
+ * the browser already holds (the successor) is left as it is.
+ */
+export const REFRESH_GRACE_MS = 30_000;
+
 export interface IssuedTokens {
   userId: string;
   sessionId: string;
   accessToken: string;
   expiresIn: number;
-  refreshToken: string;
+  /** The next refresh token; undefined when the browser's cookie already holds the current one (grace). */
+  refreshToken: string | undefined;
   /** Cookie Max-Age: the session's remaining life when remembered; undefined = browser-session cookie. */
   cookieMaxAgeSeconds: number | undefined;
 }
@@ -58,9 +66,8 @@ export class SessionService {
       .sign(this.deps.accessKey);
   }
 
-  private async issue(db: Kysely<Database>, session: { id: string; userId: string; rememberMe: boolean; expiresAt: number }): Promise<IssuedTokens> {
+  private async issue(db: Kysely<Database>, session: { id: string; userId: string; rememberMe: boolean; expiresAt: number }, refreshToken = randomToken()): Promise<IssuedTokens> {
     const now = this.deps.clock.now();
-    const refreshToken = randomToken();
     await repo.insertRefreshToken(db, { tokenHash: sha256(refreshToken), sessionId: session.id, createdAt: now });
     return {
       userId: session.userId,
@@ -95,23 +102,45 @@ export class SessionService {
     const tokenHash = sha256(refreshToken);
     const found = await repo.findRefreshToken(db, tokenHash);
     if (!found) throw new AppError('SESSION_EXPIRED');
-    if (found.used_at !== null) {
-      await repo.revokeSession(db, found.session_id, now);
-      throw new AppError('SESSION_REVOKED');
-    }
+    const session = { id: found.session_id, userId: found.user_id, rememberMe: found.remember_me === 1, expiresAt: found.expires_at };
+    if (found.used_at !== null) return this.spentAgain(tokenHash, session, now);
     if (found.revoked_at !== null || found.expires_at <= now) throw new AppError('SESSION_EXPIRED');
 
-    // Spend first (atomic): of two requests racing with one token, exactly one gets through.
-    if (!(await repo.markRefreshTokenUsed(db, tokenHash, now))) {
-      await repo.revokeSession(db, found.session_id, now);
+    // Spend first (atomic): of two requests racing with one token, exactly one gets through; the
+    // other is a spent token presented again, judged by the grace rule.
+    const successor = randomToken();
+    if (!(await repo.markRefreshTokenUsed(db, tokenHash, now, sha256(successor)))) return this.spentAgain(tokenHash, session, now);
+    return this.issue(db, session, successor);
+  }
+
+  /**
+   * A spent token again: within the grace, as the immediate predecessor of the session's current
+   * token, it is another tab of the same browser (an access token, the cookie left alone);
+   * otherwise it was copied, and the whole session is revoked.
+   */
+  private async spentAgain(tokenHash: string, session: { id: string; userId: string; expiresAt: number }, now: number): Promise<IssuedTokens> {
+    const { db } = this.deps;
+    const found = await repo.findRefreshToken(db, tokenHash);
+    const inGrace =
+      found !== undefined &&
+      found.used_at !== null &&
+      now - found.used_at <= REFRESH_GRACE_MS &&
+      found.replaced_by !== null &&
+      found.revoked_at === null &&
+      found.expires_at > now &&
+      !(await repo.refreshTokenUsed(db, found.replaced_by));
+    if (!inGrace) {
+      await repo.revokeSession(db, session.id, now);
       throw new AppError('SESSION_REVOKED');
     }
-    return this.issue(db, {
-      id: found.session_id,
-      userId: found.user_id,
-      rememberMe: found.remember_me === 1,
-      expiresAt: found.expires_at,
-    });
+    return {
+      userId: session.userId,
+      sessionId: session.id,
+      accessToken: await this.accessToken(session.userId, session.id),
+      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      refreshToken: undefined,
+      cookieMaxAgeSeconds: undefined,
+    };
   }
 
   /**
