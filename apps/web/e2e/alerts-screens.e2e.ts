@@ -4,7 +4,7 @@ import type { AlertConfigResponse, AlertItem, Receiver } from '@tractorlink/doma
 import { formatIstDateTime, istDate } from '@tractorlink/domain/time';
 import { FIELD } from './support/alerts-seed';
 import type { AlertOwner } from './support/alerts-browser';
-import { badgeText, listedTypes, openAlertsTab, ownerWithAlerts } from './support/alerts-browser';
+import { badgeText, listedTypes, openAlertsTab, ownerWithAlerts, showAlertFilters } from './support/alerts-browser';
 import { baseURL, expectRoute, newPhone, open, useBrowser } from './support/browser';
 import { api, dayName, istDay, violations } from './tractor-helpers';
 
@@ -81,6 +81,7 @@ describe('alerts: list, filters, detail, receivers and configuration', () => {
 
     await page.getByRole('button', { name: 'Others' }).click();
     await expect.poll(async () => (await listedTypes(page)).sort()).toEqual(['A0005', 'A0007', 'A0013']);
+    await showAlertFilters(page);
     const severity = page.getByRole('combobox', { name: 'Severity' });
     for (const [label, want] of [
       ['High', ['A0005']],
@@ -94,11 +95,13 @@ describe('alerts: list, filters, detail, receivers and configuration', () => {
     await expect.poll(async () => (await listedTypes(page)).length).toBe(3);
 
     // Today: the alerts of today in India (all of them, unless the test runs just after midnight).
+    await showAlertFilters(page);
     await page.getByRole('button', { name: 'Today' }).click();
     const today = owner.alerts.filter((a) => a.alertTypeId !== 'A0003' && istDate(a.timeStamp * 1000) === istDay()).map((a) => a.alertTypeId);
     await expect.poll(async () => (await listedTypes(page)).sort()).toEqual(today.sort());
 
     // Dates chosen on the calendar: ten to five days ago holds nothing.
+    await showAlertFilters(page);
     await page.getByRole('button', { name: 'Choose dates' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose a date range' });
     await dialog.waitFor();
@@ -110,6 +113,7 @@ describe('alerts: list, filters, detail, receivers and configuration', () => {
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.getByText('No alerts for this filter').waitFor();
     expect(await listedTypes(page)).toEqual([]);
+    await showAlertFilters(page);
     await page.getByRole('button', { name: '2 months' }).click();
     await expect.poll(async () => (await listedTypes(page)).length).toBe(3);
 
@@ -118,6 +122,7 @@ describe('alerts: list, filters, detail, receivers and configuration', () => {
     await expectRoute(page, `/alert-detail/${typeOf('A0007').alertId}`);
     await expect.poll(() => page.getByTestId('alert-status').textContent()).toBe('Read');
     await page.getByRole('link', { name: 'Back' }).click();
+    await showAlertFilters(page);
     await page.getByRole('checkbox', { name: 'Unread only' }).check();
     await expect.poll(async () => (await listedTypes(page)).sort()).toEqual(['A0005', 'A0013']);
     // Spec §8 'no unread alerts': the critical one read too.
@@ -127,6 +132,7 @@ describe('alerts: list, filters, detail, receivers and configuration', () => {
     await page.getByTestId('alert-status').filter({ hasText: 'Read' }).waitFor();
     await page.getByRole('link', { name: 'Back' }).click();
     await page.getByText('No unread alerts').waitFor();
+    await showAlertFilters(page);
     await page.getByRole('checkbox', { name: 'Unread only' }).uncheck();
     await expect.poll(() => listedTypes(page)).toEqual(['A0003']);
   });

@@ -135,3 +135,10 @@ export async function shownNotifications(page: Page): Promise<ShownNotification[
     }));
   });
 }
+
+/** Opens the folded alert filters (period, severity, unread only) if they are closed. */
+export async function showAlertFilters(page: Page): Promise<void> {
+  const details = page.locator('details.more-filters');
+  await details.waitFor();
+  if (!(await details.evaluate((el) => (el as HTMLDetailsElement).open))) await details.locator('summary').click();
+}

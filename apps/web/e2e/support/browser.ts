@@ -36,10 +36,13 @@ export function useBrowser(): { browser: () => Browser } {
 }
 
 /** A phone-sized context with the app's origin as base URL. */
-export async function newPhone(browser: Browser, options: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+/** A cheap Android phone's screen (CSS px): the narrowest the app is made for. */
+export const NARROW_PHONE = { width: 360, height: 740 } as const;
+
+export async function newPhone(browser: Browser, options: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseURL(),
-    viewport: { width: 390, height: 780 },
+    viewport: options.viewport ?? { width: 390, height: 780 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,

@@ -27,7 +27,7 @@ function AlertsTab() {
           </span>
         ) : null}
       </span>
-      <span>{t('tabs.alerts')}</span>
+      <span className="tab-label">{t('tabs.alerts')}</span>
       {count ? <span className="visually-hidden">, {t('tabs.unread', { count })}</span> : null}
     </NavLink>
   );
@@ -42,16 +42,16 @@ export function TabsLayout() {
       <nav className="tab-bar" aria-label={t('tabs.label')}>
         <NavLink to={paths.home.getHref()}>
           <HomeIcon />
-          <span>{t('tabs.home')}</span>
+          <span className="tab-label">{t('tabs.home')}</span>
         </NavLink>
         <NavLink to={paths.usage.getHref()}>
           <UsageIcon />
-          <span>{t('tabs.usage')}</span>
+          <span className="tab-label">{t('tabs.usage')}</span>
         </NavLink>
         <AlertsTab />
         <NavLink to={paths.geofenceList.getHref()}>
           <GeofenceIcon />
-          <span>{t('tabs.geofences')}</span>
+          <span className="tab-label">{t('tabs.geofences')}</span>
         </NavLink>
       </nav>
     </>

@@ -54,7 +54,6 @@ export function AlertsScreen() {
             title={t('coach.alerts.title')}
             tips={tips}
           />
-          <NotificationsCard hideWhenOn />
           {tractors && tractors.length === 0 && <NoTractors />}
           {selected && (
             <>
@@ -63,18 +62,21 @@ export function AlertsScreen() {
                 <CheckboxField label={t('alerts.allTractors')} checked={filter.allTractors} onChange={(e) => change({ allTractors: e.target.checked })} />
               )}
               <AlertFilters filter={filter} onChange={change} />
-              {anyUnread && (
-                <Button variant="secondary" icon={<CheckAllIcon />} busy={markAll.isPending} onClick={() => markAll.mutate({ filter, vin })}>
-                  {t('alerts.markAllRead')}
-                </Button>
-              )}
               {markAll.error && <Notice tone="error">{errorMessage(t, markAll.error)}</Notice>}
               {list.data && alerts.length === 0 && <Notice>{t(`alerts.empty.${emptyMessage(filter)}`)}</Notice>}
               {alerts.length > 0 && (
                 <>
-                  <p className="muted list-count" role="status">
-                    {t('alerts.shown', { shown: formatDecimal(alerts.length, lang, 0), total: formatDecimal(total, lang, 0) })}
-                  </p>
+                  {/* One row: how many, and "mark all read" beside it, so the first alert stays on the first screen. */}
+                  <div className="list-head">
+                    <p className="muted list-count" role="status">
+                      {t('alerts.shown', { shown: formatDecimal(alerts.length, lang, 0), total: formatDecimal(total, lang, 0) })}
+                    </p>
+                    {anyUnread && (
+                      <Button variant="secondary" className="btn-small" icon={<CheckAllIcon />} busy={markAll.isPending} onClick={() => markAll.mutate({ filter, vin })}>
+                        {t('alerts.markAllRead')}
+                      </Button>
+                    )}
+                  </div>
                   <AlertList alerts={alerts} />
                 </>
               )}
@@ -90,6 +92,8 @@ export function AlertsScreen() {
               </Link>
             </>
           )}
+          {/* After the list: the alerts come first on a small screen; pushes are offered below them. */}
+          <NotificationsCard hideWhenOn />
         </>
       )}
     </Page>

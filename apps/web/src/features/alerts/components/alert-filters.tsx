@@ -6,7 +6,7 @@ import { CalendarIcon } from '../../../components/tractor/icons';
 import { istToday } from '../../../components/calendar/saved-period';
 import { useAlertTexts } from '../../../lib/signed-in/alert-texts';
 import { formatShortIsoDate } from '../../../lib/signed-in/tractor-format';
-import { FREQUENCIES, SEVERITY_FILTERS, filterDates } from '../filters';
+import { DEFAULT_FILTER, FREQUENCIES, SEVERITY_FILTERS, filterDates } from '../filters';
 import type { AlertFilter, AlertTab, SeverityFilter } from '../filters';
 
 // The date picker (react-day-picker) loads when the owner first opens it, not with the tab.
@@ -26,6 +26,9 @@ export function AlertFilters({ filter, onChange }: AlertFiltersProps) {
   const severityId = useId();
   const today = istToday();
   const { first, last } = filterDates(filter, today);
+  const period = first === last ? formatShortIsoDate(first, lang) : t('calendar.rangeChosenShort', { start: formatShortIsoDate(first, lang), end: formatShortIsoDate(last, lang) });
+  const narrowed = filter.frequency !== DEFAULT_FILTER.frequency || filter.dates !== null || filter.severity !== 'all' || filter.unreadOnly;
+  const [open, setOpen] = useState(narrowed);
   const saved: SavedCalendar = filter.dates ? { [CALENDAR_KEYS.start]: filter.dates.first, [CALENDAR_KEYS.end]: filter.dates.last } : {};
   return (
     <section className="alert-filters" aria-label={t('alerts.filters')}>
@@ -36,6 +39,13 @@ export function AlertFilters({ filter, onChange }: AlertFiltersProps) {
           </button>
         ))}
       </div>
+      {/* The rest folds away, so the first alert shows on a small phone's first screen; it opens
+          by itself once the owner has narrowed the list, so a narrowed list says why. */}
+      <details className="more-filters" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary>
+          <span className="summary-title">{t('alerts.filters')}</span>
+          <span className="summary-value">{[period, filter.severity === 'all' ? null : t(`alert.severity.${filter.severity}`), filter.unreadOnly ? t('alerts.unreadOnly') : null].filter(Boolean).join(' · ')}</span>
+        </summary>
       <div className="segmented" role="group" aria-label={t('alerts.frequency')}>
         {FREQUENCIES.map((f) => (
           <button key={f} type="button" aria-pressed={filter.frequency === f} onClick={() => onChange({ frequency: f, dates: null })}>
@@ -46,11 +56,7 @@ export function AlertFilters({ filter, onChange }: AlertFiltersProps) {
       <div className="period-row">
         <p className="period-shown">
           <CalendarIcon />{' '}
-          <span data-testid="alert-period">
-            {first === last
-              ? formatShortIsoDate(first, lang)
-              : t('calendar.rangeChosenShort', { start: formatShortIsoDate(first, lang), end: formatShortIsoDate(last, lang) })}
-          </span>
+          <span data-testid="alert-period">{period}</span>
         </p>
         <button type="button" className="btn btn-secondary btn-small" aria-haspopup="dialog" aria-pressed={filter.dates !== null} onClick={() => setCalendar(true)}>
           {t('alerts.chooseDates')}
@@ -69,6 +75,7 @@ export function AlertFilters({ filter, onChange }: AlertFiltersProps) {
         </div>
         <CheckboxField label={t('alerts.unreadOnly')} checked={filter.unreadOnly} onChange={(e) => onChange({ unreadOnly: e.target.checked })} />
       </div>
+      </details>
       {calendar && (
         <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
           <CalendarDialog
