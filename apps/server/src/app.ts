@@ -57,6 +57,7 @@ import { createGeocoder } from './providers/geocoder/create-geocoder';
 import { LiveService } from './modules/vehicles/live-service';
 import { vehicleRoutes } from './modules/vehicles/routes';
 import { ServiceBook } from './modules/vehicles/service-book';
+import { DeviceCommands } from './modules/commands/service';
 import { placesRoutes } from './modules/places/routes';
 import { createPlaces } from './providers/places/create-places';
 import { VehicleService } from './modules/vehicles/service';
@@ -186,6 +187,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   const telemetry = createTelemetryPipeline(db, clock, deviceModels, { alerts: alerts.hook, log: app.log, recordsPerMinute: config.devices.maxRecordsPerMinute });
   app.decorate('telemetry', telemetry);
   app.decorate('db', db);
+  const commands = new DeviceCommands({ db: db.kysely, clock });
   app.decorate('deviceServer', undefined);
   if (options.startDevices && config.devices.tcpPort !== 'off') {
     app.deviceServer = await startTeltonikaServer({
@@ -200,6 +202,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       maxConnections: config.devices.maxConnections,
       maxConnectionsPerIp: config.devices.maxConnectionsPerIp,
       rate: telemetry.rate,
+      commands,
     });
     app.log.info({ port: app.deviceServer.port }, 'listening for Teltonika devices');
   }
@@ -319,7 +322,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       await api.register(pushRoutes, { push: alerts.push, sessions });
       await api.register(placesRoutes, { places: createPlaces(config), sessions });
       await api.register(geofenceRoutes, { geofences: new GeofenceService({ db: db.kysely, clock, watch: geofenceWatch }), sessions });
-      await api.register(operatorRoutes, { operator, operatorKey: config.operatorKey, serviceBook });
+      await api.register(operatorRoutes, { operator, operatorKey: config.operatorKey, serviceBook, commands });
       await api.register(ingestRoutes, { pipeline: telemetry, operatorKey: config.operatorKey, now: () => clock.now() });
       if (gateway instanceof LocalSmsProvider && config.nodeEnv !== 'production') await api.register(devRoutes, { sms: gateway });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());

@@ -338,6 +338,22 @@ export const dieselDetailsResponse = z.object({
 export type DieselDetailsResponse = z.infer<typeof dieselDetailsResponse>;
 
 /** GET servicereminders/{vin} */
+/** POST operator/tractors/{vin}/commands: a text command for the tractor's device (Codec 12), e.g. "getinfo". */
+export const deviceCommandRequest = z.strictObject({
+  command: z.string().regex(/^[\x20-\x7e]{1,512}$/, 'COMMAND_INVALID'),
+});
+export const deviceCommand = z.object({
+  id: z.string(),
+  command: z.string(),
+  /** queued: waiting for the device to connect; sent: sent, no reply yet; answered: the reply is in `reply`. */
+  status: z.enum(['queued', 'sent', 'answered']),
+  createdAt: z.number().int(),
+  sentAt: z.number().int().nullable(),
+  answeredAt: z.number().int().nullable(),
+  reply: z.string().nullable(),
+});
+export type DeviceCommand = z.infer<typeof deviceCommand>;
+
 /** A service done: the day, the engine hours at it, a note (spec §1 service due; issue 12 item 10). */
 export const SERVICE_NOTE_MAX = 200;
 export const serviceRecord = z.object({

@@ -12,6 +12,7 @@ import { moreReadingsMigration } from './migrations/008-more-readings';
 import { deviceKeysMigration } from './migrations/009-device-keys';
 import { serviceRecordsMigration } from './migrations/010-service-records';
 import { refreshSuccessorMigration } from './migrations/011-refresh-successor';
+import { deviceCommandsMigration } from './migrations/012-device-commands';
 
 /** Migrations are imported statically (no folder read at runtime); names sort in run order. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -27,6 +28,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '009-device-keys': deviceKeysMigration,
     '010-service-records': serviceRecordsMigration(db.engine),
     '011-refresh-successor': refreshSuccessorMigration,
+    '012-device-commands': deviceCommandsMigration(db.engine),
   };
 }
 

@@ -264,6 +264,18 @@ export interface AlertOutboxTable {
 }
 
 /** An owner's change to one alert type's settings on one tractor (no row: the catalogue's defaults). */
+/** Commands for a device (Codec 12), queued by the operator (issue 12 item 6). */
+export interface DeviceCommandsTable {
+  id: string;
+  tractor_id: string;
+  command: string;
+  status: 'queued' | 'sent' | 'answered';
+  created_at: number;
+  sent_at: number | null;
+  answered_at: number | null;
+  reply: string | null;
+}
+
 /** Services done (issue 12 item 10). */
 export interface ServiceRecordsTable {
   id: string;
@@ -397,6 +409,7 @@ export interface Database {
   alert_outbox: AlertOutboxTable;
   alert_configs: AlertConfigsTable;
   service_records: ServiceRecordsTable;
+  device_commands: DeviceCommandsTable;
   alert_receivers: AlertReceiversTable;
   push_subscriptions: PushSubscriptionsTable;
   alert_sms_daily: AlertSmsDailyTable;

@@ -35,6 +35,7 @@ const TABLES: (keyof Database)[] = [
   'alerts',
   'alert_configs',
   'service_records',
+  'device_commands',
   'alert_receivers',
   'push_subscriptions',
   'geocode_cache',

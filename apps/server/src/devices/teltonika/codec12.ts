@@ -14,6 +14,15 @@ export const MAX_COMMAND_BYTES = 512;
 
 /** The frame that sends `command` (printable ASCII) to a device. */
 export function encodeCommand(command: string): Buffer {
+  return encodeCodec12(TYPE_COMMAND, command);
+}
+
+/** A device's reply frame (what a device sends back; for tests and the simulator). */
+export function encodeResponse(reply: string): Buffer {
+  return encodeCodec12(TYPE_RESPONSE, reply);
+}
+
+function encodeCodec12(type: number, command: string): Buffer {
   if (!/^[\x20-\x7e]+$/.test(command)) throw new RangeError('a command is printable ASCII');
   const text = Buffer.from(command, 'ascii');
   if (text.length > MAX_COMMAND_BYTES) throw new RangeError(`a command is at most ${MAX_COMMAND_BYTES} bytes`);
@@ -22,7 +31,7 @@ export function encodeCommand(command: string): Buffer {
   frame.writeUInt32BE(8 + text.length, 4);
   frame.writeUInt8(CODEC_12, 8);
   frame.writeUInt8(1, 9);
-  frame.writeUInt8(TYPE_COMMAND, 10);
+  frame.writeUInt8(type, 10);
   frame.writeUInt32BE(text.length, 11);
   text.copy(frame, 15);
   frame.writeUInt8(1, 15 + text.length);

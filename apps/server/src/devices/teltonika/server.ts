@@ -3,6 +3,7 @@ import type { IoRule } from '@tractorlink/domain/telemetry';
 import type { TractorProfile } from '../../modules/telemetry/processor';
 import type { EncodedRecords, Ingestor } from '../../modules/telemetry/ingestor';
 import { checkTcpFrame, DecodeError, decodeAvlData } from './codec';
+import { decodeCommandFrame, encodeCommand, isCodec12 } from './codec12';
 import { ConnectionGuard, defaultDeviceConnectionCap } from '../shared/connection-guard';
 import { LogLimiter } from '../shared/log-limiter';
 import type { RecordRateLimiter } from '../shared/record-rate';
@@ -40,6 +41,15 @@ export interface TeltonikaServerOptions {
   maxConnectionsPerIp?: number;
   /** Each device's record budget; over it, reading waits. */
   rate?: RecordRateLimiter;
+  /** Commands for devices (Codec 12): sent after an acknowledged frame, the reply stored. */
+  commands?: CommandQueue;
+}
+
+/** What the device server needs of the command queue (modules/commands). */
+export interface CommandQueue {
+  take(tractorId: string): Promise<{ id: string; command: string } | undefined>;
+  answered(tractorId: string, reply: string): Promise<void>;
+  unanswered(commandId: string): Promise<void>;
 }
 
 export interface TeltonikaServer {
@@ -156,6 +166,20 @@ function handleConnection(socket: Socket, options: TeltonikaServerOptions, { war
     }
   };
 
+  // A command waiting for this device goes out after an acknowledged frame (the device is listening
+  // then), one at a time; sent and not answered when the connection closes, it goes back to the queue.
+  let inFlight: string | undefined;
+  const sendNextCommand = async (known: KnownDevice) => {
+    if (!options.commands || inFlight !== undefined || socket.destroyed) return;
+    const next = await options.commands.take(known.profile.id).catch(() => undefined);
+    if (!next) return;
+    inFlight = next.id;
+    socket.write(encodeCommand(next.command));
+  };
+  socket.on('close', () => {
+    if (inFlight !== undefined) void options.commands?.unanswered(inFlight).catch(() => undefined);
+  });
+
   const fail = (reason: string, extra: object = {}) => {
     warn(`fail:${socket.remoteAddress}`, { peer, imei, reason, ...extra }, 'device connection closed');
     socket.destroy();
@@ -186,6 +210,21 @@ function handleConnection(socket: Socket, options: TeltonikaServerOptions, { war
             return;
           }
           socket.write(Buffer.of(0x01));
+        } else if (frame.kind === 'avl' && device && isCodec12(frame.bytes)) {
+          // The device's reply to a command (Codec 12): stored, nothing to acknowledge.
+          expireIn(options.idleTimeoutMs ?? 10 * 60_000, 'IDLE');
+          let reply;
+          try {
+            reply = decodeCommandFrame(frame.bytes);
+          } catch (error) {
+            fail(error instanceof DecodeError ? error.code : 'BAD_FRAME', { detail: (error as Error).message });
+            return;
+          }
+          if (reply.type === 'response') {
+            inFlight = undefined;
+            await options.commands?.answered(device.profile.id, reply.text).catch(() => undefined);
+            await sendNextCommand(device);
+          }
         } else if (frame.kind === 'avl' && device) {
           expireIn(options.idleTimeoutMs ?? 10 * 60_000, 'IDLE');
           let records: EncodedRecords;
@@ -202,6 +241,7 @@ function handleConnection(socket: Socket, options: TeltonikaServerOptions, { war
             const ack = Buffer.alloc(4);
             ack.writeUInt32BE(committed);
             socket.write(ack);
+            await sendNextCommand(device);
           } catch (error) {
             // Not committed (a frame whose records do not decode, or the store failed): no
             // acknowledgement, so nothing of the frame is kept and the device may send it again.

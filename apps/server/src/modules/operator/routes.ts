@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { importRequest, importResponse, operatorTractor, operatorTractorQuery, provisionRequest, serviceRecord, serviceRecordRequest } from '@tractorlink/domain/vehicles';
+import { deviceCommand, deviceCommandRequest, importRequest, importResponse, operatorTractor, operatorTractorQuery, provisionRequest, serviceRecord, serviceRecordRequest } from '@tractorlink/domain/vehicles';
+import type { DeviceCommands } from '../commands/service';
 import { z } from 'zod';
 import type { ServiceBook } from '../vehicles/service-book';
 import { requireOperatorKey } from './operator-key';
@@ -8,6 +9,7 @@ import type { OperatorService } from './service';
 export interface OperatorRoutesOptions {
   operator: OperatorService;
   serviceBook: ServiceBook;
+  commands: DeviceCommands;
   /** config.operatorKey: without one the operator API does not exist. */
   operatorKey: string | undefined;
 }
@@ -18,7 +20,8 @@ const security = [{ operatorKey: [] }];
 const IMPORT_BODY_LIMIT = 1024 * 1024;
 
 /** Provider-only registry API under /operator, guarded by X-Operator-Key. */
-export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (app, { operator, operatorKey, serviceBook }) => {
+export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (app, { operator, operatorKey, serviceBook, commands }) => {
+  const vinParams = z.strictObject({ vin: z.string().min(1).max(64) });
   app.addHook('onRequest', requireOperatorKey(operatorKey));
 
   app.post('/operator/tractors', {
@@ -43,11 +46,28 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
       tags,
       security,
       description: "The workshop records a service done (day, engine hours, note): the tractor's due schedule restarts from it.",
-      params: z.strictObject({ vin: z.string().min(1).max(64) }),
+      params: vinParams,
       body: serviceRecordRequest,
       response: { 201: z.object({ vin: z.string(), record: serviceRecord, history: z.array(serviceRecord) }) },
     },
     handler: async (request, reply) => reply.code(201).send(await serviceBook.recordForVin(request.params.vin, request.body)),
+  });
+
+  app.post('/operator/tractors/:vin/commands', {
+    schema: {
+      tags,
+      security,
+      description: 'Queues a text command (Codec 12, e.g. "getinfo", "setdigout 1") for the tractor\'s device: sent the next time the device is connected, its reply stored.',
+      params: vinParams,
+      body: deviceCommandRequest,
+      response: { 201: deviceCommand },
+    },
+    handler: async (request, reply) => reply.code(201).send(await commands.queue(request.params.vin, request.body.command)),
+  });
+
+  app.get('/operator/tractors/:vin/commands', {
+    schema: { tags, security, description: 'The commands of the tractor\'s device, newest first, with their replies.', params: vinParams, response: { 200: z.object({ data: z.array(deviceCommand) }) } },
+    handler: async (request) => ({ data: await commands.list(request.params.vin) }),
   });
 
   app.get('/operator/tractors', {

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { DeviceCommand } from '@tractorlink/domain/vehicles';
+import type { Kysely, Selectable } from 'kysely';
+import type { Clock } from '../../clock';
+import type { Database, DeviceCommandsTable } from '../../db/types';
+import { AppError } from '../../errors/app-error';
+import { normaliseId } from '../tractors/repo';
+
+const toCommand = (r: Selectable<DeviceCommandsTable>): DeviceCommand => ({
+  id: r.id,
+  command: r.command,
+  status: r.status,
+  createdAt: Math.floor(Number(r.created_at) / 1000),
+  sentAt: r.sent_at === null ? null : Math.floor(Number(r.sent_at) / 1000),
+  answeredAt: r.answered_at === null ? null : Math.floor(Number(r.answered_at) / 1000),
+  reply: r.reply,
+});
+
+/** Commands waiting at most this many per tractor: a device that never connects must not fill the table. */
+export const QUEUED_MAX = 20;
+
+/**
+ * Commands for a device (Codec 12): the operator queues one; the device server sends it the next
+ * time the device is connected (after an acknowledged frame) and stores the device's reply. One
+ * command at a time per device: a device answers in order, and the reply is matched to the oldest
+ * command sent and not answered. Taking a command to send is one conditional update, so two
+ * server instances never send the same one.
+ */
+export class DeviceCommands {
+  constructor(private readonly deps: { db: Kysely<Database>; clock: Clock }) {}
+
+  private async tractorId(vin: string): Promise<string> {
+    const row = await this.deps.db.selectFrom('tractors').select('id').where('vin', '=', normaliseId(vin)).executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND');
+    return row.id;
+  }
+
+  async queue(vin: string, command: string): Promise<DeviceCommand> {
+    const { db, clock } = this.deps;
+    const tractorId = await this.tractorId(vin);
+    const waiting = await db.selectFrom('device_commands').select((eb) => eb.fn.countAll<number>().as('n')).where('tractor_id', '=', tractorId).where('status', '=', 'queued').executeTakeFirst();
+    if (Number(waiting?.n ?? 0) >= QUEUED_MAX) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'command', code: 'TOO_MANY_QUEUED' }] });
+    // Strictly after the tractor's last command, so two queued in one millisecond keep their order.
+    const last = await db.selectFrom('device_commands').select((eb) => eb.fn.max('created_at').as('t')).where('tractor_id', '=', tractorId).executeTakeFirst();
+    const createdAt = Math.max(clock.now(), Number(last?.t ?? 0) + 1);
+    const row = { id: randomUUID(), tractor_id: tractorId, command, status: 'queued' as const, created_at: createdAt, sent_at: null, answered_at: null, reply: null };
+    await db.insertInto('device_commands').values(row).execute();
+    return toCommand(row);
+  }
+
+  async list(vin: string): Promise<DeviceCommand[]> {
+    const tractorId = await this.tractorId(vin);
+    const rows = await this.deps.db.selectFrom('device_commands').selectAll().where('tractor_id', '=', tractorId).orderBy('created_at', 'desc').limit(50).execute();
+    return rows.map(toCommand);
+  }
+
+  /** The next command to send to a connected device, taken (marked sent) so no other connection sends it; none while one awaits its reply. */
+  async take(tractorId: string): Promise<{ id: string; command: string } | undefined> {
+    const { db, clock } = this.deps;
+    const awaiting = await db.selectFrom('device_commands').select('id').where('tractor_id', '=', tractorId).where('status', '=', 'sent').executeTakeFirst();
+    if (awaiting) return undefined;
+    const next = await db.selectFrom('device_commands').select(['id', 'command']).where('tractor_id', '=', tractorId).where('status', '=', 'queued').orderBy('created_at').executeTakeFirst();
+    if (!next) return undefined;
+    const taken = await db.updateTable('device_commands').set({ status: 'sent', sent_at: clock.now() }).where('id', '=', next.id).where('status', '=', 'queued').executeTakeFirst();
+    return taken.numUpdatedRows === 1n ? next : undefined;
+  }
+
+  /** The device's reply: it answers the oldest command sent and not yet answered. */
+  async answered(tractorId: string, reply: string): Promise<void> {
+    const { db, clock } = this.deps;
+    const sent = await db.selectFrom('device_commands').select('id').where('tractor_id', '=', tractorId).where('status', '=', 'sent').orderBy('sent_at').executeTakeFirst();
+    if (!sent) return;
+    await db.updateTable('device_commands').set({ status: 'answered', answered_at: clock.now(), reply: reply.slice(0, 2000) }).where('id', '=', sent.id).where('status', '=', 'sent').execute();
+  }
+
+  /** A command sent on a connection that closed before the reply goes back to the queue. */
+  async unanswered(commandId: string): Promise<void> {
+    await this.deps.db.updateTable('device_commands').set({ status: 'queued', sent_at: null }).where('id', '=', commandId).where('status', '=', 'sent').execute();
+  }
+}

@@ -1,0 +1,87 @@
+import type { DeviceCommand } from '@tractorlink/domain/vehicles';
+import { describe, expect, it } from 'vitest';
+import { decodeCommandFrame, encodeResponse } from '../src/devices/teltonika/codec12';
+import { encodeCodec8eFrame } from '../src/devices/teltonika/encoder';
+import { expectError, get, post } from './support/api';
+import { dbTargets } from './support/db-targets';
+import { useTestApp } from './support/harness';
+import { DevicePeer } from './support/teltonika-peer';
+import { validTractor } from './support/vehicles';
+
+const OPERATOR_KEY = 'operator-key-for-tests-0123456789';
+const key = { headers: { 'x-operator-key': OPERATOR_KEY } };
+
+/** Reads one Codec 12 frame the server sent (its length is in the header). */
+async function readCommand(device: DevicePeer): Promise<string> {
+  const head = await device.read(8);
+  const body = await device.read(head.readUInt32BE(4) + 4);
+  const frame = decodeCommandFrame(Buffer.concat([head, body]));
+  expect(frame.type).toBe('command');
+  return frame.text;
+}
+
+describe.each(dbTargets)('commands to a device (Codec 12) on $name', (target) => {
+  const t = useTestApp(target, { OPERATOR_KEY });
+
+  it('the operator queues a command; the connected device gets it after its next frame; its reply is stored', async () => {
+    const app = await t.build({ DEVICE_TCP_PORT: '0', DEVICE_TCP_HOST: '127.0.0.1', DEVICE_UDP_PORT: 'off' }, { startDevices: true });
+    const tractor = validTractor(1);
+    expect((await post(app, 'operator/tractors', tractor, key)).statusCode).toBe(201);
+    const queued = await post(app, `operator/tractors/${tractor.vin}/commands`, { command: 'getinfo' }, key);
+    expect(queued.statusCode, queued.body).toBe(201);
+    expect(queued.json<DeviceCommand>()).toMatchObject({ command: 'getinfo', status: 'queued', reply: null });
+    expect((await post(app, `operator/tractors/${tractor.vin}/commands`, { command: 'setdigout 1' }, key)).statusCode).toBe(201);
+
+    const device = await DevicePeer.connect(app.deviceServer?.port as number);
+    expect(await device.handshake(tractor.imei)).toBe(1);
+    const record = { timestamp: t.clock.now() - 60_000, priority: 0, gps: { longitude: 73.9, latitude: 20.1, altitude: 500, angle: 0, satellites: 9, speed: 0 }, eventIoId: 0, io: [] };
+    expect(await device.sendFrame(encodeCodec8eFrame([record]))).toBe(1);
+    // One at a time, oldest first.
+    expect(await readCommand(device)).toBe('getinfo');
+    const list = async () => (await get(app, `operator/tractors/${tractor.vin}/commands`, key)).json<{ data: DeviceCommand[] }>().data;
+    await expect.poll(async () => (await list()).map((c) => [c.command, c.status])).toEqual([
+      ['setdigout 1', 'queued'],
+      ['getinfo', 'sent'],
+    ]);
+    device.send(encodeResponse('RTC:2026/11/21 6:29 Init:2026/11/21 6:00 UpTime:1740s PWR:PwrVoltage RST:0 GPS:3 SAT:9'));
+    // The reply answered the first; the second goes out at once.
+    expect(await readCommand(device)).toBe('setdigout 1');
+    device.send(encodeResponse('DOUT1:1 Timeout:INFINITY'));
+    await expect.poll(async () => (await list()).map((c) => [c.command, c.status, c.reply])).toEqual([
+      ['setdigout 1', 'answered', 'DOUT1:1 Timeout:INFINITY'],
+      ['getinfo', 'answered', 'RTC:2026/11/21 6:29 Init:2026/11/21 6:00 UpTime:1740s PWR:PwrVoltage RST:0 GPS:3 SAT:9'],
+    ]);
+    // The connection keeps serving records.
+    expect(await device.sendFrame(encodeCodec8eFrame([{ ...record, timestamp: record.timestamp + 10_000 }]))).toBe(1);
+    device.end();
+  });
+
+  it('a command sent on a connection that closes unanswered goes back to the queue, and is sent on the next', async () => {
+    const app = await t.build({ DEVICE_TCP_PORT: '0', DEVICE_TCP_HOST: '127.0.0.1', DEVICE_UDP_PORT: 'off' }, { startDevices: true });
+    const tractor = validTractor(2);
+    expect((await post(app, 'operator/tractors', tractor, key)).statusCode).toBe(201);
+    await post(app, `operator/tractors/${tractor.vin}/commands`, { command: 'getver' }, key);
+    const record = (s: number) => ({ timestamp: t.clock.now() - 60_000 + s * 1000, priority: 0, gps: { longitude: 73.9, latitude: 20.1, altitude: 500, angle: 0, satellites: 9, speed: 0 }, eventIoId: 0, io: [] });
+    const first = await DevicePeer.connect(app.deviceServer?.port as number);
+    await first.handshake(tractor.imei);
+    await first.sendFrame(encodeCodec8eFrame([record(0)]));
+    expect(await readCommand(first)).toBe('getver');
+    first.end();
+    const status = async () => (await get(app, `operator/tractors/${tractor.vin}/commands`, key)).json<{ data: DeviceCommand[] }>().data[0]?.status;
+    await expect.poll(status).toBe('queued');
+    const second = await DevicePeer.connect(app.deviceServer?.port as number);
+    await second.handshake(tractor.imei);
+    await second.sendFrame(encodeCodec8eFrame([record(1)]));
+    expect(await readCommand(second)).toBe('getver');
+    second.end();
+  });
+
+  it('refuses what is not a command, an unknown tractor, and calls without the operator key', async () => {
+    const tractor = validTractor(3);
+    expect((await post(t.app, 'operator/tractors', tractor, key)).statusCode).toBe(201);
+    for (const command of ['', 'x'.repeat(513), 'getinfo\n', 'पाठवा']) expectError(await post(t.app, `operator/tractors/${tractor.vin}/commands`, { command }, key), 'VALIDATION_FAILED');
+    expectError(await post(t.app, 'operator/tractors/MBNAAHTR1NL099999/commands', { command: 'getinfo' }, key), 'NOT_FOUND');
+    expectError(await post(t.app, `operator/tractors/${tractor.vin}/commands`, { command: 'getinfo' }), 'OPERATOR_KEY_INVALID');
+    expectError(await get(t.app, `operator/tractors/${tractor.vin}/commands`), 'OPERATOR_KEY_INVALID');
+  });
+});
