@@ -7,19 +7,46 @@ const origin = { lat: 20.0112, lon: 73.7909 };
 const at = (x: number, y: number) => fromLocalMeters(origin, x, y);
 
 /** Drives `passes` parallel passes of `length` m, `spacing` m apart, in stretches of `step` m. */
-function drivePasses(coverage: FieldCoverage, { passes, length, spacing, width, step = 2.2, x0 = 0 }: { passes: number; length: number; spacing: number; width: number; step?: number; x0?: number }) {
+function drivePasses(coverage: FieldCoverage, { passes, length, spacing, width, step = 2.2, x0 = 0, gapFillM = 0 }: { passes: number; length: number; spacing: number; width: number; step?: number; x0?: number; gapFillM?: number }) {
   for (let p = 0; p < passes; p++) {
     const x = x0 + p * spacing + spacing / 2;
     const up = p % 2 === 0; // back and forth, as a tractor works a field
     for (let d = 0; d < length; d += step) {
       const from = up ? d : length - d;
       const to = up ? Math.min(length, d + step) : Math.max(0, length - d - step);
-      coverage.addSwath(at(x, from), at(x, to), width);
+      coverage.addSwath(at(x, from), at(x, to), width, gapFillM);
     }
   }
 }
 
 describe('field coverage', () => {
+  describe('gaps left by GPS error between passes', () => {
+    it('a strip narrower than the gap fill between two passes counts as worked', () => {
+      const filled = new FieldCoverage(origin);
+      // Passes 3 m apart with a 2 m implement: a 1 m strip between each pair, as GPS error leaves.
+      drivePasses(filled, { passes: 10, length: 200, spacing: 3, width: 2, gapFillM: 2 });
+      const plain = new FieldCoverage(origin);
+      drivePasses(plain, { passes: 10, length: 200, spacing: 3, width: 2 });
+      expect(plain.areaM2).toBeLessThan(4000 * 1.02);
+      // 10 passes of 2 m and 9 strips of 1 m: 200 × 29 m.
+      expect(filled.areaM2).toBeGreaterThan(5800 * 0.97);
+      expect(filled.areaM2).toBeLessThan(5800 * 1.03);
+    });
+
+    it('a single pass, a gap wider than the fill and half-overlapping passes are counted as before', () => {
+      const single = new FieldCoverage(origin);
+      drivePasses(single, { passes: 1, length: 200, spacing: 2, width: 2, gapFillM: 2 });
+      expect(single.areaM2).toBeLessThan(400 * 1.03);
+      const apart = new FieldCoverage(origin);
+      drivePasses(apart, { passes: 2, length: 200, spacing: 6, width: 2, gapFillM: 2 });
+      expect(apart.areaM2).toBeLessThan(800 * 1.03);
+      const overlapping = new FieldCoverage(origin);
+      drivePasses(overlapping, { passes: 2, length: 200, spacing: 1, width: 2, gapFillM: 2 });
+      expect(overlapping.areaM2).toBeGreaterThan(600 * 0.97);
+      expect(overlapping.areaM2).toBeLessThan(600 * 1.03);
+    });
+  });
+
   it('10 passes of 200 m with a 2.0 m implement and no overlap cover 4,000 m² = 0.988 acres (within 2 %)', () => {
     const coverage = new FieldCoverage(origin);
     drivePasses(coverage, { passes: 10, length: 200, spacing: 2, width: 2 });

