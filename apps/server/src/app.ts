@@ -187,7 +187,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   const telemetry = createTelemetryPipeline(db, clock, deviceModels, { alerts: alerts.hook, log: app.log, recordsPerMinute: config.devices.maxRecordsPerMinute });
   app.decorate('telemetry', telemetry);
   app.decorate('db', db);
-  const commands = new DeviceCommands({ db: db.kysely, clock });
+  const commands = new DeviceCommands({ db: db.kysely, clock, engine: db.engine });
   app.decorate('deviceServer', undefined);
   if (options.startDevices && config.devices.tcpPort !== 'off') {
     app.deviceServer = await startTeltonikaServer({

@@ -85,3 +85,18 @@ describe.each(dbTargets)('commands to a device (Codec 12) on $name', (target) =>
     expectError(await get(t.app, `operator/tractors/${tractor.vin}/commands`), 'OPERATOR_KEY_INVALID');
   });
 });
+
+describe.each(dbTargets)('the command queue cap on $name', (target) => {
+  const t = useTestApp(target, { OPERATOR_KEY });
+
+  it('holds at 20 waiting commands per tractor, also for requests in parallel', async () => {
+    const tractor = validTractor(4);
+    expect((await post(t.app, 'operator/tractors', tractor, key)).statusCode).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post(t.app, `operator/tractors/${tractor.vin}/commands`, { command: `getparam ${i}` }, key)));
+    const accepted = answers.filter((a) => a.statusCode === 201).length;
+    expect(accepted).toBe(20);
+    for (const refused of answers.filter((a) => a.statusCode !== 201)) expect(expectError(refused, 'VALIDATION_FAILED').error.details).toEqual([{ path: 'command', code: 'TOO_MANY_QUEUED' }]);
+    const listed = (await get(t.app, `operator/tractors/${tractor.vin}/commands`, key)).json<{ data: DeviceCommand[] }>().data;
+    expect(listed).toHaveLength(accepted);
+  });
+});

@@ -109,7 +109,7 @@ describe('HTTP batch ingestion without an operator key', () => {
 });
 
 describe.each(dbTargets)('poisoned values on $name', (target) => {
-  const t = useTestApp(target, { LOG_LEVEL: 'info' });
+  const t = useTestApp(target);
   const IMEI = '356307042441999';
   const now = () => Math.floor(t.clock.now() / 1000);
   const send = (query: string) => t.app.inject({ method: 'GET', url: `/api/v1/ingest/osmand?id=${IMEI}&lat=20.1&lon=73.9&${query}` });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeviceCommand } from '@tractorlink/domain/vehicles';
 import type { Kysely, Selectable } from 'kysely';
 import type { Clock } from '../../clock';
-import type { Database, DeviceCommandsTable } from '../../db/types';
+import type { Database, DeviceCommandsTable, Engine } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 import { normaliseId } from '../tractors/repo';
 
@@ -27,7 +27,7 @@ export const QUEUED_MAX = 20;
  * server instances never send the same one.
  */
 export class DeviceCommands {
-  constructor(private readonly deps: { db: Kysely<Database>; clock: Clock }) {}
+  constructor(private readonly deps: { db: Kysely<Database>; clock: Clock; engine: Engine }) {}
 
   private async tractorId(vin: string): Promise<string> {
     const row = await this.deps.db.selectFrom('tractors').select('id').where('vin', '=', normaliseId(vin)).executeTakeFirst();
@@ -36,16 +36,20 @@ export class DeviceCommands {
   }
 
   async queue(vin: string, command: string): Promise<DeviceCommand> {
-    const { db, clock } = this.deps;
+    const { db, clock, engine } = this.deps;
     const tractorId = await this.tractorId(vin);
-    const waiting = await db.selectFrom('device_commands').select((eb) => eb.fn.countAll<number>().as('n')).where('tractor_id', '=', tractorId).where('status', '=', 'queued').executeTakeFirst();
-    if (Number(waiting?.n ?? 0) >= QUEUED_MAX) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'command', code: 'TOO_MANY_QUEUED' }] });
-    // Strictly after the tractor's last command, so two queued in one millisecond keep their order.
-    const last = await db.selectFrom('device_commands').select((eb) => eb.fn.max('created_at').as('t')).where('tractor_id', '=', tractorId).executeTakeFirst();
-    const createdAt = Math.max(clock.now(), Number(last?.t ?? 0) + 1);
-    const row = { id: randomUUID(), tractor_id: tractorId, command, status: 'queued' as const, created_at: createdAt, sent_at: null, answered_at: null, reply: null };
-    await db.insertInto('device_commands').values(row).execute();
-    return toCommand(row);
+    return db.transaction().execute(async (trx) => {
+      // One queue change per tractor at a time: PostgreSQL locks the tractor's row (SQLite runs
+      // one transaction at a time anyway), so parallel requests cannot pass the cap.
+      if (engine === 'postgres') await trx.selectFrom('tractors').select('id').where('id', '=', tractorId).forUpdate().execute();
+      const waiting = await trx.selectFrom('device_commands').select((eb) => eb.fn.countAll<number>().as('n')).where('tractor_id', '=', tractorId).where('status', '=', 'queued').executeTakeFirst();
+      if (Number(waiting?.n ?? 0) >= QUEUED_MAX) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'command', code: 'TOO_MANY_QUEUED' }] });
+      // Strictly after the tractor's last command, so two queued in one millisecond keep their order.
+      const last = await trx.selectFrom('device_commands').select((eb) => eb.fn.max('created_at').as('t')).where('tractor_id', '=', tractorId).executeTakeFirst();
+      const row = { id: randomUUID(), tractor_id: tractorId, command, status: 'queued' as const, created_at: Math.max(clock.now(), Number(last?.t ?? 0) + 1), sent_at: null, answered_at: null, reply: null };
+      await trx.insertInto('device_commands').values(row).execute();
+      return toCommand(row);
+    });
   }
 
   async list(vin: string): Promise<DeviceCommand[]> {
