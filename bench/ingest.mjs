@@ -10,7 +10,9 @@ const tsx = (script, args, env = {}) =>
 
 export async function ingestionFigures({ tractors = 1000, recordsEach = 200 } = {}) {
   const devicePort = await freePort();
-  const server = await startServer({ env: { DEVICE_TCP_PORT: String(devicePort) } });
+  // Every simulated device connects from this one host, as devices behind one carrier NAT do: the
+  // per-address cap is raised to fit them (the default of 100 would refuse 900 of them).
+  const server = await startServer({ env: { DEVICE_TCP_PORT: String(devicePort), DEVICE_MAX_CONNECTIONS_PER_IP: String(tractors * 2), DEVICE_MAX_CONNECTIONS: String(tractors * 2) } });
   try {
     const run = tsx('apps/server/src/sim/cli.ts', ['--tractors', String(tractors), '--interval', '10', '--seconds', String(recordsEach * 10), '--port', String(devicePort), '--burst', '--provision'], { DATA_DIR: server.dataDir, DATABASE_URL: '' });
     const match = /(\d+) records acknowledged in ([\d.]+) s = (\d+) records\/s/.exec(run.stdout);

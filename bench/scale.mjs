@@ -95,7 +95,11 @@ export async function scaleFigures({ tractors = 10_000, days = 90, rate = 500, s
   if (seed.status !== 0) throw new Error(seed.stderr);
   const seeded = JSON.parse(seed.stdout.trim());
   const devicePort = await freePort();
-  const server = await startServer({ dataDir, env: { NODE_ENV: 'development', SMS_PROVIDER: 'local', DEMO_OWNER: 'false', DEVICE_TCP_PORT: String(devicePort), AUTH_RATE_LIMIT_PER_MINUTE: '1000000' } });
+  // All 10,000 devices connect from this one host: the per-address and global caps are raised to fit them.
+  const server = await startServer({
+    dataDir,
+    env: { NODE_ENV: 'development', SMS_PROVIDER: 'local', DEMO_OWNER: 'false', DEVICE_TCP_PORT: String(devicePort), AUTH_RATE_LIMIT_PER_MINUTE: '1000000', DEVICE_MAX_CONNECTIONS_PER_IP: String(tractors + 100), DEVICE_MAX_CONNECTIONS: String(tractors + 100) },
+  });
   const rssIdle = rssMb(server.pid);
   const token = await owner(server.url);
   const sqlite = new Database(join(dataDir, 'tractorlink.db'));

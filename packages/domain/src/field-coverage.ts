@@ -55,6 +55,16 @@ export class FieldCoverage {
    * it. Ground with nothing beyond it (the field's edge, a single pass) is not added.
    */
   private fillGaps(a: { x: number; y: number }, ux: number, uy: number, length: number, half: number, gapM: number): number {
+    // Most stretches have no worked ground beside them within the gap (a first pass, the road): a
+    // look across from the stretch's middle settles that before any cell is visited.
+    const mid = { x: a.x + (ux * length) / 2, y: a.y + (uy * length) / 2 };
+    const besideAt = (side: number) => {
+      for (let d = half + CELL_METERS; d <= half + gapM + CELL_METERS; d += CELL_METERS) {
+        if (this.isSet(Math.floor((mid.x + side * uy * d) / CELL_METERS), Math.floor((mid.y - side * ux * d) / CELL_METERS))) return true;
+      }
+      return false;
+    };
+    if (!besideAt(1) && !besideAt(-1)) return 0;
     const cells: [number, number][] = [];
     this.forBand(a, ux, uy, length, half + gapM, (cx, cy) => cells.push([cx, cy]));
     let added = 0;
