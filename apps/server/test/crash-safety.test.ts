@@ -1,22 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AvlRecord } from '../src/devices/teltonika/codec';
 import { DeviceClient } from '../src/sim/device-client';
 import { dbTargets } from './support/db-targets';
+import { freePort } from './support/free-port';
 import { provisionTractor } from './support/tractors';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The real server as a separate process, so it can be killed without warning. */
 async function startServer(env: Record<string, string>, httpPort: number): Promise<ChildProcess> {

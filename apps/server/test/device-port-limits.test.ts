@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { LogLimiter } from '../src/devices/shared/log-limiter';
 import { defaultDeviceConnectionCap } from '../src/devices/shared/connection-guard';
 import { dbTargets } from './support/db-targets';
+import { freePort } from './support/free-port';
 import { useTestApp } from './support/harness';
 import { LogCapture } from './support/log-capture';
 import { DevicePeer } from './support/teltonika-peer';
@@ -196,11 +197,3 @@ async function health(port: number): Promise<number> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}

@@ -123,6 +123,14 @@ describe('every screen at 360 px in every language (issue 12 item 7)', () => {
       for (const p of await sidewaysOverflow(page)) problems.push(`${screen}: ${p}`);
       if (screen.startsWith('/tabs') || screen === '/alert' || screen === '/geofence-list') for (const p of await tabLabelProblems(page)) problems.push(`${screen}: ${p}`);
     }
+    // What opens inside a screen: the service form, the folded alert filters.
+    await open(page, '/engine-usage');
+    await page.locator('section[aria-labelledby="service-title"] > button').click();
+    await page.locator('form.service-form').waitFor();
+    for (const p of await sidewaysOverflow(page)) problems.push(`service form: ${p}`);
+    await open(page, '/alert');
+    await showAlertFilters(page);
+    for (const p of await sidewaysOverflow(page)) problems.push(`alert filters: ${p}`);
     expect(problems).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database, DeviceCommandsTable, Engine } from '../../db/types';
 import { AppError } from '../../errors/app-error';
-import { normaliseId } from '../tractors/repo';
+import { findTractorByVin } from '../tractors/repo';
 
 const toCommand = (r: Selectable<DeviceCommandsTable>): DeviceCommand => ({
   id: r.id,
@@ -30,7 +30,7 @@ export class DeviceCommands {
   constructor(private readonly deps: { db: Kysely<Database>; clock: Clock; engine: Engine }) {}
 
   private async tractorId(vin: string): Promise<string> {
-    const row = await this.deps.db.selectFrom('tractors').select('id').where('vin', '=', normaliseId(vin)).executeTakeFirst();
+    const row = await findTractorByVin(this.deps.db, vin);
     if (!row) throw new AppError('NOT_FOUND');
     return row.id;
   }

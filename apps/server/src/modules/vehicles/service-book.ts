@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors/app-error';
-import { normaliseId } from '../tractors/repo';
+import { findTractorByVin } from '../tractors/repo';
 import { ownedOrNotFound } from './service';
 
 /** The newest services first, as the service screen lists them. */
@@ -41,7 +41,7 @@ export class ServiceBook {
 
   /** The provider's workshop records a service of any provisioned tractor. */
   async recordForVin(vin: string, input: ServiceRecordRequest): Promise<{ vin: string; record: ServiceRecord; history: ServiceRecord[] }> {
-    const tractor = await this.deps.db.selectFrom('tractors').select(['id', 'vin']).where('vin', '=', normaliseId(vin)).executeTakeFirst();
+    const tractor = await findTractorByVin(this.deps.db, vin);
     if (!tractor) throw new AppError('NOT_FOUND');
     const record = await this.record(tractor.id, input, 'operator');
     return { vin: tractor.vin, record, history: await serviceHistory(this.deps.db, tractor.id) };
