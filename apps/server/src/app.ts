@@ -73,6 +73,13 @@ import { seedDemoBoundaries } from './modules/geofences/boundaries/import';
 import { geofenceRoutes } from './modules/geofences/routes';
 import { GeofenceService } from './modules/geofences/service';
 import { GeofenceWatch } from './modules/geofences/watch';
+import { createPaymentGateway } from './providers/payments/create-payment-gateway';
+import type { PaymentGateway } from './providers/payments/payment-gateway';
+import { SubscriptionService } from './modules/subscription/service';
+import { ExpiryReminders } from './modules/subscription/reminders';
+import { subscriptionRoutes } from './modules/subscription/routes';
+import { paymentRoutes } from './modules/subscription/payment-routes';
+import { invoicePdf } from './modules/subscription/invoice-document';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,6 +93,8 @@ declare module 'fastify' {
     alerts: { service: AlertService; delivery: AlertDelivery };
     /** Services done (the demo fleet's workshop writes its history here). */
     serviceBook: ServiceBook;
+    /** Renewals and payments (the demo seeds its paid history here; tests drive reconciliation). */
+    subscriptions: { service: SubscriptionService; gateway: PaymentGateway; reminders: ExpiryReminders };
   }
 }
 
@@ -109,6 +118,8 @@ export interface BuildAppOptions {
   startAlertDelivery?: boolean;
   /** Web Push sender; by default Web Push with the VAPID keys kept in the database. */
   push?: PushSender;
+  /** Payment gateway; by default the one config.payments names. */
+  paymentGateway?: PaymentGateway;
 }
 
 const JSON_BODY_LIMIT = 16 * 1024;
@@ -261,11 +272,25 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   const geocoding = new GeocodingService({ db: db.kysely, geocoder: createGeocoder(config, app.log), clock, log: app.log });
   app.addHook('onClose', () => geocoding.flush());
   const { offlineAfterMs } = config.devices;
-  const vehicles = new VehicleService({ db: db.kysely, clock });
+  const vehicles = new VehicleService({ db: db.kysely, clock, freeDays: config.payments.freeDays });
   const live = new LiveService({ db: db.kysely, clock, geocoding, models: deviceModels, offlineAfterMs });
   const serviceBook = new ServiceBook({ db: db.kysely, clock, engineHours: (id) => live.engineHoursOf(id), onRecorded: alerts.invalidate });
   app.decorate('serviceBook', serviceBook);
   const usage = new UsageService({ db: db.kysely, clock, offlineAfterMs });
+  const paymentGateway = options.paymentGateway ?? createPaymentGateway(config.payments);
+  const subscriptions = new SubscriptionService({ db: db.kysely, engine: db.engine, clock, gateway: paymentGateway, settings: config.payments, log: app.log });
+  const reminders = new ExpiryReminders({ db: db.kysely, clock, sms, push: alerts.pushSender, log: app.log, days: config.payments.reminderDays });
+  app.decorate('subscriptions', { service: subscriptions, gateway: paymentGateway, reminders });
+  if (options.startDevices) {
+    // Payments whose callback never came are settled from the gateway; reminders go out before ends.
+    // Both are safe with several instances: settling is exactly-once, reminders are claimed rows.
+    const subscriptionJobs = setInterval(() => {
+      subscriptions.reconcileDue().catch((err: unknown) => app.log.error({ err }, 'reconciling payments failed'));
+      reminders.runDue().catch((err: unknown) => app.log.error({ err }, 'sending expiry reminders failed'));
+    }, 60_000);
+    subscriptionJobs.unref();
+    app.addHook('onClose', () => clearInterval(subscriptionJobs));
+  }
 
   if (options.seedDemoOwner && (await ensureDemoOwner(accounts, config.demo))) {
     app.log.info('demo owner created');
@@ -322,6 +347,8 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       await api.register(pushRoutes, { push: alerts.push, sessions });
       await api.register(placesRoutes, { places: createPlaces(config), sessions });
       await api.register(geofenceRoutes, { geofences: new GeofenceService({ db: db.kysely, clock, watch: geofenceWatch }), sessions });
+      await api.register(subscriptionRoutes, { subscriptions, sessions, invoicePdf });
+      await api.register(paymentRoutes, { subscriptions, gateway: paymentGateway });
       await api.register(operatorRoutes, { operator, operatorKey: config.operatorKey, serviceBook, commands });
       await api.register(ingestRoutes, { pipeline: telemetry, operatorKey: config.operatorKey, now: () => clock.now() });
       if (gateway instanceof LocalSmsProvider && config.nodeEnv !== 'production') await api.register(devRoutes, { sms: gateway });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FULL_NAME_PATTERN } from '@tractorlink/domain/validation';
+import { gstStateCode } from '@tractorlink/domain/subscription';
 import { z } from 'zod';
 import { defaultDeviceConnectionCap } from './devices/shared/connection-guard';
 
@@ -65,6 +66,23 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'ALERT_SMS_DAILY_CAP', default: '20', description: 'Alert SMS sent to an owner\'s SMS receivers per IST day, all receivers together (cost control); SMS past it are not sent and the refusal is logged.' },
   { name: 'VAPID_SUBJECT', default: 'mailto:alerts@tractorlink.invalid', description: 'Contact in the Web Push VAPID signature (`mailto:` or `https:`); push services use it if our pushes misbehave. Set a real one in production. The VAPID key pair itself is generated on first start and kept in the database.' },
   { name: 'PUSH_SERVICE_HOSTS', default: 'fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,notify.windows.com,push.apple.com', description: 'Comma-separated push-service hosts (a host and its subdomains) a browser\'s push subscription may point to; the server posts alerts only there.' },
+  { name: 'PAYMENT_GATEWAY', default: 'local', description: '`local`: a test gateway inside the server (its checkout page has a success and a failure button; no money moves); `razorpay`: Razorpay Orders API and Standard Checkout.' },
+  { name: 'RAZORPAY_KEY_ID', default: '(empty)', description: 'Razorpay key id (`rzp_test_…` or `rzp_live_…`); required when `PAYMENT_GATEWAY=razorpay`.' },
+  { name: 'RAZORPAY_KEY_SECRET', default: '(empty)', description: 'Razorpay key secret (signs the checkout callback); required when `PAYMENT_GATEWAY=razorpay`. Never sent to the browser.' },
+  { name: 'RAZORPAY_WEBHOOK_SECRET', default: '(empty)', description: 'Secret of the webhook set in Razorpay\'s dashboard to `https://<host>/api/v1/subscription/payments/webhook` (events payment.captured, order.paid, payment.failed); required when `PAYMENT_GATEWAY=razorpay`.' },
+  { name: 'RAZORPAY_BASE_URL', default: 'https://api.razorpay.com', description: 'Razorpay API base URL (tests point it at a local fake).' },
+  { name: 'PACK_MONTH_PRICE_INR', default: '199', description: 'Month pack (30 days) price per tractor in rupees, before GST.' },
+  { name: 'PACK_YEAR_PRICE_INR', default: '1999', description: 'Year pack (365 days) price per tractor in rupees, before GST.' },
+  { name: 'FREE_SUBSCRIPTION_DAYS', default: '30', description: 'Days of free subscription a new tractor gets when its owner adds it (0: none).' },
+  { name: 'SUBSCRIPTION_REMINDER_DAYS', default: '7,1', description: 'Days before a pack ends on which the owner gets a push and an SMS reminder (each once), comma-separated.' },
+  { name: 'SUPPLIER_NAME', default: 'TractorLink Telematics Pvt Ltd', description: 'Supplier name on tax invoices and the checkout.' },
+  { name: 'SUPPLIER_ADDRESS', default: 'Plot 12, MIDC Ambad, Nashik 422010', description: 'Supplier address on tax invoices.' },
+  { name: 'SUPPLIER_GSTIN', default: '27AAFCT1234K1Z5', description: 'Supplier GSTIN on tax invoices; its first two digits must be the state code of `SUPPLIER_STATE`.' },
+  { name: 'SUPPLIER_STATE', default: 'Maharashtra', description: 'Supplier state: owners registered in this state pay CGST 9 % + SGST 9 %, others IGST 18 %.' },
+  { name: 'INVOICE_PREFIX', default: 'TL', description: 'Invoice numbers are `<prefix>/<financial year>/<6-digit sequence>` (at most 16 characters, so at most 5 letters or digits).' },
+  { name: 'INVOICE_SAC', default: '998319', description: 'Services Accounting Code printed on tax invoices.' },
+  { name: 'INVOICE_SERVICE', default: 'Tractor telematics subscription', description: 'Description of the service on tax invoices.' },
+
 ];
 
 /** The variables as a markdown table (CONFIG.md and the README's configuration section). */
@@ -144,11 +162,31 @@ const envSchema = z
       .string()
       .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i, { error: 'expected host names separated by commas' })
       .default('fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,notify.windows.com,push.apple.com'),
+    PAYMENT_GATEWAY: z.enum(['local', 'razorpay']).default('local'),
+    RAZORPAY_KEY_ID: optionalText.pipe(z.string().regex(/^rzp_(test|live)_\w+$/, { error: 'expected rzp_test_… or rzp_live_…' }).optional()),
+    RAZORPAY_KEY_SECRET: optionalText,
+    RAZORPAY_WEBHOOK_SECRET: optionalText,
+    RAZORPAY_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.razorpay.com'),
+    PACK_MONTH_PRICE_INR: z.coerce.number({ error: 'expected rupees 1-100000' }).min(1).max(100_000).default(199),
+    PACK_YEAR_PRICE_INR: z.coerce.number({ error: 'expected rupees 1-1000000' }).min(1).max(1_000_000).default(1999),
+    FREE_SUBSCRIPTION_DAYS: z.coerce.number({ error: 'expected days 0-3650' }).int().min(0).max(3650).default(30),
+    SUBSCRIPTION_REMINDER_DAYS: z
+      .string()
+      .regex(/^\d{1,2}(,\d{1,2})*$/, { error: 'expected days before the end, comma-separated (e.g. 7,1)' })
+      .default('7,1'),
+    SUPPLIER_NAME: z.string().min(1).max(100).default('TractorLink Telematics Pvt Ltd'),
+    SUPPLIER_ADDRESS: z.string().min(1).max(200).default('Plot 12, MIDC Ambad, Nashik 422010'),
+    SUPPLIER_GSTIN: z.string().regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, { error: 'expected a 15-character GSTIN' }).default('27AAFCT1234K1Z5'),
+    SUPPLIER_STATE: z.string().refine((v) => gstStateCode(v) !== undefined, { error: 'expected an Indian state or union territory name' }).default('Maharashtra'),
+    INVOICE_PREFIX: z.string().regex(/^[A-Z0-9]{1,5}$/, { error: 'expected 1 to 5 capital letters or digits' }).default('TL'),
+    INVOICE_SAC: z.string().regex(/^\d{6}$/, { error: 'expected a 6-digit SAC' }).default('998319'),
+    INVOICE_SERVICE: z.string().min(1).max(100).default('Tractor telematics subscription'),
   });
 
 type Env = z.infer<typeof envSchema>;
 
 const TWILIO_REQUIRED = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
+const RAZORPAY_REQUIRED = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
 
 export interface Config {
   port: number;
@@ -189,6 +227,15 @@ export interface Config {
   geocoder: { provider: 'local' } | { provider: 'google'; key: string; baseUrl: string };
   places: { provider: 'local' } | { provider: 'google'; key: string; baseUrl: string };
   alerts: { smsDailyCap: number; vapidSubject: string; pushServiceHosts: string[] };
+  payments: {
+    gateway: { provider: 'local' } | { provider: 'razorpay'; keyId: string; keySecret: string; webhookSecret: string; baseUrl: string };
+    /** Basic charges per tractor, paise. */
+    pricePaise: { month: number; year: number };
+    freeDays: number;
+    reminderDays: number[];
+    supplier: { name: string; address: string; gstin: string; state: string };
+    invoice: { prefix: string; sac: string; service: string };
+  };
 }
 
 export class ConfigError extends Error {
@@ -211,6 +258,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (known.NODE_ENV === 'production' && !known.DEMO_OWNER) problems.push('DEMO_OWNER: must be set explicitly in production (true creates the demo owner, whose mobile number and PIN are published; false does not)');
   if (known.GEOCODER_PROVIDER === 'google' && !known.GOOGLE_MAPS_KEY) problems.push('GOOGLE_MAPS_KEY: required when GEOCODER_PROVIDER=google');
   if (known.PLACES_PROVIDER === 'google' && !known.GOOGLE_MAPS_KEY) problems.push('GOOGLE_MAPS_KEY: required when PLACES_PROVIDER=google');
+  if (known.PAYMENT_GATEWAY === 'razorpay') {
+    for (const name of RAZORPAY_REQUIRED) if (!known[name]) problems.push(`${name}: required when PAYMENT_GATEWAY=razorpay`);
+  }
+  if (parsed.success && gstStateCode(parsed.data.SUPPLIER_STATE) !== parsed.data.SUPPLIER_GSTIN.slice(0, 2)) problems.push('SUPPLIER_GSTIN: its first two digits must be the GST code of SUPPLIER_STATE');
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {
@@ -266,5 +317,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { provider: 'google', key: e.GOOGLE_MAPS_KEY ?? '', baseUrl: e.GOOGLE_MAPS_BASE_URL.replace(/\/+$/, '') }
         : { provider: 'local' },
     alerts: { smsDailyCap: e.ALERT_SMS_DAILY_CAP, vapidSubject: e.VAPID_SUBJECT, pushServiceHosts: e.PUSH_SERVICE_HOSTS.toLowerCase().split(',') },
+    payments: {
+      gateway:
+        e.PAYMENT_GATEWAY === 'razorpay'
+          ? // Presence checked above.
+            { provider: 'razorpay', keyId: e.RAZORPAY_KEY_ID ?? '', keySecret: e.RAZORPAY_KEY_SECRET ?? '', webhookSecret: e.RAZORPAY_WEBHOOK_SECRET ?? '', baseUrl: e.RAZORPAY_BASE_URL.replace(/\/+$/, '') }
+          : { provider: 'local' },
+      pricePaise: { month: Math.round(e.PACK_MONTH_PRICE_INR * 100), year: Math.round(e.PACK_YEAR_PRICE_INR * 100) },
+      freeDays: e.FREE_SUBSCRIPTION_DAYS,
+      reminderDays: [...new Set(e.SUBSCRIPTION_REMINDER_DAYS.split(',').map(Number))].filter((d) => d > 0).sort((a, b) => b - a),
+      supplier: { name: e.SUPPLIER_NAME, address: e.SUPPLIER_ADDRESS, gstin: e.SUPPLIER_GSTIN, state: e.SUPPLIER_STATE },
+      invoice: { prefix: e.INVOICE_PREFIX, sac: e.INVOICE_SAC, service: e.INVOICE_SERVICE },
+    },
   };
 }

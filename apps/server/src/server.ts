@@ -67,7 +67,7 @@ process.stdout.write(`${lines.join('\n')}\n`);
 
 // The demo fleet: after listening, so the app answers at once while history streams in.
 if (config.simulateFleet && config.demo.enabled && app.deviceServer) {
-  const created = await ensureDemoFleet(app.db.kysely, config.demo.mobile, Date.now(), { book: app.serviceBook, days: config.simulateFleetDays });
+  const created = await ensureDemoFleet(app.db.kysely, config.demo.mobile, Date.now(), { book: app.serviceBook, days: config.simulateFleetDays, subscriptions: app.subscriptions.service });
   if (created > 0) app.log.info({ created }, 'demo fleet provisioned');
   fleet = demoFleet({
     port: app.deviceServer.port,

@@ -5,6 +5,9 @@ import { demoWorkshop, ensureDemoFleet } from '../src/sim/demo';
 import { initialCarry } from '../src/sim/fleet';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
+import { get, registerOwner } from './support/api';
+import type { HomeResponse } from '@tractorlink/domain/auth';
+import { type HistoryEntry, subscriptionState } from '@tractorlink/domain/subscription';
 import { TEST_START } from './support/test-clock';
 
 const DAY = 24 * 3600_000;
@@ -34,6 +37,23 @@ describe.each(dbTargets)('the demo fleet has a service history ($name)', (target
     }
     // Once: a second start adds nothing.
     expect(await ensureDemoFleet(db(), '9876543210', TEST_START, { book: t.app.serviceBook, days: 90 })).toBe(0);
+  });
+
+  it('the demo owner meets both renewal prompts at once: one pack ends in 3 days, one has ended, one was paid with an invoice', async () => {
+    const owner = await registerOwner(t.app, t.sms, { mobileNo: '9876543210' });
+    await ensureDemoFleet(db(), '9876543210', TEST_START, { book: t.app.serviceBook, days: 90, subscriptions: t.app.subscriptions.service });
+    const home = (await get(t.app, 'home', { token: owner.accessToken })).json<HomeResponse>();
+    const states = home.tractors.map((tr) => subscriptionState(tr.expiresOn * 1000, tr.subscriptionPack, TEST_START));
+    expect(states.map((s) => s.state)).toEqual(['valid', 'expiring', 'expired']);
+    expect(states[1]?.daysLeft).toBe(3);
+    const paid = (await get(t.app, `subscription/history?vin=${home.tractors[0]?.vin ?? ''}`, { token: owner.accessToken })).json<{ data: HistoryEntry[] }>().data;
+    expect(paid).toMatchObject([{ pack: 'year', amountPaidPaise: 199_900, invoice: 'ready' }]);
+    expect(paid[0]?.validTill).toBe(Math.floor((TEST_START + 65 * DAY) / 1000));
+    const invoice = await get(t.app, `subscription/invoices/${paid[0]?.orderId ?? ''}`, { token: owner.accessToken });
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    for (const tractor of home.tractors.slice(1)) {
+      expect((await get(t.app, `subscription/history?vin=${tractor.vin}`, { token: owner.accessToken })).json<{ data: HistoryEntry[] }>().data).toEqual([]);
+    }
   });
 
   it('the workshop services a tractor at the end of the day its service falls due, not before', async () => {

@@ -13,7 +13,7 @@ describe.each(dbTargets)('adding and renaming tractors on $name', (target) => {
   const t = useTestApp(target);
   const db = () => t.database.db.kysely;
 
-  it('adds a tractor by VIN for the registered mobile and lists it as a spec §3 vehicle entry', async () => {
+  it('adds a tractor by VIN for the registered mobile and lists it as a spec §3 vehicle entry, on its free pack', async () => {
     const owner = await registerOwner(t.app, t.sms, { mobileNo: '9876543210' });
     const tractor = await provisionTractor(db(), { mobileNo: '9876543210', expiresOn: TEST_START + 10 * DAY });
     const res = await post(t.app, 'vehicles/claim', { vin: tractor.vin.toLowerCase() }, { token: owner.accessToken });
@@ -22,7 +22,8 @@ describe.each(dbTargets)('adding and renaming tractors on $name', (target) => {
     expect(entry).toEqual({
       vin: tractor.vin,
       Veh_Name: 'Arjun 555 DI',
-      expiresOn: Math.floor((TEST_START + 10 * DAY) / 1000),
+      // A new tractor's free pack (FREE_SUBSCRIPTION_DAYS, 30) runs past the provisioned 10 days.
+      expiresOn: Math.floor((TEST_START + 30 * DAY) / 1000),
       regNo: tractor.reg_no,
       firstName: 'Ramesh',
       lastName: 'Patil',
@@ -35,7 +36,8 @@ describe.each(dbTargets)('adding and renaming tractors on $name', (target) => {
       country: 'India',
       isExpired: false,
       isNewTractor: true,
-      numberOfDays: 10,
+      numberOfDays: 30,
+      subscriptionPack: 'free',
       engineNo: tractor.engine_no,
       model: 'Arjun 555 DI',
     });
@@ -46,7 +48,7 @@ describe.each(dbTargets)('adding and renaming tractors on $name', (target) => {
     const list = await get(t.app, 'vehicles?isSec=true', { token: owner.accessToken });
     expect(list.json<{ data: VehicleEntry[] }>().data).toEqual([entry]);
     const home = await get(t.app, 'home', { token: owner.accessToken });
-    expect(home.json<HomeResponse>().tractors).toEqual([{ vin: tractor.vin, regNo: tractor.reg_no, Veh_Name: 'Arjun 555 DI' }]);
+    expect(home.json<HomeResponse>().tractors).toEqual([{ vin: tractor.vin, regNo: tractor.reg_no, Veh_Name: 'Arjun 555 DI', expiresOn: entry.expiresOn, subscriptionPack: 'free' }]);
   });
 
   it('adds a tractor by engine number', async () => {

@@ -133,7 +133,16 @@ export const homeResponse = z.object({
   showMenu: z.boolean(),
   firstName: z.string(),
   tollFreeNumber: z.string(),
-  tractors: z.array(z.object({ vin: z.string(), regNo: z.string(), Veh_Name: z.string() })),
+  tractors: z.array(
+    z.object({
+      vin: z.string(),
+      regNo: z.string(),
+      Veh_Name: z.string(),
+      /** Subscription end, unix seconds (the renewal dialog and pack-expired prompts read it). */
+      expiresOn: z.number().int(),
+      subscriptionPack: z.enum(['free', 'month', 'year']).nullable(),
+    }),
+  ),
 });
 export type HomeResponse = z.infer<typeof homeResponse>;
 

@@ -70,6 +70,12 @@ export const ERROR_STATUS = {
   GEOFENCE_LIMIT: 409,
   /** Geofences: the chosen state's or district's boundary is not loaded on this server. */
   BOUNDARY_NOT_LOADED: 422,
+  /** Renewal: the payment gateway timed out or failed; nothing was charged, the owner may try again. */
+  PAYMENT_GATEWAY_UNAVAILABLE: 503,
+  /** Payment webhook: the signature does not match the raw body (not from the gateway). */
+  WEBHOOK_SIGNATURE_INVALID: 401,
+  /** The order is paid but its invoice is not issued yet ('invoice is being processed'). */
+  INVOICE_PROCESSING: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -189,6 +189,8 @@ export const vehicleEntry = z.object({
   isNewTractor: z.boolean(),
   /** Whole IST days from today to the expiry date; 0 on the last day, negative once expired. */
   numberOfDays: z.number().int(),
+  /** The pack running now (spec §4 'free' state); null when provisioned with an end date only. */
+  subscriptionPack: z.enum(['free', 'month', 'year']).nullable(),
   /** Spec §3 Tractor: engine number and model. */
   engineNo: z.string(),
   model: z.string(),

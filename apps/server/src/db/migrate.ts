@@ -13,6 +13,7 @@ import { deviceKeysMigration } from './migrations/009-device-keys';
 import { serviceRecordsMigration } from './migrations/010-service-records';
 import { refreshSuccessorMigration } from './migrations/011-refresh-successor';
 import { deviceCommandsMigration } from './migrations/012-device-commands';
+import { subscriptionsMigration } from './migrations/013-subscriptions';
 
 /** Migrations are imported statically (no folder read at runtime); names sort in run order. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -29,6 +30,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '010-service-records': serviceRecordsMigration(db.engine),
     '011-refresh-successor': refreshSuccessorMigration,
     '012-device-commands': deviceCommandsMigration(db.engine),
+    '013-subscriptions': subscriptionsMigration(db.engine),
   };
 }
 

@@ -130,6 +130,8 @@ export interface TractorsTable {
   country: string;
   /** Subscription end, epoch ms. */
   expires_on: number;
+  /** The pack running now ('free', 'month', 'year'), null when provisioned with an end date only. */
+  subscription_pack: Generated<string | null>;
   is_new_tractor: Generated<number>;
   owner_user_id: string | null;
   claimed_at: number | null;
@@ -388,6 +390,76 @@ export interface GeofenceTractorsTable {
   tractor_id: string;
 }
 
+/** A renewal order: one pack for one or more tractors; money in paise, computed on the server. */
+export interface SubscriptionOrdersTable {
+  id: string;
+  user_id: string;
+  /** Shown to the owner (success and failure pages, history, invoice) and quoted to support. */
+  reference_id: string;
+  pack: string;
+  /** pending until a verified payment (paid) or a reported failure (failed; a later payment still wins). */
+  status: string;
+  basic_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  total_paise: number;
+  recipient_state: string;
+  gateway: string;
+  gateway_order_id: string | null;
+  gateway_payment_id: string | null;
+  failure: string | null;
+  created_at: number;
+  paid_at: number | null;
+  /** Last time the gateway was asked about this order (reconciliation). */
+  checked_at: number | null;
+}
+
+export interface SubscriptionOrderItemsTable {
+  order_id: string;
+  tractor_id: string;
+  basic_paise: number;
+}
+
+/** Spec §3 Subscription: each pack a tractor ran, free or paid. */
+export interface SubscriptionPeriodsTable {
+  id: string;
+  tractor_id: string;
+  pack: string;
+  valid_from: number;
+  valid_till: number;
+  amount_paid_paise: number;
+  order_id: string | null;
+  created_at: number;
+}
+
+/** A GST tax invoice as issued (body: the InvoiceView JSON, never recomputed). */
+export interface InvoicesTable {
+  order_id: string;
+  number: string;
+  financial_year: string;
+  sequence: number;
+  issued_at: number;
+  body: string;
+}
+
+export interface InvoiceCountersTable {
+  financial_year: string;
+  last_sequence: number;
+}
+
+export interface PaymentWebhookEventsTable {
+  event_id: string;
+  received_at: number;
+}
+
+export interface SubscriptionRemindersTable {
+  tractor_id: string;
+  expires_on: number;
+  days_before: number;
+  sent_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_devices: UserDevicesTable;
@@ -417,6 +489,13 @@ export interface Database {
   geofence_boundaries: GeofenceBoundariesTable;
   geofences: GeofencesTable;
   geofence_tractors: GeofenceTractorsTable;
+  subscription_orders: SubscriptionOrdersTable;
+  subscription_order_items: SubscriptionOrderItemsTable;
+  subscription_periods: SubscriptionPeriodsTable;
+  invoices: InvoicesTable;
+  invoice_counters: InvoiceCountersTable;
+  payment_webhook_events: PaymentWebhookEventsTable;
+  subscription_reminders: SubscriptionRemindersTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -43,6 +43,9 @@ const MESSAGES: Record<ErrorCode, string> = {
   DUPLICATE_GEOFENCE_NAME: 'You already have a geofence with this name.',
   GEOFENCE_LIMIT: 'You already have the most geofences allowed.',
   BOUNDARY_NOT_LOADED: 'The boundary of this state or district is not available. Choose another or draw the area.',
+  PAYMENT_GATEWAY_UNAVAILABLE: 'The payment gateway did not answer; nothing was charged',
+  WEBHOOK_SIGNATURE_INVALID: 'Webhook signature does not match',
+  INVOICE_PROCESSING: 'The invoice is being processed',
 };
 
 /** An operational error with a stable code (DESIGN §5); anything else is a bug and answers INTERNAL. */

@@ -4,6 +4,7 @@ import type { Database } from '../db/types';
 import { insertTractor } from '../modules/tractors/repo';
 import { istDate } from '@tractorlink/domain/time';
 import type { ServiceBook } from '../modules/vehicles/service-book';
+import type { SubscriptionService } from '../modules/subscription/service';
 import { DEMO_FLEET, type DemoTractor } from './demo-fleet';
 import type { SimCarry } from './farm-day';
 import { Fleet, type FleetOptions, initialCarry } from './fleet';
@@ -11,15 +12,26 @@ import { seededRandom, seedOf } from './random';
 
 const DAY_MS = 24 * 3600_000;
 const YEAR_MS = 365 * DAY_MS;
+/**
+ * Issue 13 item 7: where each demo tractor's pack stands, so a newcomer meets both renewal prompts
+ * at once: the first has a paid year pack (history and invoice), the second ends in 3 days, the
+ * third ended 5 days ago.
+ */
+const DEMO_PACK_ENDS = [YEAR_MS, 3 * DAY_MS, -5 * DAY_MS];
 
 /**
  * Provisions the demo fleet (registered to the demo mobile) and adds it to the demo owner's
  * account, once. Returns how many tractors were new.
  */
-export async function ensureDemoFleet(db: Kysely<Database>, demoMobile: string, now: number, history?: { book: ServiceBook; days: number }): Promise<number> {
+export async function ensureDemoFleet(
+  db: Kysely<Database>,
+  demoMobile: string,
+  now: number,
+  history?: { book: ServiceBook; days: number; subscriptions?: SubscriptionService },
+): Promise<number> {
   const owner = await db.selectFrom('users').select(['id', 'name']).where('mobile_no', '=', demoMobile).executeTakeFirst();
   let created = 0;
-  for (const t of DEMO_FLEET) {
+  for (const [index, t] of DEMO_FLEET.entries()) {
     const exists = await db.selectFrom('tractors').select('id').where('imei', '=', t.profile.imei).executeTakeFirst();
     if (exists) continue;
     const [firstName = 'Demo', ...rest] = (owner?.name ?? 'Demo Owner').split(' ');
@@ -43,12 +55,17 @@ export async function ensureDemoFleet(db: Kysely<Database>, demoMobile: string, 
         city: 'Niphad',
         pincode: '422209',
         state: 'Maharashtra',
-        expiresOn: now + YEAR_MS,
+        expiresOn: now + (DEMO_PACK_ENDS[index] ?? YEAR_MS),
       },
       now,
     );
     if (owner) await db.updateTable('tractors').set({ owner_user_id: owner.id, claimed_at: now }).where('id', '=', row.id).execute();
     if (history) await pastServices(history.book, row.id, t, now - history.days * DAY_MS);
+    // The first tractor's pack was bought at the local gateway ten months ago: history and invoice.
+    if (owner && index === 0 && history?.subscriptions) {
+      await db.updateTable('tractors').set({ expires_on: now - 300 * DAY_MS }).where('id', '=', row.id).execute();
+      await history.subscriptions.seedPaidPack(owner.id, row.id, 'year', now - 300 * DAY_MS);
+    }
     created++;
   }
   return created;

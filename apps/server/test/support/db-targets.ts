@@ -26,6 +26,13 @@ export interface DbTarget {
 
 /** Children first, so foreign keys never object. */
 const TABLES: (keyof Database)[] = [
+  'subscription_reminders',
+  'payment_webhook_events',
+  'invoice_counters',
+  'invoices',
+  'subscription_periods',
+  'subscription_order_items',
+  'subscription_orders',
   'geofence_tractors',
   'geofences',
   'geofence_boundaries',

@@ -28,6 +28,8 @@ export interface AlertsModule {
   receivers: ReceiverService;
   push: PushSubscriptionService;
   delivery: AlertDelivery;
+  /** The Web Push sender alerts use (expiry reminders use it too). */
+  pushSender: PushSender;
   /** Forget a tractor's cached settings and service schedule (a service was recorded). */
   invalidate(tractorId: string): void;
 }
@@ -48,6 +50,7 @@ export async function createAlertsModule(deps: { db: Db; clock: Clock; log: Fast
     receivers: new ReceiverService({ db: kysely, clock }),
     push: new PushSubscriptionService({ db: kysely, clock, allowedHosts: config.pushServiceHosts, publicKey: vapid.publicKey }),
     delivery,
+    pushSender: push,
     invalidate: (tractorId: string) => profiles.invalidate(tractorId),
   };
 }

@@ -34,6 +34,7 @@ export function toVehicleEntry(row: TractorRow, now: number): VehicleEntry {
     isExpired,
     isNewTractor: row.is_new_tractor === 1,
     numberOfDays,
+    subscriptionPack: (row.subscription_pack ?? null) as VehicleEntry['subscriptionPack'],
     engineNo: row.engine_no,
     model: row.model,
   };

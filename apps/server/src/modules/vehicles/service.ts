@@ -8,6 +8,7 @@ import { claimTractor, findOwnedTractor, findTractorByEngineNo, findTractorByVin
 import type { TractorRow } from '../tractors/repo';
 import { toVehicleEntry } from '../tractors/views';
 import { findOwnedWithState } from './repo';
+import { startFreePack } from '../subscription/free-pack';
 import type { TractorWithState } from './repo';
 
 /**
@@ -22,7 +23,7 @@ export async function ownedOrNotFound(db: Kysely<Database>, userId: string, vin:
 
 /** The owner's list of tractors: adding one (spec §1 "add tractors by VIN or engine number") and renaming. */
 export class VehicleService {
-  constructor(private readonly deps: { db: Kysely<Database>; clock: Clock }) {}
+  constructor(private readonly deps: { db: Kysely<Database>; clock: Clock; freeDays?: number }) {}
 
   async list(userId: string): Promise<VehicleEntry[]> {
     const now = this.deps.clock.now();
@@ -44,7 +45,8 @@ export class VehicleService {
     const now = clock.now();
     // Conditional: of two simultaneous claims only one sets the owner.
     if (!(await claimTractor(db, tractor.id, userId, now))) throw new AppError('TRACTOR_ALREADY_ADDED');
-    return toVehicleEntry({ ...tractor, owner_user_id: userId, claimed_at: now }, now);
+    const started = await startFreePack(db, tractor, this.deps.freeDays ?? 0, now);
+    return toVehicleEntry({ ...started, owner_user_id: userId, claimed_at: now }, now);
   }
 
   async rename(userId: string, vin: string, vehName: string): Promise<VehicleEntry> {

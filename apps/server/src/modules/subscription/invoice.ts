@@ -1,0 +1,39 @@
+import { amountInWords, gstStateCode, type InvoiceView, type PaidPack } from '@tractorlink/domain/subscription';
+import type { Config } from '../../config';
+import type { OrderRow } from './repo';
+
+export interface InvoiceParty {
+  name: string;
+  mobile: string;
+  address: string;
+}
+
+/** The invoice as issued at payment time (stored whole: later changes of configuration never alter it). */
+export function buildInvoice(
+  input: { number: string; issuedAt: number; order: OrderRow; paymentId: string; recipient: InvoiceParty; lines: InvoiceView['lines'] },
+  settings: Config['payments'],
+): InvoiceView {
+  const { order } = input;
+  const state = order.recipient_state;
+  const code = gstStateCode(state);
+  return {
+    number: input.number,
+    issuedAt: Math.floor(input.issuedAt / 1000),
+    orderId: order.id,
+    referenceId: order.reference_id,
+    transactionId: input.paymentId,
+    supplier: { ...settings.supplier },
+    recipient: { ...input.recipient, state },
+    placeOfSupply: code ? `${state} (${code})` : state,
+    sac: settings.invoice.sac,
+    serviceDescription: settings.invoice.service,
+    pack: order.pack as PaidPack,
+    lines: input.lines,
+    taxablePaise: order.basic_paise,
+    cgstPaise: order.cgst_paise,
+    sgstPaise: order.sgst_paise,
+    igstPaise: order.igst_paise,
+    totalPaise: order.total_paise,
+    totalInWords: amountInWords(order.total_paise),
+  };
+}

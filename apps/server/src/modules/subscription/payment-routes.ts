@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { orderParams } from '@tractorlink/domain/subscription';
+import { callbackPostPage, LocalPaymentGateway } from '../../providers/payments/local-gateway';
+import type { PaymentGateway } from '../../providers/payments/payment-gateway';
+import type { SubscriptionService } from './service';
+
+const FORM_LIMIT = 16 * 1024;
+const WEBHOOK_LIMIT = 64 * 1024;
+const formFields = z.record(z.string().max(64), z.string().max(2000)).refine((f) => Object.keys(f).length <= 30, { message: 'TOO_MANY_FIELDS' });
+const callbackQuery = z.strictObject({ orderId: orderParams.shape.orderId });
+
+/** The checkout and callback pages: our origin plus what the gateway's own script needs. */
+function pageCsp(gateway: PaymentGateway, nonce: string): string {
+  const extra = gateway.checkoutCsp;
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}' ${extra.scriptSrc.join(' ')}`,
+    `style-src 'nonce-${nonce}' 'unsafe-inline'`,
+    `img-src 'self' data: https:`,
+    `connect-src 'self' ${extra.connectSrc.join(' ')}`,
+    `frame-src ${extra.frameSrc.join(' ') || "'none'"}`,
+    `form-action 'self' ${extra.formAction.join(' ')}`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function sendPage(reply: FastifyReply, gateway: PaymentGateway, render: (nonce: string) => string) {
+  const nonce = randomBytes(16).toString('base64');
+  return reply.header('content-security-policy', pageCsp(gateway, nonce)).type('text/html; charset=utf-8').send(render(nonce));
+}
+
+/**
+ * The browser's side of paying, outside the owner's session (the gateway's pages post here, and
+ * SameSite=Strict cookies do not follow a cross-site POST): the checkout page of an order (the
+ * order id, 96 random bits, is the capability), the gateway's signed callback, its signed
+ * webhooks, and the local gateway's buttons. Own body parsers: raw bytes for the webhook
+ * signature, form fields for the callback.
+ */
+export const paymentRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionService; gateway: PaymentGateway }> = async (app, { subscriptions, gateway }) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body.toString())));
+  });
+  const tags = ['payments'];
+  const origin = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
+
+  app.get('/subscription/orders/:orderId/checkout', {
+    schema: { tags, params: orderParams, description: 'The gateway\'s checkout page for an unpaid order (HTML).' },
+    handler: async (request, reply) => {
+      const found = await subscriptions.checkout(request.params.orderId);
+      if (!found?.order.gateway_order_id) return reply.redirect(`/#/payment-success?orderId=${request.params.orderId}`, 303);
+      const { order, items } = found;
+      const base = origin(request);
+      return sendPage(reply, gateway, (nonce) =>
+        gateway.checkoutPage({
+          gatewayOrderId: order.gateway_order_id ?? '',
+          amountPaise: Number(order.total_paise),
+          referenceId: order.reference_id,
+          description: `${order.pack === 'year' ? 'Year' : 'Month'} pack × ${items.length} (${items.map((i) => i.reg_no || i.vin).join(', ')})`,
+          callbackUrl: `${base}/api/v1/subscription/payments/callback?orderId=${order.id}`,
+          cancelUrl: `${base}/#/payment-failed?orderId=${order.id}&cancelled=1`,
+          nonce,
+        }),
+      );
+    },
+  });
+
+  app.post('/subscription/payments/callback', {
+    schema: { tags, querystring: callbackQuery, body: formFields, description: 'Where the gateway posts the payment result (form fields); redirects to the success or failure page.' },
+    handler: async (request, reply) => {
+      const result = await subscriptions.callback(request.query.orderId, request.body);
+      const orderId = result?.orderId ?? request.query.orderId;
+      return reply.redirect(`/#/${result?.outcome === 'success' ? 'payment-success' : 'payment-failed'}?orderId=${orderId}`, 303);
+    },
+  });
+
+  app.post('/subscription/payments/webhook', {
+    schema: {
+      tags,
+      headers: z.object({ 'x-razorpay-signature': z.string().max(256), 'x-razorpay-event-id': z.string().max(128).optional() }),
+      description: 'Razorpay webhooks (payment.captured, order.paid, payment.failed), verified on the raw body.',
+    },
+    handler: async (request) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return subscriptions.webhook(body, request.headers['x-razorpay-signature'], request.headers['x-razorpay-event-id']);
+    },
+  });
+
+  if (gateway instanceof LocalPaymentGateway) {
+    const local = gateway;
+    app.post('/subscription/payments/local/:gatewayOrderId', {
+      schema: {
+        tags,
+        params: z.strictObject({ gatewayOrderId: z.string().regex(/^order_[0-9a-f]{14}$/) }),
+        body: z.strictObject({ outcome: z.enum(['success', 'failure']), callbackUrl: z.string().max(300) }),
+        hide: true,
+      },
+      handler: async (request, reply) => {
+        const result = local.pay(request.params.gatewayOrderId, request.body.outcome);
+        if (!result) return reply.code(404).type('text/plain').send('No such order at the local gateway');
+        // Only our own callback: the local gateway is no open redirector.
+        const callback = new URL(request.body.callbackUrl, origin(request));
+        if (callback.origin !== new URL(origin(request)).origin || callback.pathname !== '/api/v1/subscription/payments/callback') return reply.code(400).type('text/plain').send('Bad callback URL');
+        // The webhook follows a moment later, as the real gateway's does (it may also win the race).
+        const { webhook } = result;
+        setTimeout(() => {
+          subscriptions.webhook(Buffer.from(webhook.body), webhook.signature, webhook.eventId).catch((err: unknown) => request.log.warn({ err }, 'local gateway webhook failed'));
+        }, 1500).unref();
+        return sendPage(reply, gateway, (nonce) => callbackPostPage(callback.toString(), result.callbackFields, nonce));
+      },
+    });
+  }
+};

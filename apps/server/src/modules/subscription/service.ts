@@ -1,0 +1,333 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  type CreateOrderRequest,
+  gstOn,
+  type HistoryEntry,
+  type InvoiceView,
+  type OrderView,
+  PACK_DAYS,
+  type Pack,
+  PAID_PACKS,
+  type PaidPack,
+  type Scheme,
+  subscriptionState,
+  type TaxBreakdown,
+} from '@tractorlink/domain/subscription';
+import { DAY_MS } from '@tractorlink/domain/time';
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '@tractorlink/domain/languages';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Database, Engine } from '../../db/types';
+import { AppError } from '../../errors/app-error';
+import type { PaymentGateway } from '../../providers/payments/payment-gateway';
+import { findOwnedTractor, listOwnedTractors, type TractorRow } from '../tractors/repo';
+import { confirmPayment } from './ledger';
+import {
+  findInvoice,
+  findOrder,
+  findOrderByGatewayId,
+  findOrderOfUser,
+  insertOrder,
+  itemsOfOrder,
+  markChecked,
+  markFailed,
+  type OrderRow,
+  ordersToReconcile,
+  pendingOrdersOfTractor,
+  periodsOfTractor,
+  recordWebhookEvent,
+  setGatewayOrderId,
+} from './repo';
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+/** A status check asks the gateway at most this often per order. */
+const RECHECK_MS = 10_000;
+/** Orders older than this are no longer reconciled (the gateway's checkout has long expired). */
+const RECONCILE_FOR_MS = 3 * DAY_MS;
+
+/** A pending order as first stored: its ids are random (the order id is also the checkout's capability). */
+function newOrder(input: { userId: string; pack: PaidPack; tax: TaxBreakdown; recipientState: string; gateway: string; createdAt: number }): OrderRow {
+  return {
+    id: `ord_${randomBytes(12).toString('hex')}`,
+    user_id: input.userId,
+    reference_id: `TLR${randomBytes(5).toString('hex').toUpperCase()}`,
+    pack: input.pack,
+    status: 'pending',
+    basic_paise: input.tax.taxablePaise,
+    cgst_paise: input.tax.cgstPaise,
+    sgst_paise: input.tax.sgstPaise,
+    igst_paise: input.tax.igstPaise,
+    total_paise: input.tax.totalPaise,
+    recipient_state: input.recipientState,
+    gateway: input.gateway,
+    gateway_order_id: null,
+    gateway_payment_id: null,
+    failure: null,
+    created_at: input.createdAt,
+    paid_at: null,
+    checked_at: null,
+  };
+}
+
+export interface WebhookOutcome {
+  status: 'processed' | 'duplicate' | 'ignored';
+}
+
+export interface SubscriptionDeps {
+  db: Kysely<Database>;
+  engine: Engine;
+  clock: Clock;
+  gateway: PaymentGateway;
+  settings: Config['payments'];
+  log: FastifyBaseLogger;
+}
+
+/** Renewal: schemes, orders, payment confirmation, history and invoices (issue 13). */
+export class SubscriptionService {
+  constructor(private readonly deps: SubscriptionDeps) {}
+
+  /** Spec §7 GetScheme: the tractor's packs with prices and where its subscription stands. */
+  async scheme(userId: string, vin: string): Promise<{ result: Scheme[] }> {
+    const tractor = await findOwnedTractor(this.deps.db, userId, vin);
+    if (!tractor) throw new AppError('NOT_FOUND');
+    return { result: [this.schemeOf(tractor)] };
+  }
+
+  private schemeOf(t: TractorRow): Scheme {
+    const pack = (t.subscription_pack ?? null) as Pack | null;
+    const { state, daysLeft } = subscriptionState(Number(t.expires_on), pack, this.deps.clock.now());
+    return {
+      vin: t.vin,
+      regNo: t.reg_no,
+      Veh_Name: t.veh_name,
+      expiresOn: seconds(Number(t.expires_on)),
+      pack,
+      state,
+      daysLeft,
+      packs: PAID_PACKS.map((p) => ({ pack: p, days: PACK_DAYS[p], basicPaise: this.deps.settings.pricePaise[p] })),
+    };
+  }
+
+  /** An order priced on the server; the gateway's order is created before the owner is sent to pay. */
+  async createOrder(userId: string, body: CreateOrderRequest): Promise<OrderView> {
+    const { db, clock, gateway, settings } = this.deps;
+    const owned = await listOwnedTractors(db, userId);
+    const tractors = body.vins.map((vin) => owned.find((t) => t.vin === vin.toUpperCase()));
+    // Any tractor not the caller's makes the whole order unknown to them, as for every scoped route.
+    if (tractors.some((t) => t === undefined)) throw new AppError('NOT_FOUND');
+    const chosen = tractors as TractorRow[];
+    const price = settings.pricePaise[body.pack];
+    const recipientState = chosen[0]?.state ?? '';
+    const tax = gstOn(price * chosen.length, settings.supplier.state, recipientState);
+    const order = newOrder({ userId, pack: body.pack, tax, recipientState, gateway: gateway.name, createdAt: clock.now() });
+    await insertOrder(db, order, chosen.map((t) => ({ tractor_id: t.id, basic_paise: price })));
+    try {
+      const { gatewayOrderId } = await gateway.createOrder({ amountPaise: order.total_paise, receipt: order.id, notes: { referenceId: order.reference_id } });
+      await setGatewayOrderId(db, order.id, gatewayOrderId);
+      order.gateway_order_id = gatewayOrderId;
+    } catch (err) {
+      // Nothing can have been paid without the gateway's order: the order stays unpayable.
+      this.deps.log.warn({ err, orderId: order.id }, 'payment gateway could not create an order');
+      await markFailed(db, order.id, 'gateway unavailable');
+      throw new AppError('PAYMENT_GATEWAY_UNAVAILABLE');
+    }
+    return this.view(order, false);
+  }
+
+  /** The order as its owner sees it; a pending one is first checked with the gateway (reconciliation). */
+  async order(userId: string, orderId: string): Promise<OrderView> {
+    let order = await findOrderOfUser(this.deps.db, userId, orderId);
+    if (!order) throw new AppError('NOT_FOUND');
+    let unconfirmed = false;
+    if (order.status !== 'paid' && order.gateway_order_id && (order.checked_at === null || this.deps.clock.now() - Number(order.checked_at) >= RECHECK_MS)) {
+      unconfirmed = !(await this.reconcile(order));
+      order = (await findOrder(this.deps.db, orderId)) ?? order;
+    }
+    return this.view(order, unconfirmed);
+  }
+
+  /**
+   * Asks the gateway what became of an order's payment and records it. False when the gateway did
+   * not answer: the order stays as it was ('payment processed or not processed').
+   */
+  async reconcile(order: OrderRow): Promise<boolean> {
+    const { db, clock, gateway, log } = this.deps;
+    if (!order.gateway_order_id) return true;
+    await markChecked(db, order.id, clock.now());
+    try {
+      const payment = await gateway.latestPayment(order.gateway_order_id);
+      if (payment.status === 'captured') await this.settle(order, payment.paymentId, payment.amountPaise, 'reconciliation');
+      else if (payment.status === 'failed') await markFailed(db, order.id, payment.reason);
+      return true;
+    } catch (err) {
+      log.warn({ err, orderId: order.id }, 'payment gateway did not answer a status check');
+      return false;
+    }
+  }
+
+  /** Background job: pending orders whose callback never came are settled from the gateway. */
+  async reconcileDue(): Promise<number> {
+    const now = this.deps.clock.now();
+    const due = await ordersToReconcile(this.deps.db, now, 60_000, now - RECONCILE_FOR_MS);
+    let settled = 0;
+    for (const order of due) {
+      if ((await this.reconcile(order)) && (await findOrder(this.deps.db, order.id))?.status === 'paid') settled++;
+    }
+    return settled;
+  }
+
+  /** Records a verified, captured payment of the right amount; exactly once per order. */
+  private async settle(order: OrderRow, paymentId: string, amountPaise: number | undefined, via: string): Promise<boolean> {
+    const { db, engine, settings, clock, log } = this.deps;
+    if (amountPaise !== undefined && amountPaise !== Number(order.total_paise)) {
+      log.error({ orderId: order.id, amountPaise, expected: order.total_paise, via }, 'payment amount differs from the order: not counted');
+      return false;
+    }
+    const extended = await confirmPayment(db, engine, settings, order, paymentId, clock.now());
+    if (extended) log.info({ orderId: order.id, via }, 'payment confirmed, subscription extended');
+    return extended;
+  }
+
+  /**
+   * The gateway's callback (the browser posts it back from checkout). A valid signature settles the
+   * order; a failure report marks it failed unless it was paid. Returns the order for the redirect.
+   */
+  async callback(orderId: string, fields: Record<string, string>): Promise<{ orderId: string; outcome: 'success' | 'failure' } | undefined> {
+    const order = await findOrder(this.deps.db, orderId);
+    if (!order?.gateway_order_id) return undefined;
+    const paymentId = fields.razorpay_payment_id;
+    const signature = fields.razorpay_signature;
+    if (paymentId && signature) {
+      const genuine = fields.razorpay_order_id === order.gateway_order_id && this.deps.gateway.verifyPaymentSignature(order.gateway_order_id, paymentId, signature);
+      if (!genuine) {
+        this.deps.log.warn({ orderId }, 'payment callback with a wrong signature ignored');
+        return { orderId, outcome: 'failure' };
+      }
+      // The signature proves the gateway took this payment for this order, whose amount it fixed.
+      await this.settle(order, paymentId, undefined, 'callback');
+      return { orderId, outcome: 'success' };
+    }
+    // Unsigned by nature: it only ever moves a pending order to failed, never against a payment.
+    if (order.status === 'pending') await markFailed(this.deps.db, order.id, (fields['error[description]'] ?? 'payment failed').slice(0, 200));
+    const now = await findOrder(this.deps.db, orderId);
+    return { orderId, outcome: now?.status === 'paid' ? 'success' : 'failure' };
+  }
+
+  /** A signed gateway event: replays are dropped by event id; order of arrival does not matter. */
+  async webhook(rawBody: Buffer, signature: string, eventId: string | undefined): Promise<WebhookOutcome> {
+    const { db, clock, gateway } = this.deps;
+    if (!gateway.verifyWebhookSignature(rawBody, signature)) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+    let event: { event?: unknown; payload?: { payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown; error_description?: unknown } } } };
+    try {
+      event = JSON.parse(rawBody.toString('utf8')) as typeof event;
+    } catch {
+      throw new AppError('VALIDATION_FAILED');
+    }
+    if (eventId !== undefined && !(await recordWebhookEvent(db, eventId, clock.now()))) return { status: 'duplicate' };
+    const payment = event.payload?.payment?.entity;
+    if (!payment || typeof payment.order_id !== 'string' || typeof payment.id !== 'string') return { status: 'ignored' };
+    const order = await findOrderByGatewayId(db, payment.order_id);
+    if (!order) return { status: 'ignored' };
+    if (event.event === 'payment.captured' || event.event === 'order.paid') {
+      await this.settle(order, payment.id, typeof payment.amount === 'number' ? payment.amount : -1, `webhook ${String(event.event)}`);
+      return { status: 'processed' };
+    }
+    if (event.event === 'payment.failed') {
+      await markFailed(db, order.id, typeof payment.error_description === 'string' ? payment.error_description : 'payment failed');
+      return { status: 'processed' };
+    }
+    return { status: 'ignored' };
+  }
+
+  /** The order and what the checkout page needs; undefined when it cannot be paid any more. */
+  async checkout(orderId: string): Promise<{ order: OrderRow; items: Awaited<ReturnType<typeof itemsOfOrder>> } | undefined> {
+    const order = await findOrder(this.deps.db, orderId);
+    if (!order?.gateway_order_id || order.status === 'paid') return undefined;
+    return { order, items: await itemsOfOrder(this.deps.db, orderId) };
+  }
+
+  /** Spec §3 Subscription history of one tractor, plus its orders still awaiting confirmation. */
+  async history(userId: string, vin: string): Promise<{ data: HistoryEntry[]; pending: OrderView[] }> {
+    const { db, clock } = this.deps;
+    const tractor = await findOwnedTractor(db, userId, vin);
+    if (!tractor) throw new AppError('NOT_FOUND');
+    const periods = await periodsOfTractor(db, tractor.id);
+    const pendingRows = await pendingOrdersOfTractor(db, userId, tractor.id, clock.now() - RECONCILE_FOR_MS);
+    return {
+      data: periods.map((p) => ({
+        pack: p.pack as Pack,
+        validFrom: seconds(Number(p.valid_from)),
+        validTill: seconds(Number(p.valid_till)),
+        amountPaidPaise: Number(p.amount_paid_paise),
+        transactionId: p.gateway_payment_id ?? null,
+        referenceId: p.reference_id ?? null,
+        orderId: p.order_id,
+        invoice: p.order_id === null ? null : p.invoice_number ? 'ready' : 'processing',
+      })),
+      pending: await Promise.all(pendingRows.map((o) => this.view(o, false))),
+    };
+  }
+
+  /** The issued invoice of the caller's paid order; INVOICE_PROCESSING until it exists. */
+  async invoice(userId: string, orderId: string): Promise<InvoiceView> {
+    const order = await findOrderOfUser(this.deps.db, userId, orderId);
+    if (!order || order.status === 'failed') throw new AppError('NOT_FOUND');
+    const invoice = await findInvoice(this.deps.db, orderId);
+    if (!invoice) throw new AppError('INVOICE_PROCESSING');
+    return JSON.parse(invoice.body) as InvoiceView;
+  }
+
+  /**
+   * The demo's paid history: a pack bought at `paidAt` through the local gateway, settled through
+   * the same ledger as a real payment (so the history and invoice are what a newcomer would get).
+   */
+  async seedPaidPack(userId: string, tractorId: string, pack: PaidPack, paidAt: number): Promise<void> {
+    const { db, engine, settings } = this.deps;
+    const tractor = await db.selectFrom('tractors').selectAll().where('id', '=', tractorId).executeTakeFirstOrThrow();
+    const price = settings.pricePaise[pack];
+    const tax = gstOn(price, settings.supplier.state, tractor.state);
+    const order = newOrder({ userId, pack, tax, recipientState: tractor.state, gateway: 'local', createdAt: paidAt });
+    order.gateway_order_id = `order_${randomBytes(7).toString('hex')}`;
+    await insertOrder(db, order, [{ tractor_id: tractorId, basic_paise: price }]);
+    await confirmPayment(db, engine, settings, order, `pay_${randomBytes(7).toString('hex')}`, paidAt);
+  }
+
+  /** The owner's chosen language (invoice PDFs default to it). */
+  async languageOf(userId: string): Promise<LanguageCode> {
+    const user = await this.deps.db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+    return isLanguageCode(user?.language) ? user.language : DEFAULT_LANGUAGE;
+  }
+
+  private async view(order: OrderRow, unconfirmed: boolean): Promise<OrderView> {
+    const items = await itemsOfOrder(this.deps.db, order.id);
+    const invoice = order.status === 'paid' ? await findInvoice(this.deps.db, order.id) : undefined;
+    const payable = order.status !== 'paid' && order.gateway_order_id !== null;
+    return {
+      orderId: order.id,
+      referenceId: order.reference_id,
+      pack: order.pack as PaidPack,
+      status: order.status as OrderView['status'],
+      unconfirmed,
+      items: items.map((i) => ({
+        vin: i.vin,
+        regNo: i.reg_no,
+        Veh_Name: i.veh_name,
+        basicPaise: Number(i.basic_paise),
+        validFrom: i.valid_from === null ? null : seconds(Number(i.valid_from)),
+        validTill: i.valid_till === null ? null : seconds(Number(i.valid_till)),
+      })),
+      basicPaise: Number(order.basic_paise),
+      cgstPaise: Number(order.cgst_paise),
+      sgstPaise: Number(order.sgst_paise),
+      igstPaise: Number(order.igst_paise),
+      totalPaise: Number(order.total_paise),
+      transactionId: order.gateway_payment_id,
+      createdAt: seconds(Number(order.created_at)),
+      paidAt: order.paid_at === null ? null : seconds(Number(order.paid_at)),
+      invoiceNumber: invoice?.number ?? null,
+      checkoutUrl: payable ? `/api/v1/subscription/orders/${order.id}/checkout` : null,
+    };
+  }
+}

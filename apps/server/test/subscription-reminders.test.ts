@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '@tractorlink/domain/time';
+import { ExpiryReminders } from '../src/modules/subscription/reminders';
+import type { PushSender, PushTarget } from '../src/providers/push/push-sender';
+import { dbTargets } from './support/db-targets';
+import { useTestApp } from './support/harness';
+import { HOUR, TEST_START } from './support/test-clock';
+import { ownerWithTractor } from './support/vehicles';
+
+class RecordingPush implements PushSender {
+  readonly sent: { target: PushTarget; payload: { type: string; title: string; body: string; vin: string } }[] = [];
+  async send(target: PushTarget, payload: string) {
+    this.sent.push({ target, payload: JSON.parse(payload) as RecordingPush['sent'][number]['payload'] });
+    return { kind: 'sent' as const };
+  }
+}
+
+describe.each(dbTargets)('expiry reminders, $name', (target) => {
+  const t = useTestApp(target);
+
+  async function setUp(language: string) {
+    const { owner, tractor } = await ownerWithTractor(t, '9876543210', { expiresOn: TEST_START + 10 * DAY_MS, isNewTractor: false });
+    const db = t.database.db.kysely;
+    const user = await db.selectFrom('users').select('id').where('mobile_no', '=', owner.mobileNo).executeTakeFirstOrThrow();
+    await db.updateTable('users').set({ language }).where('id', '=', user.id).execute();
+    await db.insertInto('push_subscriptions').values({ id: 'sub-1', user_id: user.id, endpoint: 'https://fcm.googleapis.com/fcm/send/abc', p256dh: 'p', auth: 'a', expiration_time: null, created_at: TEST_START }).execute();
+    const push = new RecordingPush();
+    const reminders = () => new ExpiryReminders({ db, clock: t.clock, sms: t.sms, push, log: t.app.log, days: [7, 1] });
+    return { tractor, push, reminders };
+  }
+
+  it('sends a push and an SMS 7 days and 1 day before the end, each once, in the owner\'s language', async () => {
+    const { tractor, push, reminders } = await setUp('hi');
+    const job = reminders();
+    expect(await job.runDue()).toBe(0); // 10 days left
+    t.clock.advance(3 * DAY_MS + HOUR); // 6 days 23 h left
+    expect(await job.runDue()).toBe(1);
+    expect(await job.runDue()).toBe(0);
+    const sms = t.sms.messages('9876543210').filter((m) => m.text.includes('TractorLink:'));
+    expect(sms).toHaveLength(1);
+    expect(sms[0]?.text).toContain('7 दिन');
+    expect(sms[0]?.text).toContain('रिन्यू');
+    expect(push.sent).toHaveLength(1);
+    expect(push.sent[0]?.payload).toMatchObject({ type: 'renewal', vin: tractor.vin, title: 'अपना पैक रिन्यू करें' });
+
+    t.clock.advance(6 * DAY_MS); // 23 h left
+    expect(await job.runDue()).toBe(1);
+    expect(push.sent.at(-1)?.payload.body).toContain('1 दिन');
+    t.clock.advance(2 * DAY_MS); // ended: nothing more
+    expect(await job.runDue()).toBe(0);
+    expect(push.sent).toHaveLength(2);
+  });
+
+  it('two instances running the job together send each reminder once', async () => {
+    const { push, reminders } = await setUp('en');
+    t.clock.advance(4 * DAY_MS);
+    const counts = await Promise.all([reminders().runDue(), reminders().runDue(), reminders().runDue()]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(push.sent).toHaveLength(1);
+    expect(push.sent[0]?.payload.body).toContain('6 days left');
+  });
+
+  it('a renewal moves the end: the new end gets its own reminders', async () => {
+    const { tractor, push, reminders } = await setUp('en');
+    t.clock.advance(4 * DAY_MS);
+    await reminders().runDue();
+    await t.database.db.kysely.updateTable('tractors').set({ expires_on: TEST_START + 40 * DAY_MS }).where('vin', '=', tractor.vin).execute();
+    expect(await reminders().runDue()).toBe(0);
+    t.clock.set(TEST_START + 34 * DAY_MS);
+    expect(await reminders().runDue()).toBe(1);
+    expect(push.sent).toHaveLength(2);
+  });
+});
