@@ -17,6 +17,8 @@ const READY: Record<string, string> = {
   '/diesel-usage': '[data-testid="diesel-litres"]',
   '/engine-usage': '[data-testid="engine-hours"]',
   '/tractor-list': '.tractor-entry',
+  '/digisense-renewal': 'input[type="radio"]',
+  '/subscription-history': '.history-entry',
 };
 
 const SCREENS = [
@@ -37,6 +39,9 @@ const SCREENS = [
   '/language',
   '/about',
   '/change-pin',
+  '/digisense-renewal',
+  '/subscription-history',
+  '/payment-failed',
 ];
 
 /** What overflows the page sideways: elements whose box ends past the viewport (scroll boxes and maps excepted). */

@@ -337,4 +337,122 @@ describe('tractor screens with the demo fleet', () => {
     await page.getByRole('button', { name: 'User offline' }).waitFor({ state: 'detached' });
     await expectRoute(page, '/tabs/home');
   });
+
+  // Issue 13 acceptance, on this session (a fourth sign-in of the demo number would meet the OTP limits).
+  // The demo's second tractor's pack ends in 3 days, the third's ended 5 days ago (sim/demo.ts).
+  type Entry = { vin: string; Veh_Name: string; regNo: string; expiresOn: number };
+  const tractorsNow = () => api<{ tractors: Entry[] }>(baseURL(), token, 'home').then((h) => h.tractors);
+
+  it('renewal: an expired tractor shows the pack-expired prompt and the renewal dialog (buttons 44 % wide); Renew follows the spec timings', async () => {
+    const [, , expired] = await tractorsNow();
+    if (!expired) throw new Error('the demo has three tractors');
+    token = await sessionToken(page);
+    // A controlled clock from the page's start, so every timer of the app is the fake one.
+    await page.clock.install();
+    await open(page, '/tabs/home');
+    await page.reload();
+    const select = page.getByRole('combobox', { name: 'Tractor' });
+    await select.selectOption(expired.vin);
+    await page.getByRole('heading', { name: 'Pack expired, kindly renew' }).waitFor();
+    expect(await page.getByTestId('engine-hours').count()).toBe(0);
+
+    const dialog = page.getByRole('dialog', { name: 'Renew your pack' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(`The pack of ${expired.Veh_Name} ended on`);
+    const widths = await dialog.locator('.renewal-dialog-actions').evaluate((row) => [...row.querySelectorAll('button')].map((b) => b.getBoundingClientRect().width / row.getBoundingClientRect().width));
+    expect(widths).toHaveLength(2);
+    for (const w of widths) expect(w).toBeCloseTo(0.44, 2);
+
+    const schemeCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/subscription/Scheme/GetScheme')) schemeCalls.push(r.url());
+    });
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await dialog.getByRole('button', { name: 'Renew' }).click();
+    await expectRoute(page, `/custom-vehicle?vin=${expired.vin}`);
+    await page.getByRole('status').filter({ hasText: 'Getting your renewal options' }).waitFor();
+    await page.clock.runFor(999);
+    expect(schemeCalls).toEqual([]);
+    await page.clock.runFor(1);
+    await expect.poll(() => schemeCalls.length).toBe(1);
+    expect(schemeCalls[0]).toContain(`VIN=${expired.vin}`);
+    await page.clock.runFor(1998);
+    expect(new URL(page.url()).hash).toBe(`#/custom-vehicle?vin=${expired.vin}`);
+    await page.clock.runFor(2);
+    await expectRoute(page, '/digisense-renewal');
+    await page.clock.resume();
+    await page.getByRole('checkbox', { name: new RegExp(expired.regNo) }).waitFor();
+    expect(await page.getByRole('checkbox', { name: new RegExp(expired.regNo) }).isChecked()).toBe(true);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('renewal: pay at the local gateway → success with the reference id → history shows the new pack → the invoice PDF downloads', async () => {
+    const [, , expired] = await tractorsNow();
+    if (!expired) throw new Error('the demo has three tractors');
+    await page.getByRole('radio', { name: /Year pack/ }).check();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('heading', { name: 'Payment summary' }).waitFor();
+    const orderId = decodeURIComponent(new URL(page.url()).hash.split('/').at(-1) ?? '');
+    // The demo owner is in Maharashtra, like the supplier: CGST + SGST on ₹1,999.
+    const amounts = await page.locator('.amounts').innerText();
+    for (const text of ['Basic charges', '₹1,999.00', 'CGST 9%', '₹179.91', 'SGST 9%', 'Total amount', '₹2,358.82']) expect(amounts).toContain(text);
+    expect(await violations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Pay ₹2,358.82' }).click();
+    await page.getByRole('heading', { name: 'Local test gateway' }).waitFor();
+    await page.getByRole('button', { name: /success/ }).click();
+    await page.waitForURL((u) => u.hash.startsWith('#/payment-success'), { timeout: 15_000 });
+    await page.getByRole('heading', { name: '₹2,358.82 received. Your pack is renewed.' }).waitFor();
+    const order = await api<{ referenceId: string; status: string; invoiceNumber: string }>(baseURL(), await sessionToken(page), `subscription/orders/${orderId}`);
+    expect(order.status).toBe('paid');
+    expect(await page.locator('.payment-result').innerText()).toContain(order.referenceId);
+    token = await sessionToken(page);
+    const after = (await tractorsNow()).find((t) => t.vin === expired.vin);
+    expect((after?.expiresOn ?? 0) * 1000 - Date.now()).toBeGreaterThan(364 * 86_400_000);
+
+    // History, from the side menu.
+    await open(page, '/tabs/home');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'View subscription history' }).click();
+    await expectRoute(page, '/subscription-history');
+    await page.getByRole('combobox', { name: 'Tractor' }).selectOption(expired.vin);
+    const entry = page.locator('.history-entry').filter({ hasText: order.referenceId });
+    await entry.waitFor();
+    expect(await entry.innerText()).toContain('Year pack');
+    expect(await violations(page)).toEqual([]);
+    await entry.getByRole('link', { name: 'View invoice' }).click();
+    await page.getByRole('heading', { name: 'Tax invoice' }).waitFor();
+    expect(await page.locator('.invoice').innerText()).toContain(order.invoiceNumber);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download invoice (PDF)' }).click()]);
+    const file = await download.path();
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(download.suggestedFilename()).toBe(`invoice-${order.invoiceNumber.replace(/\//g, '-')}.pdf`);
+  });
+
+  it('renewal: the failure button leads to the failure page and extends nothing; the dialog shows once a day', async () => {
+    const [, expiring] = await tractorsNow();
+    if (!expiring) throw new Error('the demo has three tractors');
+    // Shown for this tractor earlier today (the switching test): not again.
+    await open(page, '/tabs/home');
+    await page.getByRole('combobox', { name: 'Tractor' }).selectOption(expiring.vin);
+    await page.getByTestId('engine-hours').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Renew your pack' }).count()).toBe(0);
+
+    await open(page, '/tractor-list');
+    const card = page.locator('.tractor-entry').filter({ hasText: expiring.regNo });
+    expect(await card.innerText()).toMatch(/Ends in 3 days/);
+    await card.getByRole('link', { name: 'Renew' }).click();
+    await expectRoute(page, '/digisense-renewal');
+    await page.getByRole('radio', { name: /Month pack/ }).check();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('heading', { name: 'Payment summary' }).waitFor();
+    await page.getByRole('link', { name: /^Pay ₹/ }).click();
+    await page.getByRole('button', { name: 'Fail the payment' }).click();
+    await page.waitForURL((u) => u.hash.startsWith('#/payment-failed'), { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Transaction failed' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    token = await sessionToken(page);
+    expect((await tractorsNow()).find((t) => t.vin === expiring.vin)?.expiresOn).toBe(expiring.expiresOn);
+  });
 });

@@ -54,6 +54,14 @@ const AlertsScreen = screen(withAlertTexts(() => import('../features/alerts/aler
 const AlertDetailScreen = screen(withAlertTexts(() => import('../features/alerts/alert-detail-screen')), (m) => m.AlertDetailScreen);
 const AlertConfigScreen = screen(withAlertTexts(() => import('../features/alert-config/alert-config-screen')), (m) => m.AlertConfigScreen);
 const ReceiversScreen = screen(withAlertTexts(() => import('../features/receivers/receivers-screen')), (m) => m.ReceiversScreen);
+const withSubscriptionTexts = withTexts(() => import('../lib/signed-in/subscription-texts').then((m) => m.loadSubscriptionTexts()));
+const CustomVehicleScreen = screen(withSubscriptionTexts(() => import('../features/subscription/custom-vehicle-screen')), (m) => m.CustomVehicleScreen);
+const RenewalScreen = screen(withSubscriptionTexts(() => import('../features/subscription/renewal-screen')), (m) => m.RenewalScreen);
+const PaymentSummaryScreen = screen(withSubscriptionTexts(() => import('../features/subscription/payment-summary-screen')), (m) => m.PaymentSummaryScreen);
+const PaymentSuccessScreen = screen(withSubscriptionTexts(() => import('../features/subscription/payment-result-screens')), (m) => m.PaymentSuccessScreen);
+const PaymentFailedScreen = screen(withSubscriptionTexts(() => import('../features/subscription/payment-result-screens')), (m) => m.PaymentFailedScreen);
+const SubscriptionHistoryScreen = screen(withSubscriptionTexts(() => import('../features/subscription/history-screen')), (m) => m.SubscriptionHistoryScreen);
+const InvoiceScreen = screen(withSubscriptionTexts(() => import('../features/subscription/invoice-screen')), (m) => m.InvoiceScreen);
 // The geofence module (spec §2): its six screens are one chunk behind one import.
 const GeofenceModule = screen(withGeofenceTexts(() => import('../features/geofences/geofence-module')), (m) => m.GeofenceModule);
 const geofences = (name: GeofenceScreen) => <GeofenceModule screen={name} />;
@@ -115,6 +123,13 @@ export function AppRoutes() {
               <Route path={rel(paths.routeReplay)} element={<RouteReplayScreen />} />
               <Route path={rel(paths.createNewProfile)} element={<CreateNewProfileRoute />} />
               <Route path={rel(paths.changePin)} element={<ChangePinScreen />} />
+              <Route path={rel(paths.customVehicle)} element={<CustomVehicleScreen />} />
+              <Route path={rel(paths.renewal)} element={<RenewalScreen />} />
+              <Route path={rel(paths.paymentSummary)} element={<PaymentSummaryScreen />} />
+              <Route path={rel(paths.paymentSuccess)} element={<PaymentSuccessScreen />} />
+              <Route path={rel(paths.paymentFailed)} element={<PaymentFailedScreen />} />
+              <Route path={rel(paths.subscriptionHistory)} element={<SubscriptionHistoryScreen />} />
+              <Route path={rel(paths.invoice)} element={<InvoiceScreen />} />
               <Route path={rel(paths.language)} element={<LanguageScreen />} />
               <Route path={rel(paths.settings)} element={<SettingsScreen />} />
               <Route path={rel(paths.about)} element={<AboutScreen />} />

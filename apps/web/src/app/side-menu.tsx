@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../components/ui/avatar';
 import { Dialog } from '../components/ui/dialog';
 import { CloseIcon, EditIcon, GlobeIcon, InfoIcon, PhoneIcon, SettingsIcon, TractorIcon } from '../components/ui/icons';
-import { BellIcon } from '../components/tractor/icons';
+import { BellIcon, ReceiptIcon } from '../components/tractor/icons';
 import { paths } from '../config/paths';
 import { useProfile } from '../features/profile/api/get-profile';
 import { useProfileImageUrl } from '../features/profile/api/get-profile-image';
@@ -68,6 +68,12 @@ export function SideMenu({ open, onClose, tollFreeNumber }: SideMenuProps) {
             <Link to={paths.tractorList.getHref()} onClick={onClose}>
               <TractorIcon />
               <span>{t('myTractor.title')}</span>
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.subscriptionHistory.getHref()} onClick={onClose}>
+              <ReceiptIcon />
+              <span>{t('menu.subscriptionHistory')}</span>
             </Link>
           </li>
           <li>

@@ -50,6 +50,18 @@ export const paths = {
   assignTractors: byId('/assign-tractors'),
   /** Spec §2 add-location: a place search (India) that centres the drawing map. */
   addLocation: route('/add-location'),
+  /** Spec §4 renewal step 1: the loader while the renewal data and scheme are fetched. */
+  customVehicle: route('/custom-vehicle'),
+  /** Spec §2 digisense-renewal: choose the tractors and the pack. */
+  renewal: route('/digisense-renewal'),
+  /** Spec §2 payment-summary: basic charges, GST and total of the order, then pay. */
+  paymentSummary: byId('/payment-summary'),
+  paymentSuccess: route('/payment-success'),
+  paymentFailed: route('/payment-failed'),
+  /** Spec §2 subscription-history (side menu 'view subscription history'). */
+  subscriptionHistory: route('/subscription-history'),
+  /** Spec §2 invoice: one order's GST tax invoice, and its PDF. */
+  invoice: byId('/invoice'),
   language: route('/language'),
   settings: route('/settings'),
   about: route('/about'),

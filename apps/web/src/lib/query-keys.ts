@@ -30,4 +30,10 @@ export const queryKeys = {
   boundaryOutline: (state: string, district: string) => ['boundaries', 'outline', state, district] as const,
   placeSearch: (input: string, lang: string) => ['places', 'search', input, lang] as const,
   dieselStations: (lat: number, lon: number) => ['dieselStations', lat, lon] as const,
+  /** Renewal: a tractor's scheme (packs, prices, state), orders, history and invoices. */
+  scheme: (vin: string) => ['subscription', 'scheme', vin] as const,
+  order: (orderId: string) => ['subscription', 'order', orderId] as const,
+  subscriptionHistoryAll: ['subscription', 'history'] as const,
+  subscriptionHistory: (vin: string) => ['subscription', 'history', vin] as const,
+  invoice: (orderId: string) => ['subscription', 'invoice', orderId] as const,
 };

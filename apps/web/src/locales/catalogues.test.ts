@@ -23,6 +23,8 @@ const catalogues = {
   geofences: (lang: string) => read(join(here, 'geofences', `${lang}.json`)),
   // The signed-in screens' namespace (lib/signed-in/tractor-texts.ts), loaded with the signed-in shell.
   tractor: (lang: string) => read(join(here, 'tractor', `${lang}.json`)),
+  // The renewal, payment, history and invoice screens' namespace (lib/signed-in/subscription-texts.ts).
+  subscription: (lang: string) => read(join(here, 'subscription', `${lang}.json`)),
 };
 
 function sourceFiles(dir: string): string[] {
@@ -73,11 +75,11 @@ describe.each(Object.entries(catalogues))('%s catalogues', (_name, load) => {
       const got = [...String(cat[k]).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
       expect(got, `${lang} ${k}`).toEqual(want);
     }
-    // A real translation, not English copied over (brand names and 'OTP'/'PIN'/'VIN' may stay).
+    // A real translation, not English copied over (brand names, 'OTP'/'PIN'/'VIN' and the tax terms GST/SAC may stay).
     const untranslated = Object.keys(en).filter((k) => {
       const text = String(cat[k])
         .replace(/[\w.-]+@[\w.-]+/g, '')
-        .replace(/TractorLink|OTP|PIN|VIN|SMS|Wi-Fi|JPEG|PNG|MB|A–Z|\{\{\s*\w+\s*\}\}/g, '');
+        .replace(/TractorLink|OTP|PIN|VIN|SMS|Wi-Fi|JPEG|PNG|MB|A–Z|[CSI]?GST|SAC|PDF|\{\{\s*\w+\s*\}\}/g, '');
       return /[A-Za-z]{3,}/.test(text);
     });
     expect(untranslated, `${lang} entries still in English`).toEqual([]);
@@ -89,6 +91,7 @@ describe('keys used by the code', () => {
   const alertsEn = catalogues.alerts('en');
   const geofencesEn = catalogues.geofences('en');
   const tractorEn = catalogues.tractor('en');
+  const subscriptionEn = catalogues.subscription('en');
 
   it('every t("…") literal in src exists in en.json (or in the namespace of the signed-in, alert or geofence screens)', () => {
     const used = new Set<string>();
@@ -96,9 +99,9 @@ describe('keys used by the code', () => {
       for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*['"]([^'"]+)['"]/g)) used.add(m[1] as string);
     }
     expect(used.size).toBeGreaterThan(50);
-    expect([...used].filter((k) => !(k in en) && !(k in alertsEn) && !(k in geofencesEn) && !(k in tractorEn))).toEqual([]);
+    expect([...used].filter((k) => !(k in en) && !(k in alertsEn) && !(k in geofencesEn) && !(k in tractorEn) && !(k in subscriptionEn))).toEqual([]);
     // A namespace's keys are in no other catalogue (one place per word).
-    const namespaces = [alertsEn, geofencesEn, tractorEn];
+    const namespaces = [alertsEn, geofencesEn, tractorEn, subscriptionEn];
     namespaces.forEach((ns, i) => {
       const elsewhere = [en, ...namespaces.filter((_, j) => j !== i)];
       expect(Object.keys(ns).filter((k) => elsewhere.some((other) => k in other))).toEqual([]);

@@ -25,3 +25,4 @@ export const TrashIcon = (p: IconProps) => <Icon {...p}><path d="M3 6h18M8 6V4h8
 export const PeopleIcon = (p: IconProps) => <Icon {...p}><circle cx="9" cy="8" r="3.5" /><path d="M2 20a7 7 0 0 1 14 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6 6 0 0 1 4 6" /></Icon>;
 export const SlidersIcon = (p: IconProps) => <Icon {...p}><path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" /><circle cx="16" cy="6" r="2" /><circle cx="10" cy="12" r="2" /><circle cx="18" cy="18" r="2" /></Icon>;
 export const GeofenceIcon = (p: IconProps) => <Icon {...p}><path d="M4 7l5-3 6 3 5-3v13l-5 3-6-3-5 3z" strokeDasharray="3 2" /><circle cx="12" cy="11" r="2" /></Icon>;
+export const ReceiptIcon = (p: IconProps) => <Icon {...p}><path d="M5 3h14v18l-3-2-2 2-2-2-2 2-2-2-3 2zM9 8h6M9 12h6M9 16h3" /></Icon>;

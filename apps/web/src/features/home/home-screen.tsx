@@ -13,6 +13,9 @@ import { useTractors } from '../../lib/signed-in/tractors';
 import { useHome } from './api/get-home';
 import { useTractorHome } from './api/get-tractor-home';
 import { TractorOverview } from './components/tractor-overview';
+import { PackExpired } from '../../components/subscription/pack-expired';
+import { RenewalDialog } from '../../components/subscription/renewal-dialog';
+import { packStateOf } from '../../lib/signed-in/subscription';
 
 function SelectedTractor({ vin }: { vin: string }) {
   const { t } = useTranslation();
@@ -39,7 +42,8 @@ export function HomeScreen() {
       {selected && (
         <>
           <TractorSelect />
-          <SelectedTractor key={selected.vin} vin={selected.vin} />
+          <RenewalDialog key={`renew-${selected.vin}`} tractor={selected} />
+          {packStateOf(selected)?.state === 'expired' ? <PackExpired tractor={selected} /> : <SelectedTractor key={selected.vin} vin={selected.vin} />}
           <QuickLinks label={t('home.more')} screens={['usage', 'diesel', 'engine', 'replay']} />
         </>
       )}

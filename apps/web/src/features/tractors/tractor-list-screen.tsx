@@ -16,17 +16,39 @@ import { useTractorHome } from '../home/api/get-tractor-home';
 import { isOffline } from '../../lib/query-client';
 import { useVehicles } from './api/get-vehicles';
 import { RenameForm } from './components/rename-form';
+import { needsRenewal, packStateOf, renewalHref } from '../../lib/signed-in/subscription';
 
 /** From this many days before the end, the owner is told how many are left. */
 const EXPIRING_SOON_DAYS = 30;
 
+/** Spec §4 subscription states: valid, expiring in N days, expired or free; renew when it nears its end. */
 function Subscription({ entry }: { entry: VehicleEntry }) {
   const { t, i18n } = useTranslation();
   const date = formatDate(entry.expiresOn * 1000, i18n.language);
-  if (entry.isExpired) return <>{t('myTractor.expired', { date })}</>;
-  // Spec §4 subscription states: valid, expiring in N days, expired.
-  if (entry.numberOfDays <= EXPIRING_SOON_DAYS) return <>{t('myTractor.expiresInDays', { days: entry.numberOfDays, date })}</>;
-  return <>{t('myTractor.validTill', { date })}</>;
+  const state = packStateOf(entry)?.state;
+  const text = entry.isExpired
+    ? t('renewal.packExpired')
+    : entry.numberOfDays <= EXPIRING_SOON_DAYS
+      ? t('myTractor.expiresInDays', { days: entry.numberOfDays, date })
+      : state === 'free'
+        ? t('myTractor.free', { date })
+        : t('myTractor.validTill', { date });
+  return (
+    <>
+      <span className={entry.isExpired ? 'pack-state pack-expired' : undefined}>{text}</span>
+      {entry.isExpired && (
+        <>
+          {' '}
+          <span>({t('myTractor.expired', { date })})</span>
+        </>
+      )}
+      {(needsRenewal(state) || state === 'free') && (
+        <Link className="btn btn-primary" to={renewalHref(entry.vin)}>
+          <span>{state === 'free' || entry.subscriptionPack === 'free' ? t('renewal.activate') : t('renewal.renew')}</span>
+        </Link>
+      )}
+    </>
+  );
 }
 
 /** The tracking device's own state, from the tractor's home data: signal and batteries. */

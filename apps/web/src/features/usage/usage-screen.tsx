@@ -12,6 +12,8 @@ import { useTractors } from '../../lib/signed-in/tractors';
 import { useUsage } from './api/get-usage';
 import { PeriodPicker } from '../../components/calendar/period-picker';
 import { UsageSummaries } from './components/usage-summaries';
+import { PackExpired } from '../../components/subscription/pack-expired';
+import { packStateOf } from '../../lib/signed-in/subscription';
 
 /** #/tabs/tractor: how the tractor was used in the chosen period (refreshed every 300 s). */
 export function UsageScreen() {
@@ -23,7 +25,13 @@ export function UsageScreen() {
     <Page title={t('usage.title')}>
       <CoachMark flag="hideTractorUsageCoachMark" title={t('coach.usage.title')} tips={[t('coach.usage.tip1'), t('coach.usage.tip2'), t('coach.usage.tip3')]} />
       {tractors && tractors.length === 0 && <NoTractors />}
-      {selected && (
+      {selected && packStateOf(selected)?.state === 'expired' && (
+        <>
+          <TractorSelect />
+          <PackExpired tractor={selected} action="subscribeNow" />
+        </>
+      )}
+      {selected && packStateOf(selected)?.state !== 'expired' && (
         <>
           <TractorSelect />
           <PeriodPicker period={period} />

@@ -7,6 +7,9 @@ export interface TractorRef {
   vin: string;
   regNo: string;
   Veh_Name: string;
+  /** Subscription end, unix seconds (absent in data cached before renewals existed). */
+  expiresOn?: number;
+  subscriptionPack?: 'free' | 'month' | 'year' | null;
 }
 
 /**
