@@ -72,6 +72,10 @@ if (wanted('home')) {
     const [first, ordinary] = totals;
     row('JS to show the home tab, ordinary login on a bound phone (gzip)', `${ordinary.kb} KB`, '≤ 170 KB', out.status === 0 ? 'no map, chart or calendar chunk on home' : 'a heavy chunk loaded on home!');
     row('JS to show the home tab, first login with the OTP binding (gzip)', `${first.kb} KB`, '≤ 170 KB', 'the OTP screens come too');
+    const renewal = /([\d.]+) KB {2}renewal page JS beyond the home tab/.exec(out.stdout);
+    if (!renewal) throw new Error(`home-js-size printed no renewal figure:\n${out.stdout}`);
+    results.renewalScripts = Number(renewal[1]);
+    row('JS the renewal page adds beyond the shell and home (gzip)', `${renewal[1]} KB`, '≤ 40 KB', 'the subscription screens and their words');
   } finally {
     await server.stop();
   }
@@ -123,6 +127,14 @@ if (wanted('alerts')) {
   const push = serverBench('alerts/bench/push-latency.ts');
   results.alertPush = push;
   row(`alert queued for push after its record's ACK, p99 (${push.tractors} devices)`, `${push.ackToPushMs.p99} ms`, '≤ 1000 ms', `p50 ${push.ackToPushMs.p50} ms, ${push.alerts} alerts, ${push.pushed} pushed`);
+}
+
+if (wanted('invoice')) {
+  console.log('== invoice PDF: a two-tractor GST invoice, Hindi name, Hindi and Tamil labels');
+  const f = serverBench('subscription/bench/invoice-pdf.ts');
+  results.invoicePdf = f;
+  row('invoice PDF, first render of the process (fonts decoded on first use)', `${f.firstMs} ms`, '≤ 300 ms', 'the server decodes them a second after start, so owners meet the later figure');
+  row('invoice PDF render, Hindi labels (p95 of 30)', `${f.hindi.p95Ms} ms`, '≤ 300 ms', `p50 ${f.hindi.p50Ms} ms; Tamil p95 ${f.tamil.p95Ms} ms; English labels and name p95 ${f.english.p95Ms} ms; ${Math.round(f.bytes / 1024)} KB file`);
 }
 
 if (wanted('geofences')) {

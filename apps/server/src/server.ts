@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
 import { APP_VERSION } from './version';
 import { demoFleet, demoWorkshop, ensureDemoFleet } from './sim/demo';
+import { warmUpInvoicePdf } from './modules/subscription/invoice-pdf';
 import type { Fleet } from './sim/fleet';
 
 /** Entry point: listen, print where, close gracefully on SIGTERM/SIGINT. Everything else is in app.ts. */
@@ -64,6 +65,10 @@ if (config.demo.enabled) {
   );
 }
 process.stdout.write(`${lines.join('\n')}\n`);
+
+// The invoice fonts' layout tables are decoded on first use (~150 ms): done now, once the server
+// answers, so the first owner to open an invoice does not wait for it.
+setTimeout(() => warmUpInvoicePdf(), 1000).unref();
 
 // The demo fleet: after listening, so the app answers at once while history streams in.
 if (config.simulateFleet && config.demo.enabled && app.deviceServer) {

@@ -7,7 +7,8 @@ import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { get, registerOwner } from './support/api';
 import type { HomeResponse } from '@tractorlink/domain/auth';
-import { type HistoryEntry, subscriptionState } from '@tractorlink/domain/subscription';
+import { subscriptionState } from '@tractorlink/domain/subscription';
+import { type HistoryEntry } from '@tractorlink/domain/subscription-api';
 import { TEST_START } from './support/test-clock';
 
 const DAY = 24 * 3600_000;

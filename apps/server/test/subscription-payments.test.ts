@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry, InvoiceView, OrderView, Scheme } from '@tractorlink/domain/subscription';
+import type { HistoryEntry, InvoiceView, OrderView, Scheme } from '@tractorlink/domain/subscription-api';
 import { DAY_MS } from '@tractorlink/domain/time';
 import { hmacHex } from '../src/providers/payments/payment-gateway';
 import { LocalPaymentGateway } from '../src/providers/payments/local-gateway';

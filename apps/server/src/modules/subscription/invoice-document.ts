@@ -1,5 +1,5 @@
 import type { LanguageCode } from '@tractorlink/domain/languages';
-import type { InvoiceView } from '@tractorlink/domain/subscription';
+import type { InvoiceView } from '@tractorlink/domain/subscription-api';
 import { renderInvoicePdf } from './invoice-pdf';
 import { invoiceLabels, packName } from './texts';
 

@@ -1,4 +1,5 @@
-import { amountInWords, gstStateCode, type InvoiceView, type PaidPack } from '@tractorlink/domain/subscription';
+import { amountInWords, gstStateCode, type PaidPack } from '@tractorlink/domain/subscription';
+import { type InvoiceView } from '@tractorlink/domain/subscription-api';
 import type { Config } from '../../config';
 import type { OrderRow } from './repo';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderParams } from '@tractorlink/domain/subscription';
+import { orderParams } from '@tractorlink/domain/subscription-api';
 import { callbackPostPage, LocalPaymentGateway } from '../../providers/payments/local-gateway';
 import type { PaymentGateway } from '../../providers/payments/payment-gateway';
 import type { SubscriptionService } from './service';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isLanguageCode } from '@tractorlink/domain/languages';
-import { createOrderRequest, historyQuery, historyResponse, invoiceView, orderParams, orderView, schemeQuery, schemeResponse } from '@tractorlink/domain/subscription';
+import { createOrderRequest, historyQuery, historyResponse, invoiceView, orderParams, orderView, schemeQuery, schemeResponse } from '@tractorlink/domain/subscription-api';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
 import type { InvoicePdfRenderer } from './invoice-document';

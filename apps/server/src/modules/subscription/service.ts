@@ -1,20 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  type CreateOrderRequest,
-  gstOn,
-  type HistoryEntry,
-  type InvoiceView,
-  type OrderView,
-  PACK_DAYS,
-  type Pack,
-  PAID_PACKS,
-  type PaidPack,
-  type Scheme,
-  subscriptionState,
-  type TaxBreakdown,
-} from '@tractorlink/domain/subscription';
+import { gstOn, PACK_DAYS, type Pack, PAID_PACKS, type PaidPack, subscriptionState, type TaxBreakdown } from '@tractorlink/domain/subscription';
+import { type CreateOrderRequest, type HistoryEntry, type InvoiceView, type OrderView, type Scheme } from '@tractorlink/domain/subscription-api';
 import { DAY_MS } from '@tractorlink/domain/time';
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '@tractorlink/domain/languages';
 import type { Clock } from '../../clock';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { HistoryEntry } from '@tractorlink/domain/subscription';
+import type { HistoryEntry } from '@tractorlink/domain/subscription-api';
 import { Button } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';

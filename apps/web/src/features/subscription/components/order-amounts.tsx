@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { OrderView } from '@tractorlink/domain/subscription';
+import type { OrderView } from '@tractorlink/domain/subscription-api';
 import { formatRupees } from '../../../lib/signed-in/subscription';
 
 /** Spec §3 Subscription money: basic charges, tax (CGST + SGST within the supplier's state, else IGST), total. */
