@@ -184,6 +184,25 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
     expect(periods).toHaveLength(1);
   });
 
+  it('a second payment for an order already paid extends nothing, and its checkout page sends the owner to the result', async () => {
+    const { owner, tractor } = await ownerWithTractor(t);
+    const before = await expiresOn(t, tractor.vin);
+    const gateway = localGateway(t.app);
+    const placed = await order(t, owner.accessToken, [tractor.vin]);
+    const gatewayId = await gatewayOrderId(t, placed.orderId);
+    const first = gateway.pay(gatewayId, 'success');
+    const second = gateway.pay(gatewayId, 'success');
+    if (!first || !second) throw new Error('no payment');
+    await postCallback(t.app, placed.orderId, first.callbackFields);
+    expect((await postCallback(t.app, placed.orderId, second.callbackFields)).headers.location).toContain('payment-success');
+    await postWebhook(t.app, second.webhook.body, second.webhook.signature, second.webhook.eventId);
+    expect(await expiresOn(t, tractor.vin)).toBe(before + 365 * DAY_MS);
+    const view = (await get(t.app, `subscription/orders/${placed.orderId}`, { token: owner.accessToken })).json<OrderView>();
+    expect(view.transactionId).toBe(first.callbackFields.razorpay_payment_id);
+    const checkout = await t.app.inject({ method: 'GET', url: `/api/v1/subscription/orders/${placed.orderId}/checkout` });
+    expect({ status: checkout.statusCode, location: checkout.headers.location }).toEqual({ status: 303, location: `/#/payment-success?orderId=${placed.orderId}` });
+  });
+
   it('the failure button leads to the failure page and extends nothing; a failure event after the capture changes nothing', async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     const before = await expiresOn(t, tractor.vin);

@@ -175,6 +175,12 @@ export class SubscriptionService {
     }
     const extended = await confirmPayment(db, engine, settings, order, paymentId, clock.now());
     if (extended) log.info({ orderId: order.id, via }, 'payment confirmed, subscription extended');
+    else {
+      // A second payment for an order already paid (paid twice at the gateway): nothing more is
+      // extended; the money must go back, so it is logged for the provider to refund.
+      const paid = await findOrder(db, order.id);
+      if (paid?.gateway_payment_id && paid.gateway_payment_id !== paymentId) log.error({ orderId: order.id, paymentId, via }, 'second payment for an order already paid: refund it');
+    }
     return extended;
   }
 

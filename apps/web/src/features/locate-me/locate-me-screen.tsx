@@ -14,6 +14,8 @@ import { paths } from '../../config/paths';
 import { distanceParts } from '../../lib/signed-in/tractor-format';
 import { useMyPosition } from '../../lib/signed-in/geolocation';
 import { useTractors } from '../../lib/signed-in/tractors';
+import { PackExpired } from '../../components/subscription/pack-expired';
+import { packStateOf } from '../../lib/signed-in/subscription';
 import { useDieselStations } from './api/get-diesel-stations';
 import { useTracking } from '../../lib/signed-in/tracking';
 import { DirectionsLink } from '../../components/map/directions-link';
@@ -55,7 +57,13 @@ export function LocateMeScreen() {
     <Page title={t('locate.title')} backTo={paths.home.getHref()}>
       <CoachMark flag="hideLocateCoachMark" title={t('coach.locate.title')} tips={[t('coach.locate.tip1'), t('coach.locate.tip2', { button: t('locate.myLocation') }), t('coach.locate.tip3')]} />
       {tractors && tractors.length === 0 && <NoTractors />}
-      {selected && (
+      {selected && packStateOf(selected)?.state === 'expired' && (
+        <>
+          <TractorSelect />
+          <PackExpired tractor={selected} />
+        </>
+      )}
+      {selected && packStateOf(selected)?.state !== 'expired' && (
         <>
           <TractorSelect />
           <div className="map-tools">

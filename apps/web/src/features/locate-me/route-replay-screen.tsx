@@ -11,6 +11,8 @@ import { errorMessage } from '../../lib/error-message';
 import { formatIstTime } from '../../lib/signed-in/tractor-format';
 import { isOffline } from '../../lib/query-client';
 import { useTractors } from '../../lib/signed-in/tractors';
+import { PackExpired } from '../../components/subscription/pack-expired';
+import { packStateOf } from '../../lib/signed-in/subscription';
 import { useTrack } from './api/get-track';
 import type { MapHandle } from '../../components/map/leaflet-map';
 import { MapView } from '../../components/map/map-view';
@@ -44,7 +46,13 @@ export function RouteReplayScreen() {
   return (
     <Page title={t('replay.title')} backTo={paths.locateMe.getHref()}>
       {tractors && tractors.length === 0 && <NoTractors />}
-      {selected && (
+      {selected && packStateOf(selected)?.state === 'expired' && (
+        <>
+          <TractorSelect />
+          <PackExpired tractor={selected} />
+        </>
+      )}
+      {selected && packStateOf(selected)?.state !== 'expired' && (
         <>
           <TractorSelect />
           <div className="field">

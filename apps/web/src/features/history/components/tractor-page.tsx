@@ -10,6 +10,8 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { isOffline } from '../../../lib/query-client';
 import { useTractors } from '../../../lib/signed-in/tractors';
+import { PackExpired } from '../../../components/subscription/pack-expired';
+import { packStateOf } from '../../../lib/signed-in/subscription';
 import type { UsagePeriod } from '@tractorlink/domain/calendar';
 
 interface TractorPageProps {
@@ -24,7 +26,13 @@ export function TractorPage({ title, children }: TractorPageProps) {
   return (
     <Page title={title} backTo={paths.usage.getHref()}>
       {tractors && tractors.length === 0 && <NoTractors />}
-      {selected && (
+      {selected && packStateOf(selected)?.state === 'expired' && (
+        <>
+          <TractorSelect />
+          <PackExpired tractor={selected} action="subscribeNow" />
+        </>
+      )}
+      {selected && packStateOf(selected)?.state !== 'expired' && (
         <>
           <TractorSelect />
           <PeriodPicker period={period} />
