@@ -68,7 +68,14 @@ process.stdout.write(`${lines.join('\n')}\n`);
 
 // The invoice fonts' layout tables are decoded on first use (~150 ms): done now, once the server
 // answers, so the first owner to open an invoice does not wait for it.
-setTimeout(() => warmUpInvoicePdf(), 1000).unref();
+// Out of file handles then (a flood), it is only logged: the first invoice loads them instead.
+setTimeout(() => {
+  try {
+    warmUpInvoicePdf();
+  } catch (err) {
+    app.log.warn({ err }, 'invoice fonts not loaded ahead');
+  }
+}, 1000).unref();
 
 // The demo fleet: after listening, so the app answers at once while history streams in.
 if (config.simulateFleet && config.demo.enabled && app.deviceServer) {
