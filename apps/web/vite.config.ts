@@ -14,7 +14,7 @@ export default defineConfig({
       // Registered from the bundle with workbox-window (CSP forbids inline scripts).
       injectRegister: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest,wav}'],
       },
       manifest: {
         name: 'TractorLink',

@@ -80,6 +80,8 @@ import { ExpiryReminders } from './modules/subscription/reminders';
 import { subscriptionRoutes } from './modules/subscription/routes';
 import { paymentRoutes } from './modules/subscription/payment-routes';
 import { invoicePdf } from './modules/subscription/invoice-document';
+import { ReminderService } from './modules/reminders/service';
+import { reminderRoutes } from './modules/reminders/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,6 +97,8 @@ declare module 'fastify' {
     serviceBook: ServiceBook;
     /** Renewals and payments (the demo seeds its paid history here; tests drive reconciliation). */
     subscriptions: { service: SubscriptionService; gateway: PaymentGateway; reminders: ExpiryReminders };
+    /** Owners' reminders (tests drive the push job with pushDue()). */
+    reminders: ReminderService;
   }
 }
 
@@ -281,6 +285,8 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   const subscriptions = new SubscriptionService({ db: db.kysely, engine: db.engine, clock, gateway: paymentGateway, settings: config.payments, log: app.log });
   const reminders = new ExpiryReminders({ db: db.kysely, clock, sms, push: alerts.pushSender, log: app.log, days: config.payments.reminderDays });
   app.decorate('subscriptions', { service: subscriptions, gateway: paymentGateway, reminders });
+  const ownerReminders = new ReminderService({ db: db.kysely, engine: db.engine, clock, push: alerts.pushSender, log: app.log });
+  app.decorate('reminders', ownerReminders);
   if (options.startDevices) {
     // Payments whose callback never came are settled from the gateway; reminders go out before ends.
     // Both are safe with several instances: settling is exactly-once, reminders are claimed rows.
@@ -289,7 +295,16 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       reminders.runDue().catch((err: unknown) => app.log.error({ err }, 'sending expiry reminders failed'));
     }, 60_000);
     subscriptionJobs.unref();
-    app.addHook('onClose', () => clearInterval(subscriptionJobs));
+    // Owners' reminders ring by push while the app is closed: looked at every 15 s, so a push leaves
+    // within a quarter of a minute of its time (each occurrence claimed, so several instances are safe).
+    const reminderJob = setInterval(() => {
+      ownerReminders.pushDue().catch((err: unknown) => app.log.error({ err }, 'pushing reminders failed'));
+    }, 15_000);
+    reminderJob.unref();
+    app.addHook('onClose', () => {
+      clearInterval(subscriptionJobs);
+      clearInterval(reminderJob);
+    });
   }
 
   if (options.seedDemoOwner && (await ensureDemoOwner(accounts, config.demo))) {
@@ -347,6 +362,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       await api.register(pushRoutes, { push: alerts.push, sessions });
       await api.register(placesRoutes, { places: createPlaces(config), sessions });
       await api.register(geofenceRoutes, { geofences: new GeofenceService({ db: db.kysely, clock, watch: geofenceWatch }), sessions });
+      await api.register(reminderRoutes, { reminders: ownerReminders, sessions });
       await api.register(subscriptionRoutes, { subscriptions, sessions, invoicePdf });
       await api.register(paymentRoutes, { subscriptions, gateway: paymentGateway });
       await api.register(operatorRoutes, { operator, operatorKey: config.operatorKey, serviceBook, commands });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reminderPushPayload } from '@tractorlink/domain/alarms';
 import { hashOf, notificationFor, parsePayload, targetUrl } from './sw-push';
 
 const payload = {
@@ -44,5 +45,14 @@ describe('the service worker and a push message', () => {
     expect(targetUrl(undefined, 'https://app.example.in/')).toBe('https://app.example.in/');
     expect(hashOf('https://app.example.in/#/alert-detail/01a2')).toBe('#/alert-detail/01a2');
     expect(hashOf('https://app.example.in/')).toBeNull();
+  });
+});
+
+describe('a reminder pushed while the app is closed (issue 14)', () => {
+  it('rings again and stays until tapped, one notification per reminder, opening the reminders', () => {
+    const payload = reminderPushPayload({ id: 'oil', title: 'Change engine oil', description: 'Use 15W-40', time: '07:30', ampm: 'pm', repeat: { date: null }, everyday: true, weekDays: [], isActive: true });
+    const { title, options } = notificationFor(payload);
+    expect(title).toBe('Change engine oil');
+    expect(options).toMatchObject({ body: '19:30 · Use 15W-40', tag: 'reminder-oil', renotify: true, requireInteraction: true, data: { url: '/#/my-reminder' } });
   });
 });

@@ -28,6 +28,8 @@ export interface PushPayload {
   body?: string;
   timeStamp?: number;
   url?: string;
+  /** A reminder ringing while the app is closed (type 'reminder'). */
+  reminderId?: string;
 }
 
 export function parsePayload(data: { json(): unknown; text(): string } | null | undefined): PushPayload {
@@ -60,6 +62,13 @@ export function notificationFor(p: PushPayload): NotificationPlan {
   if (p.alertId) {
     options.tag = `alert-${p.alertId}`;
     options.renotify = critical;
+  }
+  // A reminder is an alarm: it rings (the phone's notification sound) and stays until tapped.
+  if (p.type === 'reminder' && p.reminderId) {
+    options.tag = `reminder-${p.reminderId}`;
+    options.renotify = true;
+    options.requireInteraction = true;
+    options.vibrate = [500, 200, 500, 200, 500];
   }
   if (critical) {
     options.requireInteraction = true;

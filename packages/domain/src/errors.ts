@@ -60,6 +60,12 @@ export const ERROR_STATUS = {
   OPERATOR_KEY_INVALID: 401,
   /** The places provider (diesel stations, place search) did not answer. */
   PLACES_UNAVAILABLE: 503,
+  /** The weather provider failed or did not answer; the widget keeps what it has. */
+  WEATHER_UNAVAILABLE: 503,
+  /** Text to speech: the server's voice provider has no voice for this language. */
+  NO_VOICE: 422,
+  /** Text to speech: the voice provider failed or did not answer; the phone may try again later. */
+  VOICE_UNAVAILABLE: 503,
   /** Alert receivers: the owner already has the most receivers allowed (5). */
   RECEIVER_LIMIT: 409,
   /** Alert receivers: this number is already a receiver on this channel. */
@@ -76,6 +82,8 @@ export const ERROR_STATUS = {
   WEBHOOK_SIGNATURE_INVALID: 401,
   /** The order is paid but its invoice is not issued yet ('invoice is being processed'). */
   INVOICE_PROCESSING: 409,
+  /** Reminders: the owner already keeps the most reminders allowed (500). */
+  REMINDER_LIMIT: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

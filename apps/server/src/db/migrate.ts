@@ -14,6 +14,7 @@ import { serviceRecordsMigration } from './migrations/010-service-records';
 import { refreshSuccessorMigration } from './migrations/011-refresh-successor';
 import { deviceCommandsMigration } from './migrations/012-device-commands';
 import { subscriptionsMigration } from './migrations/013-subscriptions';
+import { remindersMigration } from './migrations/014-reminders';
 
 /** Migrations are imported statically (no folder read at runtime); names sort in run order. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -31,6 +32,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '011-refresh-successor': refreshSuccessorMigration,
     '012-device-commands': deviceCommandsMigration(db.engine),
     '013-subscriptions': subscriptionsMigration(db.engine),
+    '014-reminders': remindersMigration(db.engine),
   };
 }
 

@@ -460,6 +460,15 @@ export interface SubscriptionRemindersTable {
   sent_at: number;
 }
 
+/** An owner's reminder (spec §3 Reminder as JSON) and the next time it rings (null: never again). */
+export interface RemindersTable {
+  user_id: string;
+  id: string;
+  body: string;
+  next_at: number | null;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_devices: UserDevicesTable;
@@ -496,6 +505,7 @@ export interface Database {
   invoice_counters: InvoiceCountersTable;
   payment_webhook_events: PaymentWebhookEventsTable;
   subscription_reminders: SubscriptionRemindersTable;
+  reminders: RemindersTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

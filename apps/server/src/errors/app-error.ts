@@ -35,6 +35,9 @@ const MESSAGES: Record<ErrorCode, string> = {
   SMS_UNAVAILABLE: 'The SMS could not be sent. Try again later.',
   SMS_CAP_REACHED: 'No more SMS can be sent this hour. Try again later.',
   PLACES_UNAVAILABLE: 'Place search is not available just now. Try again later.',
+  WEATHER_UNAVAILABLE: 'Weather is not available just now. Try again later.',
+  NO_VOICE: 'No voice for this language',
+  VOICE_UNAVAILABLE: 'The voice is not available just now. Try again later.',
   TRACTOR_NOT_FOUND: 'No tractor with this number is registered to your mobile number.',
   TRACTOR_ALREADY_ADDED: 'This tractor has already been added.',
   OPERATOR_KEY_INVALID: 'The operator key is missing or wrong.',
@@ -46,6 +49,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   PAYMENT_GATEWAY_UNAVAILABLE: 'The payment gateway did not answer; nothing was charged',
   WEBHOOK_SIGNATURE_INVALID: 'Webhook signature does not match',
   INVOICE_PROCESSING: 'The invoice is being processed',
+  REMINDER_LIMIT: 'You can keep up to 500 reminders',
 };
 
 /** An operational error with a stable code (DESIGN §5); anything else is a bug and answers INTERNAL. */

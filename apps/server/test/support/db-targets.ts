@@ -26,6 +26,7 @@ export interface DbTarget {
 
 /** Children first, so foreign keys never object. */
 const TABLES: (keyof Database)[] = [
+  'reminders',
   'subscription_reminders',
   'payment_webhook_events',
   'invoice_counters',

@@ -62,6 +62,9 @@ const PaymentSuccessScreen = screen(withSubscriptionTexts(() => import('../featu
 const PaymentFailedScreen = screen(withSubscriptionTexts(() => import('../features/subscription/payment-result-screens')), (m) => m.PaymentFailedScreen);
 const SubscriptionHistoryScreen = screen(withSubscriptionTexts(() => import('../features/subscription/history-screen')), (m) => m.SubscriptionHistoryScreen);
 const InvoiceScreen = screen(withSubscriptionTexts(() => import('../features/subscription/invoice-screen')), (m) => m.InvoiceScreen);
+const withReminderTexts = withTexts(() => import('../lib/signed-in/reminders-texts').then((m) => m.loadReminderTexts()));
+const MyReminderScreen = screen(withReminderTexts(() => import('../features/reminders/my-reminder-screen')), (m) => m.MyReminderScreen);
+const AddReminderScreen = screen(withReminderTexts(() => import('../features/reminders/add-reminder-screen')), (m) => m.AddReminderScreen);
 // The geofence module (spec §2): its six screens are one chunk behind one import.
 const GeofenceModule = screen(withGeofenceTexts(() => import('../features/geofences/geofence-module')), (m) => m.GeofenceModule);
 const geofences = (name: GeofenceScreen) => <GeofenceModule screen={name} />;
@@ -130,6 +133,8 @@ export function AppRoutes() {
               <Route path={rel(paths.paymentFailed)} element={<PaymentFailedScreen />} />
               <Route path={rel(paths.subscriptionHistory)} element={<SubscriptionHistoryScreen />} />
               <Route path={rel(paths.invoice)} element={<InvoiceScreen />} />
+              <Route path={rel(paths.myReminder)} element={<MyReminderScreen />} />
+              <Route path={rel(paths.addReminder)} element={<AddReminderScreen />} />
               <Route path={rel(paths.language)} element={<LanguageScreen />} />
               <Route path={rel(paths.settings)} element={<SettingsScreen />} />
               <Route path={rel(paths.about)} element={<AboutScreen />} />

@@ -8,6 +8,7 @@ import { useHome } from '../features/home/api/get-home';
 import { queryClient, startQueryPersistence } from '../lib/query-client';
 import { sessionStore } from '../lib/session';
 import { AlertEvents } from './alert-events';
+import { AlarmRunner } from './alarm-runner';
 import { SideMenu } from './side-menu';
 import { TractorsProvider } from './tractors-provider';
 
@@ -39,6 +40,7 @@ function Shell() {
     <TractorsProvider tractors={signedIn ? home.data?.tractors : undefined}>
       <TopBarStartContext value={menuButton}>
         {signedIn && <AlertEvents />}
+        {signedIn && <AlarmRunner />}
         <Outlet />
         {showMenu && <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} tollFreeNumber={home.data?.tollFreeNumber ?? ''} />}
       </TopBarStartContext>

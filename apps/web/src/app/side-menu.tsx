@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../components/ui/avatar';
 import { Dialog } from '../components/ui/dialog';
 import { CloseIcon, EditIcon, GlobeIcon, InfoIcon, PhoneIcon, SettingsIcon, TractorIcon } from '../components/ui/icons';
-import { BellIcon, ReceiptIcon } from '../components/tractor/icons';
+import { AlarmIcon, BellIcon, ReceiptIcon } from '../components/tractor/icons';
 import { paths } from '../config/paths';
 import { useProfile } from '../features/profile/api/get-profile';
 import { useProfileImageUrl } from '../features/profile/api/get-profile-image';
@@ -80,6 +80,12 @@ export function SideMenu({ open, onClose, tollFreeNumber }: SideMenuProps) {
             <Link to={paths.alertConfiguration.getHref()} onClick={onClose}>
               <BellIcon />
               <span>{t('menu.alertConfiguration')}</span>
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.myReminder.getHref()} onClick={onClose}>
+              <AlarmIcon />
+              <span>{t('menu.reminders')}</span>
             </Link>
           </li>
           <li>

@@ -62,6 +62,10 @@ export const paths = {
   subscriptionHistory: route('/subscription-history'),
   /** Spec §2 invoice: one order's GST tax invoice, and its PDF. */
   invoice: byId('/invoice'),
+  /** Spec §2 my-reminder (side menu 'my reminders'): the owner's reminders. */
+  myReminder: route('/my-reminder'),
+  /** Spec §2 add-reminder: a new reminder, or one to edit with ?id=. */
+  addReminder: route('/add-reminder'),
   language: route('/language'),
   settings: route('/settings'),
   about: route('/about'),

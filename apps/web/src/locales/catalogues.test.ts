@@ -25,6 +25,8 @@ const catalogues = {
   tractor: (lang: string) => read(join(here, 'tractor', `${lang}.json`)),
   // The renewal, payment, history and invoice screens' namespace (lib/signed-in/subscription-texts.ts).
   subscription: (lang: string) => read(join(here, 'subscription', `${lang}.json`)),
+  // The reminder screens' namespace (lib/signed-in/reminders-texts.ts).
+  reminders: (lang: string) => read(join(here, 'reminders', `${lang}.json`)),
 };
 
 function sourceFiles(dir: string): string[] {
@@ -92,6 +94,7 @@ describe('keys used by the code', () => {
   const geofencesEn = catalogues.geofences('en');
   const tractorEn = catalogues.tractor('en');
   const subscriptionEn = catalogues.subscription('en');
+  const remindersEn = catalogues.reminders('en');
 
   it('every t("…") literal in src exists in en.json (or in the namespace of the signed-in, alert or geofence screens)', () => {
     const used = new Set<string>();
@@ -99,9 +102,9 @@ describe('keys used by the code', () => {
       for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*['"]([^'"]+)['"]/g)) used.add(m[1] as string);
     }
     expect(used.size).toBeGreaterThan(50);
-    expect([...used].filter((k) => !(k in en) && !(k in alertsEn) && !(k in geofencesEn) && !(k in tractorEn) && !(k in subscriptionEn))).toEqual([]);
+    expect([...used].filter((k) => !(k in en) && !(k in alertsEn) && !(k in geofencesEn) && !(k in tractorEn) && !(k in subscriptionEn) && !(k in remindersEn))).toEqual([]);
     // A namespace's keys are in no other catalogue (one place per word).
-    const namespaces = [alertsEn, geofencesEn, tractorEn, subscriptionEn];
+    const namespaces = [alertsEn, geofencesEn, tractorEn, subscriptionEn, remindersEn];
     namespaces.forEach((ns, i) => {
       const elsewhere = [en, ...namespaces.filter((_, j) => j !== i)];
       expect(Object.keys(ns).filter((k) => elsewhere.some((other) => k in other))).toEqual([]);
@@ -183,11 +186,12 @@ describe('keys used by the code', () => {
   });
 
   it('the field rules of the domain use only codes that have messages', () => {
-    const domain = ['validation.ts', 'auth.ts', 'alerts.ts', 'geofences.ts'].map((f) => readFileSync(join(src, '../../../packages/domain/src', f), 'utf8')).join('\n');
+    const domain = ['validation.ts', 'auth.ts', 'alerts.ts', 'geofences.ts', 'reminders-api.ts'].map((f) => readFileSync(join(src, '../../../packages/domain/src', f), 'utf8')).join('\n');
     const codes = new Set([...domain.matchAll(/'([A-Z][A-Z0-9_]+)'\)/g)].map((m) => m[1] as string));
     expect(codes.size).toBeGreaterThan(5);
     const geofencesEn = catalogues.geofences('en');
-    expect([...codes].filter((c) => !(`error.${c}` in en) && !(`error.${c}` in geofencesEn))).toEqual([]);
+    const remindersEn = catalogues.reminders('en');
+    expect([...codes].filter((c) => !(`error.${c}` in en) && !(`error.${c}` in geofencesEn) && !(`error.${c}` in remindersEn))).toEqual([]);
   });
 
   it("the terms text has every section of spec §1 and the modal's own strings", () => {

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, Engine, OtpChallengesTable } from '../../db/types';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, OtpChallengesTable } from '../../db/types';
 
 export type OtpChallenge = Selectable<OtpChallengesTable>;
 type ChallengeKey = Pick<OtpChallenge, 'mobile_no' | 'purpose' | 'requester'>;
@@ -12,19 +11,8 @@ export interface SendRow {
   boundBrowser: boolean;
 }
 
-/**
- * Makes the caller's transaction wait for any other holding one of `keys` (on every instance), so
- * counting the sends and recording a new one happen as one step. PostgreSQL: transaction-level
- * advisory locks, taken in sorted order so two transactions never wait on each other. SQLite has
- * one writer at a time: a first write takes its lock for the whole transaction.
- */
-export async function serialise(trx: Transaction<Database>, engine: Engine, keys: readonly string[]): Promise<void> {
-  if (engine === 'sqlite') {
-    await sql`update otp_sends set id = id where 0 = 1`.execute(trx);
-    return;
-  }
-  for (const key of [...keys].sort()) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
-}
+/** Counting and recording a send are serialised per number and per address (db/serialise.ts). */
+export { serialise } from '../../db/serialise';
 
 /** Sends to `mobileNo` after `since`, oldest first. */
 export async function sendsSince(db: Kysely<Database>, mobileNo: string, since: number): Promise<SendRow[]> {

@@ -26,3 +26,4 @@ export const PeopleIcon = (p: IconProps) => <Icon {...p}><circle cx="9" cy="8" r
 export const SlidersIcon = (p: IconProps) => <Icon {...p}><path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" /><circle cx="16" cy="6" r="2" /><circle cx="10" cy="12" r="2" /><circle cx="18" cy="18" r="2" /></Icon>;
 export const GeofenceIcon = (p: IconProps) => <Icon {...p}><path d="M4 7l5-3 6 3 5-3v13l-5 3-6-3-5 3z" strokeDasharray="3 2" /><circle cx="12" cy="11" r="2" /></Icon>;
 export const ReceiptIcon = (p: IconProps) => <Icon {...p}><path d="M5 3h14v18l-3-2-2 2-2-2-2 2-2-2-3 2zM9 8h6M9 12h6M9 16h3" /></Icon>;
+export const AlarmIcon = (p: IconProps) => <Icon {...p}><circle cx="12" cy="13" r="8" /><path d="M12 9v4l2.5 2.5M5 3 2 6M19 3l3 3" /></Icon>;

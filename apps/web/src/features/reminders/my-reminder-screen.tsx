@@ -1,0 +1,109 @@
+import { useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { MAX_REMINDERS, type Reminder, searchReminders } from '@tractorlink/domain/alarms';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { EditIcon } from '../../components/ui/icons';
+import { Notice } from '../../components/ui/notice';
+import { Page } from '../../components/ui/page';
+import { PlusIcon, TrashIcon } from '../../components/tractor/icons';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/error-message';
+import { formatIsoDate } from '../../lib/format';
+import { deleteReminder, saveReminder, useReminderState } from '../../lib/signed-in/reminders-store';
+import { useReminderTexts } from '../../lib/signed-in/reminders-texts';
+import { sortDays, whenOf } from './reminder-time';
+
+type T = ReturnType<typeof useReminderTexts>['t'];
+
+function whenText(r: Reminder, t: T, lang: string): string {
+  const time = `${r.time.replace(/^0/, '')} ${t(`reminders.${r.ampm}`)}`;
+  const when = whenOf(r);
+  if (when === 'everyday') return t('reminders.atEveryday', { time });
+  if (when === 'weekdays') return t('reminders.atDays', { time, days: sortDays(r.weekDays).map((d) => t(`reminders.dayShort.${d}`)).join(', ') });
+  return t('reminders.atDate', { time, date: formatIsoDate(r.repeat.date ?? '', lang) });
+}
+
+/** Spec §2 my-reminder: the owner's reminders, searchable, each switched on or off, edited or deleted. */
+export function MyReminderScreen() {
+  const { t, lang, ready } = useReminderTexts();
+  const { reminders } = useReminderState();
+  const [query, setQuery] = useState('');
+  const [deleting, setDeleting] = useState<Reminder | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const saved = (useLocation().state as { saved?: string } | null)?.saved;
+  const searchId = useId();
+  const shown = searchReminders(reminders, query);
+  const full = reminders.length >= MAX_REMINDERS;
+
+  return (
+    <Page title={t('reminders.title')} backTo={paths.home.getHref()}>
+      {!ready && <p role="status">{t('common.loading')}</p>}
+      {saved && <Notice tone="success">{t('reminders.saved', { title: saved })}</Notice>}
+      {failure !== null && <Notice tone="error">{errorMessage(t, failure)}</Notice>}
+      {reminders.length > 0 && (
+        <div className="field">
+          <label htmlFor={searchId}>{t('reminders.search')}</label>
+          <input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        </div>
+      )}
+      {reminders.length === 0 && <p className="empty">{t('reminders.none')}</p>}
+      {reminders.length > 0 && shown.length === 0 && <p className="empty">{t('reminders.noneFound')}</p>}
+      <ul className="card-list" aria-label={t('reminders.title')}>
+        {shown.map((r) => (
+          <li key={r.id} className="card reminder" aria-labelledby={`reminder-${r.id}`}>
+            <h2 id={`reminder-${r.id}`}>{r.title}</h2>
+            {r.description && <p>{r.description}</p>}
+            <p className="muted">{whenText(r, t, lang)}</p>
+            <label className="switch-field">
+              <input
+                type="checkbox"
+                role="switch"
+                className="switch"
+                checked={r.isActive}
+                onChange={(e) => {
+                  setFailure(null);
+                  saveReminder({ ...r, isActive: e.target.checked }).catch(setFailure);
+                }}
+              />
+              <span>{t('reminders.active')}</span>
+            </label>
+            <div className="row-actions">
+              <Link className="btn btn-secondary" to={`${paths.addReminder.getHref()}?id=${encodeURIComponent(r.id)}`} aria-label={t('reminders.editNamed', { title: r.title })}>
+                <EditIcon /> <span>{t('reminders.edit')}</span>
+              </Link>
+              <Button variant="danger" icon={<TrashIcon />} onClick={() => setDeleting(r)} aria-label={t('reminders.deleteNamed', { title: r.title })}>
+                {t('reminders.delete')}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {full ? (
+        <Notice>{t('reminders.limit', { max: MAX_REMINDERS })}</Notice>
+      ) : (
+        <Link className="btn btn-primary" to={paths.addReminder.getHref()}>
+          <PlusIcon /> <span>{t('reminders.add')}</span>
+        </Link>
+      )}
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title={t('reminders.deleteTitle')}>
+        <p>{t('reminders.deleteConfirm', { title: deleting?.title ?? '' })}</p>
+        <div className="button-row">
+          <Button variant="secondary" onClick={() => setDeleting(null)}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => {
+              const id = deleting?.id;
+              setDeleting(null);
+              if (id) deleteReminder(id).catch(setFailure);
+            }}
+          >
+            {t('reminders.delete')}
+          </Button>
+        </div>
+      </Dialog>
+    </Page>
+  );
+}
