@@ -1,3 +1,4 @@
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -82,6 +83,13 @@ import { paymentRoutes } from './modules/subscription/payment-routes';
 import { invoicePdf } from './modules/subscription/invoice-document';
 import { ReminderService } from './modules/reminders/service';
 import { reminderRoutes } from './modules/reminders/routes';
+import { WeatherService } from './modules/weather/service';
+import { weatherRoutes } from './modules/weather/routes';
+import { createWeatherProvider } from './providers/weather/create-weather';
+import { TtsService } from './modules/tts/service';
+import { ttsRoutes } from './modules/tts/routes';
+import { createTtsProvider } from './providers/tts/create-tts';
+import { ownedOrNotFound } from './modules/vehicles/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -287,6 +295,18 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   app.decorate('subscriptions', { service: subscriptions, gateway: paymentGateway, reminders });
   const ownerReminders = new ReminderService({ db: db.kysely, engine: db.engine, clock, push: alerts.pushSender, log: app.log });
   app.decorate('reminders', ownerReminders);
+  // The weather where the tractor last was (its last fix), in the owner's language.
+  const weather = new WeatherService({
+    provider: createWeatherProvider(config.weather, { clock }),
+    clock,
+    log: app.log,
+    positionOf: async (userId, vin) => {
+      const { state } = await ownedOrNotFound(db.kysely, userId, vin);
+      const fix = state?.lastFix ? (JSON.parse(state.lastFix) as { lat?: unknown; lon?: unknown }) : null;
+      return typeof fix?.lat === 'number' && typeof fix.lon === 'number' ? { lat: fix.lat, lon: fix.lon } : null;
+    },
+  });
+  const tts = new TtsService({ provider: createTtsProvider(config.tts, { log: app.log }), cacheDir: path.join(config.dataDir, 'tts-cache'), log: app.log });
   if (options.startDevices) {
     // Payments whose callback never came are settled from the gateway; reminders go out before ends.
     // Both are safe with several instances: settling is exactly-once, reminders are claimed rows.
@@ -363,6 +383,8 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       await api.register(placesRoutes, { places: createPlaces(config), sessions });
       await api.register(geofenceRoutes, { geofences: new GeofenceService({ db: db.kysely, clock, watch: geofenceWatch }), sessions });
       await api.register(reminderRoutes, { reminders: ownerReminders, sessions });
+      await api.register(weatherRoutes, { weather, sessions });
+      await api.register(ttsRoutes, { tts, sessions });
       await api.register(subscriptionRoutes, { subscriptions, sessions, invoicePdf });
       await api.register(paymentRoutes, { subscriptions, gateway: paymentGateway });
       await api.register(operatorRoutes, { operator, operatorKey: config.operatorKey, serviceBook, commands });

@@ -4,6 +4,8 @@ import { FULL_NAME_PATTERN } from '@tractorlink/domain/validation';
 import { gstStateCode } from '@tractorlink/domain/subscription';
 import { z } from 'zod';
 import { defaultDeviceConnectionCap } from './devices/shared/connection-guard';
+import type { WeatherConfig } from './providers/weather/create-weather';
+import type { TtsConfig } from './providers/tts/create-tts';
 
 /**
  * The only place that reads the environment (STYLE: create-t3-turbo, nodebestpractices).
@@ -83,6 +85,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'INVOICE_SAC', default: '998319', description: 'Services Accounting Code printed on tax invoices.' },
   { name: 'INVOICE_SERVICE', default: 'Tractor telematics subscription', description: 'Description of the service on tax invoices.' },
 
+  { name: 'WEATHER_PROVIDER', default: 'local', description: '`local`: seasonal Indian weather made up on the server (no key; for the demo and tests); `accuweather`: AccuWeather location search, 1-hour and 5-day forecasts in the owner\'s language.' },
+  { name: 'ACCUWEATHER_KEY', default: '(empty)', description: 'AccuWeather API key; required when `WEATHER_PROVIDER=accuweather`. Never logged.' },
+  { name: 'ACCUWEATHER_BASE_URL', default: 'https://dataservice.accuweather.com', description: 'AccuWeather API base URL (tests point it at a local fake).' },
+  { name: 'TTS_PROVIDER', default: 'local', description: '`local`: espeak-ng on this server (Debian package `espeak-ng`; all seven languages, robotic; without it Listen says there is no voice); `google`: Google Cloud Text-to-Speech. Audio is cached on disk under `DATA_DIR/tts-cache` (200 MB).' },
+  { name: 'GOOGLE_TTS_KEY', default: '(empty)', description: 'Google Cloud API key limited to Text-to-Speech; required when `TTS_PROVIDER=google`. Never logged.' },
+  { name: 'GOOGLE_TTS_BASE_URL', default: 'https://texttospeech.googleapis.com', description: 'Google Text-to-Speech base URL (tests point it at a local fake).' },
 ];
 
 /** The variables as a markdown table (CONFIG.md and the README's configuration section). */
@@ -181,6 +189,12 @@ const envSchema = z
     INVOICE_PREFIX: z.string().regex(/^[A-Z0-9]{1,5}$/, { error: 'expected 1 to 5 capital letters or digits' }).default('TL'),
     INVOICE_SAC: z.string().regex(/^\d{6}$/, { error: 'expected a 6-digit SAC' }).default('998319'),
     INVOICE_SERVICE: z.string().min(1).max(100).default('Tractor telematics subscription'),
+    WEATHER_PROVIDER: z.enum(['local', 'accuweather']).default('local'),
+    ACCUWEATHER_KEY: optionalText,
+    ACCUWEATHER_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://dataservice.accuweather.com'),
+    TTS_PROVIDER: z.enum(['local', 'google']).default('local'),
+    GOOGLE_TTS_KEY: optionalText,
+    GOOGLE_TTS_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://texttospeech.googleapis.com'),
   });
 
 type Env = z.infer<typeof envSchema>;
@@ -236,6 +250,8 @@ export interface Config {
     supplier: { name: string; address: string; gstin: string; state: string };
     invoice: { prefix: string; sac: string; service: string };
   };
+  weather: WeatherConfig;
+  tts: TtsConfig;
 }
 
 export class ConfigError extends Error {
@@ -258,6 +274,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (known.NODE_ENV === 'production' && !known.DEMO_OWNER) problems.push('DEMO_OWNER: must be set explicitly in production (true creates the demo owner, whose mobile number and PIN are published; false does not)');
   if (known.GEOCODER_PROVIDER === 'google' && !known.GOOGLE_MAPS_KEY) problems.push('GOOGLE_MAPS_KEY: required when GEOCODER_PROVIDER=google');
   if (known.PLACES_PROVIDER === 'google' && !known.GOOGLE_MAPS_KEY) problems.push('GOOGLE_MAPS_KEY: required when PLACES_PROVIDER=google');
+  if (known.WEATHER_PROVIDER === 'accuweather' && !known.ACCUWEATHER_KEY) problems.push('ACCUWEATHER_KEY: required when WEATHER_PROVIDER=accuweather');
+  if (known.TTS_PROVIDER === 'google' && !known.GOOGLE_TTS_KEY) problems.push('GOOGLE_TTS_KEY: required when TTS_PROVIDER=google');
   if (known.PAYMENT_GATEWAY === 'razorpay') {
     for (const name of RAZORPAY_REQUIRED) if (!known[name]) problems.push(`${name}: required when PAYMENT_GATEWAY=razorpay`);
   }
@@ -329,5 +347,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       supplier: { name: e.SUPPLIER_NAME, address: e.SUPPLIER_ADDRESS, gstin: e.SUPPLIER_GSTIN, state: e.SUPPLIER_STATE },
       invoice: { prefix: e.INVOICE_PREFIX, sac: e.INVOICE_SAC, service: e.INVOICE_SERVICE },
     },
+    weather:
+      e.WEATHER_PROVIDER === 'accuweather' ? { provider: 'accuweather', key: e.ACCUWEATHER_KEY ?? '', baseUrl: e.ACCUWEATHER_BASE_URL.replace(/\/+$/, '') } : { provider: 'local' },
+    tts: e.TTS_PROVIDER === 'google' ? { provider: 'google', key: e.GOOGLE_TTS_KEY ?? '', baseUrl: e.GOOGLE_TTS_BASE_URL.replace(/\/+$/, '') } : { provider: 'local' },
   };
 }
