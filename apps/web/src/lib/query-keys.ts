@@ -10,6 +10,8 @@ export const queryKeys = {
   diesel: (vin: string) => ['tractor', vin, 'diesel'] as const,
   history: (vin: string, from: number, to: number) => ['tractor', vin, 'history', from, to] as const,
   track: (vin: string, date: string) => ['tractor', vin, 'track', date] as const,
+  /** The weather widget's rule run (its data is kept in the secure storage, spec §4), per language. */
+  weather: (vin: string, lang: string) => ['tractor', vin, 'weather', lang] as const,
   vehicles: ['vehicles'] as const,
   tracking: ['tracking'] as const,
   /** Everything about alerts starts with ['alerts'], so a push message can refresh it all (spec §4). */

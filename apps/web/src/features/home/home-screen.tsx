@@ -13,6 +13,7 @@ import { useTractors } from '../../lib/signed-in/tractors';
 import { useHome } from './api/get-home';
 import { useTractorHome } from './api/get-tractor-home';
 import { TractorOverview } from './components/tractor-overview';
+import { WeatherWidget } from './components/weather/weather-widget';
 import { PackExpired } from '../../components/subscription/pack-expired';
 import { RenewalDialog } from '../../components/subscription/renewal-dialog';
 import { packStateOf } from '../../lib/signed-in/subscription';
@@ -33,6 +34,8 @@ export function HomeScreen() {
   const { selected } = useTractors();
   const added = (useLocation().state as { added?: boolean } | null)?.added === true;
   const firstName = data?.firstName ?? getCachedUser()?.firstName ?? '';
+  // The tractor's pack has ended: the spec's renewal flag (its weather hidden too, spec §4).
+  const expired = packStateOf(selected)?.state === 'expired';
   return (
     <Page title={t('tabs.home')}>
       <CoachMark flag="hideHomeCoachMark" title={t('coach.home.title')} tips={[t('coach.home.tip1'), t('coach.home.tip2'), t('coach.home.tip3')]} />
@@ -43,7 +46,8 @@ export function HomeScreen() {
         <>
           <TractorSelect />
           <RenewalDialog key={`renew-${selected.vin}`} tractor={selected} />
-          {packStateOf(selected)?.state === 'expired' ? <PackExpired tractor={selected} /> : <SelectedTractor key={selected.vin} vin={selected.vin} />}
+          {expired ? <PackExpired tractor={selected} /> : <SelectedTractor key={selected.vin} vin={selected.vin} />}
+          <WeatherWidget key={`weather-${selected.vin}`} vin={selected.vin} renewal={expired} />
           <QuickLinks label={t('home.more')} screens={['usage', 'diesel', 'engine', 'replay']} />
         </>
       )}

@@ -1,0 +1,182 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { DAY_MS, HOUR_MS } from '@tractorlink/domain/time';
+import { hourlyStamp } from '@tractorlink/domain/weather';
+import type { FiveDayResponse, HourlyItem } from '@tractorlink/domain/weather';
+import hi from '../../../locales/tractor/hi.json';
+import { changeAppLanguage, initI18n } from '../../../lib/i18n';
+import { storage } from '../../../lib/secure-storage';
+import { loadTractorTexts } from '../../../lib/signed-in/tractor-texts';
+import { fiveDayAt, hourlyAt, mockWeatherServer } from '../components/weather/weather-fixtures';
+import { WeatherWidget } from '../components/weather/weather-widget';
+import { refreshWeather, WEATHER_STORAGE } from './get-weather';
+
+const VIN = 'MBNTL45DEM0000001';
+const OTHER = 'MBNTL57DEM0000002';
+
+/** A fresh query client per mount, as after a reload: only the secure storage is kept between them. */
+function mount(vin = VIN) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'offlineFirst' } } });
+  const view = render(
+    <QueryClientProvider client={client}>
+      <WeatherWidget vin={vin} />
+    </QueryClientProvider>,
+  );
+  return {
+    ...view,
+    show: (next: string) =>
+      view.rerender(
+        <QueryClientProvider client={client}>
+          <WeatherWidget key={next} vin={next} />
+        </QueryClientProvider>,
+      ),
+  };
+}
+
+beforeAll(async () => {
+  await storage.load();
+  await initI18n('en');
+  await loadTractorTexts('en');
+});
+
+beforeEach(() => storage.clearExceptKept());
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+afterAll(() => changeAppLanguage('en'));
+
+describe('weather caching in the secure storage (spec §3, §4)', () => {
+  it('nothing kept: fetches the hourly list and the five-day forecast, and keeps them as the spec says', async () => {
+    const server = mockWeatherServer();
+    const before = Date.now();
+    mount();
+    await screen.findByText('Now 30 °C');
+    expect(server.calls.map((c) => `${c.kind} ${c.vin} ${c.language}`).sort()).toEqual([`daily ${VIN} en`, `hourly ${VIN} en`]);
+    // Hourly per VIN, the five-day forecast under the tractor key plus '5days'.
+    expect(storage.getJson<HourlyItem[]>(VIN)?.[0]?.IconPhrase).toBe('Sunny');
+    expect(storage.getJson<FiveDayResponse>(`${VIN}5days`)?.DailyForecasts).toHaveLength(5);
+    // The time of the hourly fetch, and the language and tractor it was for.
+    const stamp = hourlyStamp(before);
+    expect(storage.get(WEATHER_STORAGE.storedDate)).toBe(stamp.storedDate);
+    expect(Number(storage.get('storedHour'))).toBe(stamp.storedHour);
+    expect(Number(storage.get('storedMinutes'))).toBeGreaterThanOrEqual(stamp.storedMinutes);
+    expect(storage.get('lanchange')).toBe('en');
+    expect(storage.get('vehicleChanged')).toBe(VIN);
+  });
+
+  it('a second render within the hour makes no request: the kept data shows at once, with no loader', async () => {
+    const server = mockWeatherServer();
+    const first = mount();
+    await screen.findByText('Now 30 °C');
+    first.unmount();
+    expect(server.calls).toHaveLength(2);
+
+    mount();
+    expect(screen.getByText('Now 30 °C')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    await act(async () => undefined);
+    expect(server.calls).toHaveLength(2);
+  });
+
+  it('an hour after the stored time only the hourly list is fetched again', async () => {
+    const server = mockWeatherServer();
+    const now = Date.now();
+    await refreshWeather(VIN, 'en', now);
+    expect(server.calls).toHaveLength(2);
+    await refreshWeather(VIN, 'en', now + 59 * 60_000);
+    expect(server.calls).toHaveLength(2);
+    server.answer(() => ({ status: 200, body: hourlyAt(now + HOUR_MS, 27, 'Cloudy', 7) }));
+    const data = await refreshWeather(VIN, 'en', now + HOUR_MS);
+    expect(server.calls.slice(2).map((c) => c.kind)).toEqual(['hourly']);
+    expect(data.hourly?.[0]?.IconPhrase).toBe('Cloudy');
+    expect(data.daily?.DailyForecasts).toHaveLength(5);
+    expect(storage.get('storedDate')).toBe(hourlyStamp(now + HOUR_MS).storedDate);
+  });
+
+  it('a language change shows the loader and fetches both again in the new language, then resets the flag', async () => {
+    const server = mockWeatherServer((c) => ({
+      status: 200,
+      body: c.kind === 'hourly' ? hourlyAt(Date.now(), 30, c.language === 'hi' ? 'धूप' : 'Sunny') : fiveDayAt(Date.now(), c.language === 'hi' ? 'आंशिक धूप' : 'Partly sunny'),
+    }));
+    mount();
+    await screen.findByText('Sunny');
+    expect(server.calls).toHaveLength(2);
+
+    await act(() => changeAppLanguage('hi'));
+    expect(screen.getByRole('status').textContent).toBe(hi['weather.loading']);
+    expect(await screen.findByText('धूप')).toBeTruthy();
+    expect(server.calls.slice(2).map((c) => `${c.kind} ${c.language}`).sort()).toEqual(['daily hi', 'hourly hi']);
+    expect(storage.get('lanchange')).toBe('hi');
+    expect(storage.getJson<FiveDayResponse>(`${VIN}5days`)?.DailyForecasts[0]?.Day.IconPhrase).toBe('आंशिक धूप 0');
+    expect(screen.getByText(hi['weather.title'])).toBeTruthy();
+    await act(() => changeAppLanguage('en'));
+  });
+
+  it('a vehicle change shows the loader and fetches both for the other tractor, then resets the flag', async () => {
+    const server = mockWeatherServer();
+    const view = mount();
+    await screen.findByText('Now 30 °C');
+    expect(server.calls).toHaveLength(2);
+    // Weather of the other tractor is kept too (the phone switched to it before): still refetched.
+    storage.setJson(OTHER, hourlyAt(Date.now(), 10, 'Old', 7));
+    storage.setJson(`${OTHER}5days`, fiveDayAt(Date.now()));
+
+    server.answer((c) => ({ status: 200, body: c.kind === 'hourly' ? hourlyAt(Date.now(), 18, 'Fog', 11) : fiveDayAt(Date.now()) }));
+    view.show(OTHER);
+    expect(screen.getByRole('status').textContent).toBe('Getting the weather…');
+    expect(await screen.findByText('Now 18 °C')).toBeTruthy();
+    expect(server.calls.slice(2).map((c) => `${c.kind} ${c.vin}`).sort()).toEqual([`daily ${OTHER}`, `hourly ${OTHER}`]);
+    expect(storage.get('vehicleChanged')).toBe(OTHER);
+    // The first tractor's weather stays kept under its own VIN.
+    expect(storage.getJson<HourlyItem[]>(VIN)?.[0]?.IconPhrase).toBe('Sunny');
+  });
+
+  it('a failed switch keeps the flag, so the next visit tries again', async () => {
+    const server = mockWeatherServer();
+    const now = Date.now();
+    await refreshWeather(VIN, 'en', now);
+    server.answer(() => ({ status: 503 }));
+    const data = await refreshWeather(VIN, 'hi', now + 60_000);
+    // What the phone had is kept and shown.
+    expect(data.hourly?.[0]?.IconPhrase).toBe('Sunny');
+    expect(storage.get('lanchange')).toBe('en');
+    server.answer((c) => ({ status: 200, body: c.kind === 'hourly' ? hourlyAt(now) : fiveDayAt(now) }));
+    const before = server.calls.length;
+    await refreshWeather(VIN, 'hi', now + 120_000);
+    expect(server.calls.slice(before).map((c) => `${c.kind} ${c.language}`).sort()).toEqual(['daily hi', 'hourly hi']);
+    expect(storage.get('lanchange')).toBe('hi');
+  });
+
+  it('empty answers (the tractor had no position yet) are asked again next time, so its first report shows', async () => {
+    const server = mockWeatherServer((c) => ({ status: 200, body: c.kind === 'hourly' ? [] : { DailyForecasts: [] } }));
+    const now = Date.now();
+    const empty = await refreshWeather(VIN, 'en', now);
+    expect(empty).toMatchObject({ hourly: [], daily: { DailyForecasts: [] } });
+    server.answer((c) => ({ status: 200, body: c.kind === 'hourly' ? hourlyAt(now) : fiveDayAt(now) }));
+    const data = await refreshWeather(VIN, 'en', now + 60_000);
+    expect(server.calls.slice(2).map((c) => c.kind).sort()).toEqual(['daily', 'hourly']);
+    expect(data.hourly).toHaveLength(1);
+    await refreshWeather(VIN, 'en', now + 120_000);
+    expect(server.calls).toHaveLength(4);
+  });
+
+  it('the five-day forecast is fetched when none is kept, or the kept one no longer reaches the day after tomorrow', async () => {
+    const server = mockWeatherServer();
+    const now = Date.now();
+    await refreshWeather(VIN, 'en', now);
+    storage.remove(`${VIN}5days`);
+    await refreshWeather(VIN, 'en', now + 60_000);
+    expect(server.calls.slice(2).map((c) => c.kind)).toEqual(['daily']);
+    // Kept from three days ago: it ends the day before the day after tomorrow.
+    storage.setJson(`${VIN}5days`, fiveDayAt(now - 3 * DAY_MS));
+    await refreshWeather(VIN, 'en', now + 120_000);
+    expect(server.calls.slice(3).map((c) => c.kind)).toEqual(['daily']);
+    // Kept from yesterday: still covers the three days, nothing asked.
+    storage.setJson(`${VIN}5days`, fiveDayAt(now - DAY_MS));
+    await refreshWeather(VIN, 'en', now + 180_000);
+    expect(server.calls).toHaveLength(4);
+  });
+});

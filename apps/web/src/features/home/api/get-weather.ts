@@ -1,0 +1,162 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DAY_MS, istDate, istMidnight } from '@tractorlink/domain/time';
+import { hourlyStamp, weatherCacheKeys, weatherRefreshPlan } from '@tractorlink/domain/weather';
+import type { FiveDayResponse, HourlyItem, WeatherRefreshPlan } from '@tractorlink/domain/weather';
+import { apiJson } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { storage } from '../../../lib/secure-storage';
+
+/**
+ * The weather widget's data (spec §3 weather data, §4 Weather, §9), cached in the secure storage
+ * exactly as the spec keeps it: the hourly list per VIN (key: the VIN), the five-day forecast under
+ * the tractor key plus '5days', and the time of the last hourly fetch under storedHour and
+ * storedMinutes (plus storedDate, so a fetch of another day is never taken for a recent one).
+ *
+ * The spec's flags lanchange and vehicleChanged are set elsewhere in its source (the language screen,
+ * the tractor picker). Here they hold the language and the VIN the weather was last fetched for, so
+ * "the flag is set" is "the value differs from now", and "resetting the flags" is writing the current
+ * ones; no other screen needs to know about the weather.
+ */
+export const WEATHER_STORAGE = {
+  storedHour: 'storedHour',
+  storedMinutes: 'storedMinutes',
+  storedDate: 'storedDate',
+  language: 'lanchange',
+  vehicle: 'vehicleChanged',
+} as const;
+
+export interface WeatherData {
+  /** The 1-hour forecast; its first item is today's current weather. Null: none kept. */
+  hourly: HourlyItem[] | null;
+  daily: FiveDayResponse | null;
+  /** When the rule last ran (epoch ms): the widget's "today" (it runs at least every few minutes). */
+  at: number;
+}
+
+/** What the owner's phone keeps now, and what the spec's rule says to fetch. */
+export interface WeatherState extends WeatherData {
+  plan: WeatherRefreshPlan;
+}
+
+const num = (value: string | undefined): number | null => (value === undefined || value === '' ? null : Number(value));
+
+function keptHourly(vin: string): HourlyItem[] | null {
+  const list = storage.getJson<unknown>(weatherCacheKeys(vin).hourly);
+  return Array.isArray(list) ? (list as HourlyItem[]) : null;
+}
+
+function keptDaily(vin: string): FiveDayResponse | null {
+  const body = storage.getJson<FiveDayResponse>(weatherCacheKeys(vin).fiveDay);
+  return body && Array.isArray(body.DailyForecasts) ? body : null;
+}
+
+/**
+ * Spec §4 "the five-day forecast is fetched if none is cached": a forecast kept from days ago that no
+ * longer reaches the day after tomorrow (the last of the widget's three days) counts as none, or the
+ * widget would show 'Weather Data NA' for days the provider knows. An empty list (the tractor had no
+ * position yet) counts as none too, so it is asked again once the tractor has reported.
+ */
+function coversThreeDays(daily: FiveDayResponse | null, now: number): boolean {
+  const last = istDate(istMidnight(istDate(now)) + 2 * DAY_MS);
+  return daily?.DailyForecasts.some((f) => istDate(f.EpochDate * 1000) === last) === true;
+}
+
+export function weatherState(vin: string, language: string, now = Date.now()): WeatherState {
+  const hourly = keptHourly(vin);
+  const daily = keptDaily(vin);
+  const lastLanguage = storage.get(WEATHER_STORAGE.language);
+  const lastVin = storage.get(WEATHER_STORAGE.vehicle);
+  const plan = weatherRefreshPlan({
+    storedHour: num(storage.get(WEATHER_STORAGE.storedHour)),
+    storedMinutes: num(storage.get(WEATHER_STORAGE.storedMinutes)),
+    storedDate: storage.get(WEATHER_STORAGE.storedDate) ?? null,
+    now,
+    // Nothing kept yet is no change: there is nothing in another language or of another tractor to hide.
+    languageChanged: lastLanguage !== undefined && lastLanguage !== language,
+    vehicleChanged: lastVin !== undefined && lastVin !== vin,
+    // An empty list (no position yet) has no first item to show: asked again, like an empty forecast.
+    hourlyCached: hourly !== null && hourly.length > 0,
+    fiveDayCached: coversThreeDays(daily, now),
+  });
+  return { hourly, daily, at: now, plan };
+}
+
+const setIfChanged = (name: string, value: string) => {
+  if (storage.get(name) !== value) storage.set(name, value);
+};
+
+const path = (kind: 'hourly' | 'daily', vin: string, language: string) => `weather/${kind}/${encodeURIComponent(vin)}?language=${encodeURIComponent(language)}`;
+
+/**
+ * Runs spec §4's rule once: fetches what is stale or missing (nothing at all when the kept data is
+ * fresh), keeps the answers, and returns what the widget shows. Never throws: a failed fetch (503
+ * WEATHER_UNAVAILABLE, offline) keeps what the phone has, and what it does not have shows as
+ * 'Weather Data NA' (spec §8 "weather failures dismiss the loader silently"). The flags reset only
+ * when every fetch they asked for came, so a failed switch is retried (with the loader) next time.
+ *
+ * Spec §9's "re-render delay 100 ms after a weather fetch" is not copied: it let the source's view
+ * notice values written behind its back; here the answer is this function's result, and React shows
+ * it as soon as it resolves.
+ */
+export async function refreshWeather(vin: string, language: string, now = Date.now()): Promise<WeatherData> {
+  const { hourly, daily, plan } = weatherState(vin, language, now);
+  const [hourlyAnswer, dailyAnswer] = await Promise.allSettled([
+    plan.fetchHourly ? apiJson<HourlyItem[]>(path('hourly', vin, language)) : Promise.resolve(null),
+    plan.fetchFiveDay ? apiJson<FiveDayResponse>(path('daily', vin, language)) : Promise.resolve(null),
+  ]);
+  const keys = weatherCacheKeys(vin);
+  let failed = false;
+  let nextHourly = hourly;
+  let nextDaily = daily;
+
+  if (plan.fetchHourly) {
+    if (hourlyAnswer.status === 'fulfilled' && Array.isArray(hourlyAnswer.value)) {
+      nextHourly = hourlyAnswer.value;
+      storage.setJson(keys.hourly, nextHourly);
+      const stamp = hourlyStamp(now);
+      storage.set(WEATHER_STORAGE.storedHour, String(stamp.storedHour));
+      storage.set(WEATHER_STORAGE.storedMinutes, String(stamp.storedMinutes));
+      storage.set(WEATHER_STORAGE.storedDate, stamp.storedDate);
+    } else failed = true;
+  }
+  if (plan.fetchFiveDay) {
+    const body = dailyAnswer.status === 'fulfilled' ? dailyAnswer.value : null;
+    if (body && Array.isArray(body.DailyForecasts)) {
+      nextDaily = body;
+      storage.setJson(keys.fiveDay, body);
+    } else failed = true;
+  }
+  if (!failed) {
+    setIfChanged(WEATHER_STORAGE.language, language);
+    setIfChanged(WEATHER_STORAGE.vehicle, vin);
+  }
+  return { hourly: nextHourly, daily: nextDaily, at: now };
+}
+
+/** While the home tab stays open, the rule is looked at again this often (a request only once an hour has passed). */
+export const WEATHER_RECHECK_MS = 5 * 60_000;
+
+export function weatherQueryOptions(vin: string, language: string) {
+  return queryOptions({
+    queryKey: queryKeys.weather(vin, language),
+    queryFn: () => refreshWeather(vin, language),
+    // What the phone keeps shows at once, unless the language or tractor changed (spec §4: a
+    // loader until the new forecast is in) or nothing is kept yet.
+    initialData: (): WeatherData | undefined => {
+      const { hourly, daily, at, plan } = weatherState(vin, language);
+      return plan.showLoader || (hourly === null && daily === null) ? undefined : { hourly, daily, at };
+    },
+    initialDataUpdatedAt: 0,
+    // The secure storage is the cache (spec §4); the query only runs the rule, on every mount and
+    // focus, and is dropped once unused so a return to a language shows the loader again.
+    staleTime: 0,
+    gcTime: 0,
+    refetchInterval: WEATHER_RECHECK_MS,
+    refetchIntervalInBackground: false,
+  });
+}
+
+/** The weather of one tractor in a language; off while the renewal flag is set (spec §4). */
+export function useWeather(vin: string, language: string, enabled = true) {
+  return useQuery({ ...weatherQueryOptions(vin, language), enabled });
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isLanguageCode } from '@tractorlink/domain/languages';
+import { weatherDays } from '@tractorlink/domain/weather';
+import type { WeatherDay, WeatherWidget as WeatherWidgetModel } from '@tractorlink/domain/weather';
+import { useWeather } from '../../api/get-weather';
+import { WeatherIcon } from './weather-icons';
+
+const DAY_NAMES = ['weather.today', 'weather.tomorrow', 'weather.dayAfter'] as const;
+
+/** The selected day: icon, temperature in °C and phrase, or 'Weather Data NA' when no temperature is known. */
+function DayWeather({ day }: { day: WeatherDay }) {
+  const { t } = useTranslation();
+  if (day.temperature === null) return <p className="weather-na">{t('weather.na')}</p>;
+  const temp = day.temperature;
+  return (
+    <div className="weather-now">
+      <WeatherIcon icon={day.icon} />
+      <div>
+        <p className="weather-temp">
+          {'current' in temp ? t('weather.current', { value: temp.current }) : t('weather.minMax', { min: temp.min, max: temp.max })}
+        </p>
+        <p className="weather-phrase">{day.phrase}</p>
+      </div>
+    </div>
+  );
+}
+
+interface WeatherCardProps {
+  /** Null while the spec's loader shows (a language or tractor change, or nothing kept yet). */
+  widget: WeatherWidgetModel | null;
+  onSelect: (date: string) => void;
+}
+
+/** The widget as it looks (spec §2): month label, three day buttons, the selected day's weather. */
+export function WeatherCard({ widget, onSelect }: WeatherCardProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="card weather" aria-labelledby="weather-title">
+      <h2 id="weather-title">{t('weather.title')}</h2>
+      {widget === null ? (
+        <p role="status" className="weather-loading">
+          {t('weather.loading')}
+        </p>
+      ) : (
+        <>
+          <p className="weather-month" data-testid="weather-month">
+            {widget.monthLabel}
+          </p>
+          <div className="weather-days" role="group" aria-label={t('weather.days')}>
+            {widget.days.map((day, i) => (
+              <button key={day.date} type="button" className="weather-day" aria-pressed={day.date === widget.selectedDate} data-date={day.date} onClick={() => onSelect(day.date)}>
+                <span className="weather-day-name">{t(DAY_NAMES[i] ?? 'weather.today')}</span> <span className="weather-date">{day.dayOfMonth}</span>
+              </button>
+            ))}
+          </div>
+          <div aria-live="polite">
+            <DayWeather day={widget.days.find((d) => d.date === widget.selectedDate) ?? widget.days[0]} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The weather widget of the tractor home (spec §2, §4): the selected tractor's weather in the app's
+ * language, from the phone's cache or the server as spec §4's rule says. With the renewal flag set
+ * (the tractor's pack has ended) it is hidden and asks nothing.
+ */
+export function WeatherWidget({ vin, renewal = false }: { vin: string; renewal?: boolean }) {
+  const { i18n } = useTranslation();
+  const language = isLanguageCode(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const [selectedDate, setSelectedDate] = useState<string | null>(null);
+  const { data } = useWeather(vin, language, !renewal);
+  if (renewal) return null;
+  const widget = data ? weatherDays(data.at, data.hourly, data.daily, { selectedDate, language }) : null;
+  return <WeatherCard widget={widget} onSelect={setSelectedDate} />;
+}
