@@ -11,6 +11,8 @@ export const COACH_MARK_KEYS = [
   // Kept in this list so they survive sign-out and follow the saved-number rule like the others.
   'hideLocateCoachMark',
   'hideAppInfoCoachMark',
+  // Our addition: spec §2 names an 'ask me' coach mark, and §3 lists no flag for it.
+  'hideAskMeCoachMark',
 ] as const;
 
 /**

@@ -65,6 +65,9 @@ const InvoiceScreen = screen(withSubscriptionTexts(() => import('../features/sub
 const withReminderTexts = withTexts(() => import('../lib/signed-in/reminders-texts').then((m) => m.loadReminderTexts()));
 const MyReminderScreen = screen(withReminderTexts(() => import('../features/reminders/my-reminder-screen')), (m) => m.MyReminderScreen);
 const AddReminderScreen = screen(withReminderTexts(() => import('../features/reminders/add-reminder-screen')), (m) => m.AddReminderScreen);
+// Ask me (spec §2 askme): the assistant's code and words come only with this screen.
+const withAskMeTexts = withTexts(() => import('../lib/signed-in/askme-texts').then((m) => m.loadAskMeTexts()));
+const AskMeScreen = screen(withAskMeTexts(() => import('../features/askme/askme-screen')), (m) => m.AskMeScreen);
 // The geofence module (spec §2): its six screens are one chunk behind one import.
 const GeofenceModule = screen(withGeofenceTexts(() => import('../features/geofences/geofence-module')), (m) => m.GeofenceModule);
 const geofences = (name: GeofenceScreen) => <GeofenceModule screen={name} />;
@@ -135,6 +138,7 @@ export function AppRoutes() {
               <Route path={rel(paths.invoice)} element={<InvoiceScreen />} />
               <Route path={rel(paths.myReminder)} element={<MyReminderScreen />} />
               <Route path={rel(paths.addReminder)} element={<AddReminderScreen />} />
+              <Route path={rel(paths.askMe)} element={<AskMeScreen />} />
               <Route path={rel(paths.language)} element={<LanguageScreen />} />
               <Route path={rel(paths.settings)} element={<SettingsScreen />} />
               <Route path={rel(paths.about)} element={<AboutScreen />} />

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../components/ui/avatar';
@@ -15,6 +16,9 @@ interface SideMenuProps {
   onClose: () => void;
   tollFreeNumber: string;
 }
+
+// Ask me's entry (spec §2 askme) and its words come when the menu is first opened, not with the home tab.
+const AskMeMenuEntry = lazy(() => import('../features/askme/menu-entry').then((m) => ({ default: m.AskMeMenuEntry })));
 
 /** Spec §1 side menu, with the entries whose screens exist so far. */
 export function SideMenu({ open, onClose, tollFreeNumber }: SideMenuProps) {
@@ -88,6 +92,9 @@ export function SideMenu({ open, onClose, tollFreeNumber }: SideMenuProps) {
               <span>{t('menu.reminders')}</span>
             </Link>
           </li>
+          <Suspense fallback={null}>
+            <AskMeMenuEntry onClose={onClose} />
+          </Suspense>
           <li>
             <Link to={paths.language.getHref()} onClick={rememberReturn}>
               <GlobeIcon />

@@ -66,6 +66,8 @@ export const paths = {
   myReminder: route('/my-reminder'),
   /** Spec §2 add-reminder: a new reminder, or one to edit with ?id=. */
   addReminder: route('/add-reminder'),
+  /** Spec §2 askme (guarded): the voice assistant's answers about the selected tractor. */
+  askMe: route('/askme'),
   language: route('/language'),
   settings: route('/settings'),
   about: route('/about'),

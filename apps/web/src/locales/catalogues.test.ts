@@ -27,6 +27,8 @@ const catalogues = {
   subscription: (lang: string) => read(join(here, 'subscription', `${lang}.json`)),
   // The reminder screens' namespace (lib/signed-in/reminders-texts.ts).
   reminders: (lang: string) => read(join(here, 'reminders', `${lang}.json`)),
+  // Ask me's namespace: the screen, its quick questions and answer templates (lib/signed-in/askme-texts.ts).
+  askme: (lang: string) => read(join(here, 'askme', `${lang}.json`)),
 };
 
 function sourceFiles(dir: string): string[] {
@@ -95,6 +97,7 @@ describe('keys used by the code', () => {
   const tractorEn = catalogues.tractor('en');
   const subscriptionEn = catalogues.subscription('en');
   const remindersEn = catalogues.reminders('en');
+  const askmeEn = catalogues.askme('en');
 
   it('every t("…") literal in src exists in en.json (or in the namespace of the signed-in, alert or geofence screens)', () => {
     const used = new Set<string>();
@@ -102,9 +105,9 @@ describe('keys used by the code', () => {
       for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*['"]([^'"]+)['"]/g)) used.add(m[1] as string);
     }
     expect(used.size).toBeGreaterThan(50);
-    expect([...used].filter((k) => !(k in en) && !(k in alertsEn) && !(k in geofencesEn) && !(k in tractorEn) && !(k in subscriptionEn) && !(k in remindersEn))).toEqual([]);
+    expect([...used].filter((k) => !(k in en) && !(k in alertsEn) && !(k in geofencesEn) && !(k in tractorEn) && !(k in subscriptionEn) && !(k in remindersEn) && !(k in askmeEn))).toEqual([]);
     // A namespace's keys are in no other catalogue (one place per word).
-    const namespaces = [alertsEn, geofencesEn, tractorEn, subscriptionEn, remindersEn];
+    const namespaces = [alertsEn, geofencesEn, tractorEn, subscriptionEn, remindersEn, askmeEn];
     namespaces.forEach((ns, i) => {
       const elsewhere = [en, ...namespaces.filter((_, j) => j !== i)];
       expect(Object.keys(ns).filter((k) => elsewhere.some((other) => k in other))).toEqual([]);

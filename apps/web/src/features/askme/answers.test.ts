@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
+import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles';
+import { formatDecimal } from '../../lib/signed-in/tractor-format';
+import { SOURCES_OF, answerFor, helpAnswer } from './answers';
+import type { TractorFacts } from './answers';
+import { INTENTS } from './intents';
+import type { Intent } from './intents';
+
+const read = (folder: string, lang: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales', folder, `${lang}.json`), 'utf8')) as Record<string, string>;
+
+/** `t` of one language as the app has it: Ask me's words first, then the tractor screens'. */
+async function translator(lang: string) {
+  const i18n = i18next.createInstance();
+  await i18n.init({
+    lng: lang,
+    resources: { [lang]: { askme: read('askme', lang), tractor: read('tractor', lang) } },
+    ns: ['askme', 'tractor'],
+    defaultNS: 'askme',
+    fallbackNS: 'tractor',
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+  });
+  const used = new Set<string>();
+  const t = (key: string, options?: Record<string, unknown>) => {
+    used.add(key);
+    return i18n.t(key, options ?? {});
+  };
+  return { t, used };
+}
+
+const NOW = 1_795_000_000; // epoch s
+const home = (over: Partial<TractorHomepageResponse> = {}): TractorHomepageResponse => ({
+  vin: 'MBNTL45SLN0000123',
+  regNo: 'MH12AB1234',
+  Veh_Name: 'Sheru',
+  vehicleStatus: 'moving',
+  lastStatus: 'moving',
+  devicePower: 13.2,
+  devicePowerMode: 'normal_active',
+  gsmSignal: 4,
+  deviceBatteryV: 4.1,
+  latitude: 18.8226,
+  longitude: 74.3752,
+  dieselLevel: 71,
+  dieselLitres: 42.5,
+  tankCapacity: 60,
+  engineHours: 1234.5,
+  lastUpdated: NOW,
+  offline: false,
+  offlineSince: null,
+  notTransmitting: false,
+  address: 'शिरूर, पुणे, महाराष्ट्र',
+  place: { name: 'शिरूर', district: 'पुणे', state: 'महाराष्ट्र' },
+  serviceDue: { status: 'ok', dueAtHours: 1500, hoursLeft: 265.5 },
+  showMenu: true,
+  subscription: { expiresOn: NOW + 86_400 * 300, isExpired: false, numberOfDays: 300 },
+  ...over,
+});
+
+/** Every situation an answer can be about: each template of the catalogue is used by one of them. */
+function situations(): [Intent, TractorFacts][] {
+  const name = 'Sheru';
+  return [
+    ['where', { name, home: home() }],
+    ['where', { name, home: home({ address: null }) }],
+    ['where', { name, home: home({ address: null, latitude: null, longitude: null, lastUpdated: null }) }],
+    ['diesel', { name, home: home() }],
+    ['diesel', { name, home: home({ dieselLevel: 8, dieselLitres: 4.8 }) }],
+    ['diesel', { name, home: home({ dieselLevel: null, dieselLitres: null }) }],
+    ['hours', { name, home: home(), today: { hasData: true, engineHours: 3, engineMinutes: 20 } }],
+    ['hours', { name, home: home(), today: { hasData: false, engineHours: 0, engineMinutes: 0 } }],
+    ['hours', { name, home: home(), today: { hasData: true, engineHours: 0, engineMinutes: 15 } }],
+    ...(['moving', 'running', 'idle', 'stopped', 'unknown', 'na'] as const).map((s): [Intent, TractorFacts] => ['running', { name, home: home({ vehicleStatus: s, lastStatus: s === 'na' || s === 'unknown' ? null : s }) }]),
+    ['running', { name, home: home({ offline: true, offlineSince: NOW - 7200, vehicleStatus: 'stopped' }) }],
+    ['running', { name, home: home({ notTransmitting: true, offline: true, offlineSince: NOW - 100 * 86_400 }) }],
+    ['alerts', { name, alerts: { total: 0, latest: null, unread: 0 } }],
+    ['alerts', { name, alerts: { total: 3, latest: { name: 'उच्च इंजन तापमान', time: NOW - 600 }, unread: 2 } }],
+    ['alerts', { name }],
+    ['service', { name, home: home() }],
+    ['service', { name, home: home({ serviceDue: { status: 'due_soon', dueAtHours: 1250, hoursLeft: 15.6 } }) }],
+    ['service', { name, home: home({ serviceDue: { status: 'overdue', dueAtHours: 1000, hoursLeft: -234.5 } }) }],
+    ['weather', { name, weather: [{ EpochDateTime: NOW, Temperature: { Value: 95, Unit: 'F' }, IconPhrase: 'धूप', WeatherIcon: 1 }] }],
+    ['weather', { name, weather: [] }],
+  ];
+}
+
+describe('Ask me answers from the catalogue templates, filled with the data', () => {
+  it('each question says where its data comes from', () => {
+    expect(Object.keys(SOURCES_OF).sort()).toEqual([...INTENTS].sort());
+  });
+
+  describe.each(LANGUAGE_CODES)('%s', (lang) => {
+    it('every answer is a whole sentence of the language: no key, no empty or left-over placeholder', async () => {
+      const { t, used } = await translator(lang);
+      const cat = read('askme', lang);
+      for (const [intent, facts] of situations()) {
+        const answer = answerFor(intent, facts, t, lang);
+        expect(answer, `${intent}`).not.toMatch(/{{|}}|askme\.|status\.|undefined|null|NaN/);
+        expect(answer.trim().length, intent).toBeGreaterThan(5);
+      }
+      expect(helpAnswer(t)).toContain(cat['askme.q.where']);
+      // Every answer template of the catalogue is used by some situation (none unreachable).
+      const templates = Object.keys(cat).filter((k) => k.startsWith('askme.a.'));
+      expect(templates.filter((k) => !used.has(k) && k !== 'askme.a.noTractor')).toEqual([]);
+    });
+
+    it('the answers carry the tractor\'s data: place, litres and percent, hours, alert, service hours, °C', async () => {
+      const { t } = await translator(lang);
+      const n = (v: number, digits = 1) => formatDecimal(v, lang, digits);
+      const ask = (intent: Intent, facts: TractorFacts) => answerFor(intent, facts, t, lang);
+      const h = home();
+      expect(ask('where', { name: 'Sheru', home: h })).toContain('शिरूर, पुणे, महाराष्ट्र');
+      expect(ask('where', { name: 'Sheru', home: h })).toContain('Sheru');
+      expect(ask('where', { name: 'Sheru', home: home({ address: null }) })).toContain(`${n(18.8226, 5)}, ${n(74.3752, 5)}`);
+      const diesel = ask('diesel', { name: 'Sheru', home: h });
+      expect(diesel).toContain(n(42.5));
+      expect(diesel).toContain('71');
+      const hours = ask('hours', { name: 'Sheru', home: h, today: { hasData: true, engineHours: 3, engineMinutes: 20 } });
+      expect(hours).toContain('3');
+      expect(hours).toContain('20');
+      expect(hours).toContain(n(1234.5));
+      const alerts = ask('alerts', { name: 'Sheru', alerts: { total: 3, latest: { name: 'उच्च इंजन तापमान', time: NOW }, unread: 2 } });
+      expect(alerts).toContain('उच्च इंजन तापमान');
+      expect(alerts).toContain('3');
+      expect(ask('service', { name: 'Sheru', home: h })).toContain(n(1500, 0));
+      expect(ask('service', { name: 'Sheru', home: h })).toContain('266');
+      // 95 °F is 35 °C (spec §9 conversion); the phrase as the forecast gives it.
+      const weather = ask('weather', { name: 'Sheru', weather: [{ EpochDateTime: NOW, Temperature: { Value: 95, Unit: 'F' }, IconPhrase: 'धूप', WeatherIcon: 1 }] });
+      expect(weather).toContain('35');
+      expect(weather).toContain('धूप');
+      // What the tractor did when last heard, in the tractor screens' words.
+      expect(ask('running', { name: 'Sheru', home: home({ offline: true, offlineSince: NOW, vehicleStatus: 'stopped', lastStatus: 'stopped' }) })).toContain(read('tractor', lang)['status.stopped']);
+    });
+  });
+
+  it('says which questions it can answer, in order, after its apology', async () => {
+    const { t } = await translator('en');
+    expect(helpAnswer(t)).toBe(
+      'Sorry, I did not understand. I can answer these questions: Where is my tractor? How much diesel is there? How many engine hours today? Is my tractor running? Any alerts today? When is the service due? What is the weather today?',
+    );
+  });
+
+  it('English answers read as written in the catalogue', async () => {
+    const { t } = await translator('en');
+    expect(answerFor('where', { name: 'Sheru', home: home({ address: 'Shirur, Pune, Maharashtra', lastUpdated: null }) }, t, 'en')).toBe('Sheru is at this place: Shirur, Pune, Maharashtra.');
+    expect(answerFor('diesel', { name: 'Sheru', home: home({ dieselLevel: 8, dieselLitres: 4.8 }) }, t, 'en')).toBe(
+      'Sheru has about 4.8 litres of diesel, 8 percent of the tank. The tank is low: refill soon.',
+    );
+    expect(answerFor('hours', { name: 'Sheru', home: home({ engineHours: 0.3 }), today: { hasData: true, engineHours: 0, engineMinutes: 15 } }, t, 'en')).toBe(
+      'Today the engine of Sheru has run for 15 minutes. In all, the engine has run 0.3 hours.',
+    );
+    expect(answerFor('running', { name: 'Sheru', home: home({ vehicleStatus: 'idle' }) }, t, 'en')).toBe('The engine of Sheru is on, but the tractor is standing still.');
+    expect(answerFor('service', { name: 'Sheru', home: home({ serviceDue: { status: 'overdue', dueAtHours: 1000, hoursLeft: -234.5 } }) }, t, 'en')).toBe(
+      'The service of Sheru is overdue by 235 hours. Please get it serviced soon.',
+    );
+  });
+});

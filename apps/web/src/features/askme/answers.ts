@@ -1,0 +1,140 @@
+import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles';
+import { dieselStatus } from '@tractorlink/domain/diesel-status';
+import { fahrenheitToCelsius } from '@tractorlink/domain/weather';
+import type { HourlyItem } from '@tractorlink/domain/weather';
+import { formatDecimal, formatIstShort, formatIstTime } from '../../lib/signed-in/tractor-format';
+import { INTENTS } from './intents';
+import type { Intent } from './intents';
+
+/**
+ * Ask me's answers: sentences of the `askme` catalogue (one per language) filled with the
+ * tractor's data, never free text, so every answer is a checked translation. Pure: the screen
+ * fetches the data (sources.ts) and speaks the result.
+ */
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Today's engine running time of the tractor (GET vehicles/aggregations, day). */
+export interface EngineToday {
+  hasData: boolean;
+  engineHours: number;
+  engineMinutes: number;
+}
+
+/** Today's alerts of the tractor (GET alerts for today) and its unread badge. */
+export interface AlertsToday {
+  total: number;
+  latest: { name: string; time: number } | null;
+  unread: number;
+}
+
+/** What an answer is made from; each question needs only some of it (see SOURCES_OF). */
+export interface TractorFacts {
+  /** The tractor's name as the owner gave it. */
+  name: string;
+  home?: TractorHomepageResponse;
+  today?: EngineToday;
+  alerts?: AlertsToday;
+  /** The hourly forecast where the tractor is; its first item is now (spec §3). */
+  weather?: readonly HourlyItem[];
+}
+
+export type Source = 'home' | 'today' | 'alerts' | 'weather';
+
+/** The data each question is answered from. */
+export const SOURCES_OF: Record<Intent, readonly Source[]> = {
+  where: ['home'],
+  diesel: ['home'],
+  hours: ['home', 'today'],
+  running: ['home'],
+  alerts: ['alerts'],
+  service: ['home'],
+  weather: ['weather'],
+};
+
+const sentence = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join(' ');
+
+function where(f: TractorFacts, t: Translate, lang: string): string {
+  const h = f.home;
+  const fix = h && h.latitude !== null && h.longitude !== null ? `${formatDecimal(h.latitude, lang, 5)}, ${formatDecimal(h.longitude, lang, 5)}` : null;
+  const place = h?.address ?? fix;
+  if (!h || !place) return t('askme.a.whereUnknown', { name: f.name });
+  return sentence(t('askme.a.where', { name: f.name, place }), h.lastUpdated !== null && t('askme.a.lastUpdate', { time: formatIstShort(h.lastUpdated, lang) }));
+}
+
+function diesel(f: TractorFacts, t: Translate, lang: string): string {
+  const h = f.home;
+  if (!h || h.dieselLevel === null || h.dieselLitres === null) return t('askme.a.dieselUnknown', { name: f.name });
+  return sentence(
+    t('askme.a.diesel', { name: f.name, litres: formatDecimal(h.dieselLitres, lang), percent: formatDecimal(h.dieselLevel, lang, 0) }),
+    dieselStatus(h.dieselLevel) === 'low' && t('askme.a.dieselLow'),
+  );
+}
+
+function hours(f: TractorFacts, t: Translate, lang: string): string {
+  const today = f.today;
+  const ran = today && today.hasData && today.engineHours * 60 + today.engineMinutes > 0;
+  const minutes = today ? formatDecimal(today.engineMinutes, lang, 0) : '';
+  return sentence(
+    !ran
+      ? t('askme.a.hoursNone', { name: f.name })
+      : today.engineHours === 0
+        ? t('askme.a.minutesToday', { name: f.name, minutes })
+        : t('askme.a.hoursToday', { name: f.name, hours: formatDecimal(today.engineHours, lang, 0), minutes }),
+    f.home && t('askme.a.hoursTotal', { total: formatDecimal(f.home.engineHours, lang) }),
+  );
+}
+
+const STATUSES = ['moving', 'running', 'idle', 'stopped'] as const;
+type KnownStatus = (typeof STATUSES)[number];
+const isKnown = (s: string | null | undefined): s is KnownStatus => (STATUSES as readonly string[]).includes(s ?? '');
+
+function running(f: TractorFacts, t: Translate, lang: string): string {
+  const h = f.home;
+  if (!h) return t('askme.a.status.unknown', { name: f.name });
+  if (h.notTransmitting) return t('askme.a.notTransmitting', { name: f.name });
+  const status = h.vehicleStatus === 'na' || h.vehicleStatus === 'unknown' ? h.lastStatus : h.vehicleStatus;
+  if (h.offline && h.offlineSince !== null) {
+    // Out of reach: say so, and what it was doing when last heard (the tractor screens' words).
+    return sentence(t('askme.a.offline', { name: f.name, time: formatIstShort(h.offlineSince, lang) }), isKnown(status) && t('askme.a.lastStatus', { status: t(`status.${status}`) }));
+  }
+  return isKnown(status) ? t(`askme.a.status.${status}`, { name: f.name }) : t('askme.a.status.unknown', { name: f.name });
+}
+
+function alerts(f: TractorFacts, t: Translate, lang: string): string {
+  const a = f.alerts;
+  if (!a) return t('askme.a.noData');
+  return sentence(
+    a.total === 0 || !a.latest
+      ? t('askme.a.alertsNone', { name: f.name })
+      : t('askme.a.alertsToday', { name: f.name, count: formatDecimal(a.total, lang, 0), latest: a.latest.name, time: formatIstTime(a.latest.time, lang) }),
+    a.unread > 0 && t('askme.a.unread', { count: formatDecimal(a.unread, lang, 0) }),
+  );
+}
+
+function service(f: TractorFacts, t: Translate, lang: string): string {
+  const due = f.home?.serviceDue;
+  if (!due) return t('askme.a.noData');
+  const values = { name: f.name, due: formatDecimal(Math.round(due.dueAtHours), lang, 0), left: formatDecimal(Math.round(Math.abs(due.hoursLeft)), lang, 0) };
+  if (due.status === 'overdue') return t('askme.a.serviceOverdue', values);
+  if (due.status === 'due_soon') return t('askme.a.serviceSoon', values);
+  return t('askme.a.serviceOk', values);
+}
+
+function weather(f: TractorFacts, t: Translate, lang: string): string {
+  const now = f.weather?.[0];
+  if (!now) return t('askme.a.weatherNone', { name: f.name });
+  return t('askme.a.weather', { name: f.name, temperature: formatDecimal(fahrenheitToCelsius(now.Temperature.Value), lang, 0), phrase: now.IconPhrase });
+}
+
+const BUILDERS: Record<Intent, (f: TractorFacts, t: Translate, lang: string) => string> = { where, diesel, hours, running, alerts, service, weather };
+
+/** The answer to one of the seven questions, in the language of `t`. */
+export function answerFor(intent: Intent, facts: TractorFacts, t: Translate, lang: string): string {
+  return BUILDERS[intent](facts, t, lang);
+}
+
+/** For a question it does not know: what it can answer, as the quick questions read. */
+export function helpAnswer(t: Translate): string {
+  return sentence(t('askme.a.unknown'), ...INTENTS.map((i) => t(`askme.q.${i}`)));
+}

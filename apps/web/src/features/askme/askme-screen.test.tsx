@@ -1,0 +1,123 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakePhoneVoice } from '../../components/voice/fake-phone-voice';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import askmeEn from '../../locales/askme/en.json';
+import { resetVoiceForTests } from '../../components/voice/speaker';
+import { initI18n } from '../../lib/i18n';
+import { storage } from '../../lib/secure-storage';
+import { loadAskMeTexts } from '../../lib/signed-in/askme-texts';
+import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
+import { TractorsContext } from '../../lib/signed-in/tractors';
+import type { TractorRef } from '../../lib/signed-in/tractors';
+import { AskMeScreen } from './askme-screen';
+
+const SHERU: TractorRef = { vin: 'MBNTL45SLN0000123', regNo: 'MH12AB1234', Veh_Name: 'Sheru' };
+
+const homepage = {
+  vin: SHERU.vin, regNo: SHERU.regNo, Veh_Name: 'Sheru', vehicleStatus: 'stopped', lastStatus: 'stopped', devicePower: 12.6, devicePowerMode: 'normal_active',
+  gsmSignal: 4, deviceBatteryV: 4.1, latitude: 18.8226, longitude: 74.3752, dieselLevel: 71, dieselLitres: 42.5, tankCapacity: 60, engineHours: 1234.5,
+  lastUpdated: null, offline: false, offlineSince: null, notTransmitting: false, address: 'Shirur, Pune, Maharashtra', place: null,
+  serviceDue: { status: 'ok', dueAtHours: 1500, hoursLeft: 265.5 }, showMenu: true, subscription: { expiresOn: 1_900_000_000, isExpired: false, numberOfDays: 300 },
+};
+
+/** The API as Ask me asks it; what was asked is recorded. */
+function api() {
+  const asked: string[] = [];
+  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      asked.push(url.pathname.replace('/api/v1/', ''));
+      if (url.pathname.includes('tractorhomepage/')) return json(homepage);
+      if (url.pathname.includes('vehicles/aggregations/')) return json({ hasData: true, allDay: { engineHours: 2, engineMinutes: 5 } });
+      if (url.pathname.endsWith('alerts/unread-count')) return json({ vin: SHERU.vin, count: 0 });
+      if (url.pathname.endsWith('/alerts')) return json({ data: [], page: 1, pageSize: 1, total: 0, startDateTime: 0, endDateTime: 0 });
+      if (url.pathname.includes('weather/hourly/')) return json([{ EpochDateTime: 0, Temperature: { Value: 86, Unit: 'F' }, IconPhrase: 'Sunny', WeatherIcon: 1 }]);
+      return new Response('{}', { status: 404 });
+    }),
+  );
+  return asked;
+}
+
+/** A phone with an Indian English voice: the texts it speaks, in order. */
+const phone = () => fakePhoneVoice(['en-IN']);
+const texts = (spoken: { text: string }[]) => spoken.map((u) => u.text);
+
+function renderScreen(tractors: TractorRef[] = [SHERU]) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <TractorsContext value={{ tractors, selected: tractors[0], select: () => undefined }}>
+        <MemoryRouter>
+          <AskMeScreen />
+        </MemoryRouter>
+      </TractorsContext>
+    </QueryClientProvider>,
+  );
+}
+
+const ask = (question: string) => {
+  fireEvent.change(screen.getByRole('textbox', { name: askmeEn['askme.question'] }), { target: { value: question } });
+  fireEvent.click(screen.getByRole('button', { name: askmeEn['askme.ask'] }));
+};
+
+beforeAll(async () => {
+  await storage.load();
+  await initI18n('en');
+  await Promise.all([loadTractorTexts('en'), loadAskMeTexts('en')]);
+});
+
+beforeEach(() => resetVoiceForTests());
+
+afterEach(() => {
+  resetVoiceForTests();
+  vi.unstubAllGlobals();
+});
+
+describe('Ask me screen', () => {
+  it('fetches what answers need as it opens, and offers the seven quick questions', async () => {
+    const asked = api();
+    phone();
+    renderScreen();
+    for (const intent of ['where', 'diesel', 'hours', 'running', 'alerts', 'service', 'weather'] as const) {
+      expect(screen.getByRole('button', { name: askmeEn[`askme.q.${intent}`] })).toBeTruthy();
+    }
+    await waitFor(() => expect(asked).toEqual(expect.arrayContaining([`tractorhomepage/${SHERU.vin}`, `vehicles/aggregations/${SHERU.vin}`, 'alerts', 'alerts/unread-count', `weather/hourly/${SHERU.vin}`])));
+  });
+
+  it('answers a typed question in words and aloud, newest first, and a quick question too', async () => {
+    api();
+    const spoken = phone();
+    renderScreen();
+    ask('Where is my tractor now?');
+    await waitFor(() => expect(screen.getAllByTestId('askme-answer')[0]?.textContent).toBe('Sheru is at this place: Shirur, Pune, Maharashtra.'));
+    await waitFor(() => expect(texts(spoken)).toEqual(['Sheru is at this place: Shirur, Pune, Maharashtra.']));
+
+    fireEvent.click(screen.getByRole('button', { name: askmeEn['askme.q.weather'] }));
+    await waitFor(() => expect(screen.getAllByTestId('askme-answer')[0]?.textContent).toBe('Weather near Sheru now: 30 degrees Celsius, Sunny.'));
+    expect(screen.getAllByTestId('askme-answer')).toHaveLength(2);
+    await waitFor(() => expect(spoken.at(-1)?.text).toBe('Weather near Sheru now: 30 degrees Celsius, Sunny.'));
+  });
+
+  it('a question it does not know: it says, and reads out, what it can answer', async () => {
+    api();
+    const spoken = phone();
+    renderScreen();
+    ask('What is the price of wheat?');
+    await waitFor(() => expect(screen.getByTestId('askme-answer').textContent).toContain(askmeEn['askme.a.unknown']));
+    const answer = screen.getByTestId('askme-answer').textContent ?? '';
+    expect(answer).toContain(askmeEn['askme.q.service']);
+    await waitFor(() => expect(texts(spoken).join(' ')).toBe(answer));
+  });
+
+  it('an owner without a tractor is told to add one first', async () => {
+    api();
+    phone();
+    renderScreen([]);
+    ask('Where is my tractor?');
+    await waitFor(() => expect(screen.getByTestId('askme-answer').textContent).toBe(askmeEn['askme.a.noTractor']));
+  });
+});

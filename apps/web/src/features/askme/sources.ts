@@ -1,0 +1,100 @@
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { AlertsResponse, UnreadCountResponse } from '@tractorlink/domain/alerts';
+import { istDate, istDayRangeSeconds } from '@tractorlink/domain/time';
+import type { AggregationResponse, TractorHomepageResponse } from '@tractorlink/domain/vehicles';
+import type { HourlyItem } from '@tractorlink/domain/weather';
+import { apiJson } from '../../lib/api-client';
+import type { Tagged } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+import { conditionalQuery } from '../../lib/signed-in/conditional-query';
+import type { AlertsToday, EngineToday, Source, TractorFacts } from './answers';
+
+/**
+ * Where Ask me's answers come from: the same API calls as the tractor screens, through the shared
+ * react-query cache (the home answer under the home tab's key, so each feeds the other). The
+ * screen fetches them all when it opens, so an answer is ready the moment it is asked.
+ */
+
+const enc = encodeURIComponent;
+
+/** How long an answer fetched before is good enough to answer from without asking again. */
+const FRESH_MS: Record<Source, number> = { home: 30_000, today: 60_000, alerts: 60_000, weather: 30 * 60_000 };
+
+function homeQuery(vin: string) {
+  return {
+    queryKey: queryKeys.tractorHome(vin),
+    queryFn: conditionalQuery<TractorHomepageResponse>(`tractorhomepage/${enc(vin)}`),
+    meta: { persist: true },
+  };
+}
+
+function todayQuery(vin: string, today: string) {
+  return {
+    queryKey: [...queryKeys.tractor(vin), 'askme', 'today', today],
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<EngineToday> => {
+      const r = await apiJson<AggregationResponse>(`vehicles/aggregations/${enc(vin)}?aggregationOption=day`, { signal });
+      return { hasData: r.hasData, engineHours: r.allDay.engineHours, engineMinutes: r.allDay.engineMinutes };
+    },
+  };
+}
+
+function alertsQuery(vin: string, today: string) {
+  return {
+    // Under ['alerts'], so a push message or marking read refreshes it too.
+    queryKey: ['alerts', 'askme', vin, today],
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<AlertsToday> => {
+      const { startDateTime, endDateTime } = istDayRangeSeconds(today);
+      const params = new URLSearchParams({ vin, startDateTime: String(startDateTime), endDateTime: String(endDateTime), page: '1', pageSize: '1' });
+      const [list, unread] = await Promise.all([
+        apiJson<AlertsResponse>(`alerts?${params}`, { signal }),
+        apiJson<UnreadCountResponse>(`alerts/unread-count?${new URLSearchParams({ vin })}`, { signal }),
+      ]);
+      const newest = list.data[0];
+      return { total: list.total, latest: newest ? { name: newest.alertName, time: newest.timeStamp } : null, unread: unread.count };
+    },
+  };
+}
+
+function weatherQuery(vin: string, lang: string) {
+  return {
+    queryKey: [...queryKeys.tractor(vin), 'askme', 'weather', lang],
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiJson<HourlyItem[]>(`weather/hourly/${enc(vin)}?${new URLSearchParams({ language: lang })}`, { signal }),
+  };
+}
+
+/**
+ * One source's data: fetched unless what the cache holds is fresh (a fetch under way is joined,
+ * not repeated). `fresh` forces a fetch (the screen opening). Offline or refused, what the cache
+ * holds is used; with nothing held, the failure is passed on.
+ */
+async function load(client: QueryClient, source: Source, vin: string, lang: string, fresh: boolean) {
+  const today = istDate(Date.now());
+  const staleTime = fresh ? 0 : FRESH_MS[source];
+  const run = async <T>(options: FetchQueryOptions<T, Error, T, QueryKey>): Promise<T> => {
+    try {
+      return await client.fetchQuery({ ...options, staleTime });
+    } catch (error) {
+      const held = client.getQueryData<T>(options.queryKey as QueryKey);
+      if (held !== undefined) return held;
+      throw error;
+    }
+  };
+  if (source === 'home') return { home: (await run<Tagged<TractorHomepageResponse>>(homeQuery(vin))).body };
+  if (source === 'today') return { today: await run<EngineToday>(todayQuery(vin, today)) };
+  if (source === 'alerts') return { alerts: await run<AlertsToday>(alertsQuery(vin, today)) };
+  return { weather: await run<HourlyItem[]>(weatherQuery(vin, lang)) };
+}
+
+/** The facts some sources give about the tractor `vin` named `name`. */
+export async function gatherFacts(client: QueryClient, sources: readonly Source[], vin: string, name: string, lang: string): Promise<TractorFacts> {
+  const parts = await Promise.all(sources.map((s) => load(client, s, vin, lang, false)));
+  return Object.assign({ name }, ...parts) as TractorFacts;
+}
+
+/** Fetches every source as the screen opens (failures are left for the question to meet). */
+export function prefetchFacts(client: QueryClient, vin: string, lang: string): void {
+  for (const source of ['home', 'today', 'alerts', 'weather'] as const) {
+    // The home answer again even if fresh: its address is in the owner's language, which may just have changed.
+    load(client, source, vin, lang, source === 'home').catch(() => undefined);
+  }
+}
