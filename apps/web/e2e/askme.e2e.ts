@@ -184,6 +184,9 @@ describe('Ask me, and Listen with the server voice (issue 14)', () => {
   it('Listen in Tamil plays the server voice (GET tts lang=ta, audio/wav) and the audio plays to its end', async () => {
     await chooseLanguage(page, 'தமிழ்');
     await open(page, '/askme');
+    // The service worker must control the page (it keeps the voice's audio): a first visit's page is not yet.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
     const coach = page.getByRole('region', { name: askmeTa['askme.coach.title'] });
     await coach.waitFor();
     const before = await audioLog(page);
@@ -199,6 +202,9 @@ describe('Ask me, and Listen with the server voice (issue 14)', () => {
     await coach.getByRole('button', { name: tractorTa['voice.stop'] }).click();
     await coach.getByRole('button', { name: tractorTa['voice.listen'] }).waitFor();
     expect(await coach.getByRole('alert').count()).toBe(0);
+    // The service worker kept the Tamil audio: heard once, it plays again offline.
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await expect.poll(() => page.evaluate(async () => (await (await caches.open('tl-voice-v1')).keys()).filter((r) => r.url.includes('lang=ta')).length)).toBeGreaterThan(0);
   });
 
   it('the Ask me coach mark shows until "Got it", and stays hidden after a reload', async () => {

@@ -7,7 +7,8 @@ import type { SwToPage } from './sw-push';
 /**
  * Service worker: precaches the app shell so it opens offline after one visit, answers page
  * navigations with index.html (never /api/), and shows push notifications. API responses are not
- * cached here: keeping data is the app's job (encrypted, cleared on logout).
+ * cached here (keeping data is the app's job, encrypted, cleared on logout), except the server
+ * voice's audio.
  */
 declare const self: ServiceWorkerGlobalScope;
 
@@ -15,6 +16,27 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/\/api\//] }));
+
+// The server voice (GET tts): the same URL is always the same audio, so a Listen heard once plays
+// again offline and costs no data. Cache first, at most VOICE_MAX answers (the oldest go). Audio is
+// all it keeps: the words were on the owner's screen already.
+const VOICE_CACHE = 'tl-voice-v1';
+const VOICE_MAX = 200;
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.pathname.endsWith('/api/v1/tts'),
+  async ({ request }) => {
+    const cache = await caches.open(VOICE_CACHE);
+    const kept = await cache.match(request);
+    if (kept) return kept;
+    const res = await fetch(request);
+    if (res.status === 200) {
+      await cache.put(request, res.clone());
+      const keys = await cache.keys();
+      for (const old of keys.slice(0, Math.max(0, keys.length - VOICE_MAX))) await cache.delete(old);
+    }
+    return res;
+  },
+);
 
 // The page asks before the new version takes over (update prompt), never silently.
 self.addEventListener('message', (event) => {
