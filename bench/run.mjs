@@ -137,6 +137,13 @@ if (wanted('invoice')) {
   row('invoice PDF render, Hindi labels (p95 of 30)', `${f.hindi.p95Ms} ms`, '≤ 300 ms', `p50 ${f.hindi.p50Ms} ms; Tamil p95 ${f.tamil.p95Ms} ms; English labels and name p95 ${f.english.p95Ms} ms; ${Math.round(f.bytes / 1024)} KB file`);
 }
 
+if (wanted('voice')) {
+  console.log('== server voice: an Ask me answer of ~20 words, espeak-ng through the disk cache');
+  const f = serverBench('tts/bench/speak.ts');
+  results.voice = f;
+  row('server voice, Hindi answer, first synthesis', `${f.hi.firstMs} ms`, '≤ 1000 ms (tap → sound, whole)', `again from the cache ${f.hi.cachedMs} ms; ${Math.round(f.hi.bytes / 1024)} KB WAV; Tamil ${f.ta.firstMs} ms`);
+}
+
 if (wanted('geofences')) {
   console.log('== geofences: ingestion with 50 active geofences per owner');
   const g = serverBench('geofences/bench/geofence-overhead.ts');
