@@ -8,7 +8,6 @@ import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
 import { CheckAllIcon, SlidersIcon } from '../../components/tractor/icons';
 import { NoTractors } from '../../components/tractor/no-tractors';
-import { useVoice } from '../../components/voice/listen-button';
 import { TractorSelect } from '../../components/tractor/tractor-select';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/error-message';
@@ -38,10 +37,8 @@ export function AlertsScreen() {
   const alerts = list.data?.pages.flatMap((p) => p.data) ?? [];
   const total = list.data?.pages.at(-1)?.total ?? 0;
   const anyUnread = alerts.some((a) => a.alertStatus === 'unread');
-  // "Tap Listen" only where the phone can: the button is not shown without a voice for the language.
-  const canListen = useVoice(lang) !== undefined;
-  const tips = [t('coach.alerts.tip1', { tab: t('alerts.tab.critical') }), t('coach.alerts.tip2')];
-  if (canListen) tips.push(t('coach.alerts.tip3', { listen: t('voice.listen') }));
+  // "Tap Listen": the button is always there for a signed-in owner (the server's voice when the phone has none).
+  const tips = [t('coach.alerts.tip1', { tab: t('alerts.tab.critical') }), t('coach.alerts.tip2'), t('coach.alerts.tip3', { listen: t('voice.listen') })];
 
   return (
     <Page title={t('tabs.alerts')}>
