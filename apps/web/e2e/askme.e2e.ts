@@ -7,7 +7,7 @@ import tractorHi from '../src/locales/tractor/hi.json';
 import tractorTa from '../src/locales/tractor/ta.json';
 import { FIELD, claimTractor, provisionTractor } from './support/alerts-seed';
 import type { SeededTractor } from './support/alerts-seed';
-import { baseURL, expectRoute, newPhone, open, useBrowser } from './support/browser';
+import { baseURL, expectRoute, newPhone, open, useBrowser, switchLanguage } from './support/browser';
 import { registerThroughScreens } from './support/flows';
 import { OPERATOR_KEY } from './support/seed';
 import { uniqueMobile } from './support/sms';
@@ -68,12 +68,6 @@ async function workInTheField(tractor: SeededTractor): Promise<void> {
 }
 
 /** The app language, chosen on the language screen (saved to the account, so the place names follow). */
-async function chooseLanguage(page: Page, nativeName: string): Promise<void> {
-  await open(page, '/language');
-  const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/profile') && r.request().method() === 'PUT');
-  await page.getByRole('radio', { name: nativeName }).check();
-  expect((await saved).ok()).toBe(true);
-}
 
 /** Answers of GET tts seen by the page: language, status and content type. */
 function ttsAnswers(page: Page): { lang: string | null; text: string | null; status: number; type: string }[] {
@@ -130,7 +124,7 @@ describe('Ask me, and Listen with the server voice (issue 14)', () => {
   });
 
   it('in Hindi: a typed question and the "where" chip get a Hindi answer with the tractor\'s place, spoken within 1 s', async () => {
-    await chooseLanguage(page, 'हिन्दी');
+    await switchLanguage(page, 'हिन्दी', 'hi');
     // The place as the server names it for this owner now (in Hindi).
     let place = '';
     await expect
@@ -182,7 +176,7 @@ describe('Ask me, and Listen with the server voice (issue 14)', () => {
   });
 
   it('Listen in Tamil plays the server voice (GET tts lang=ta, audio/wav) and the audio plays to its end', async () => {
-    await chooseLanguage(page, 'தமிழ்');
+    await switchLanguage(page, 'தமிழ்', 'ta');
     await open(page, '/askme');
     // The service worker must control the page (it keeps the voice's audio): a first visit's page is not yet.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

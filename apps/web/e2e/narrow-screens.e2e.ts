@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LANGUAGES } from '@tractorlink/domain/languages';
-import { NARROW_PHONE, newPhone, open, useBrowser } from './support/browser';
+import { NARROW_PHONE, newPhone, open, switchLanguage, useBrowser } from './support/browser';
 import { showAlertFilters } from './support/alerts-browser';
 import { logInBinding } from './tractor-helpers';
 
@@ -19,6 +19,8 @@ const READY: Record<string, string> = {
   '/tractor-list': '.tractor-entry',
   '/digisense-renewal': 'input[type="radio"]',
   '/subscription-history': '.history-entry',
+  '/add-reminder': 'input[type="time"]',
+  '/askme': '.askme-form',
 };
 
 const SCREENS = [
@@ -42,6 +44,9 @@ const SCREENS = [
   '/digisense-renewal',
   '/subscription-history',
   '/payment-failed',
+  '/my-reminder',
+  '/add-reminder',
+  '/askme',
 ];
 
 /** What overflows the page sideways: elements whose box ends past the viewport (scroll boxes and maps excepted). */
@@ -111,14 +116,7 @@ describe('every screen at 360 px in every language (issue 12 item 7)', () => {
   });
 
   it.each(LANGUAGES.map((l) => [l.code, l.nativeName]))('%s: no screen scrolls sideways, the tab labels fit', { timeout: 120_000 }, async (code, nativeName) => {
-    await open(page, '/language');
-    const radio = page.getByRole('radio', { name: nativeName });
-    if (!(await radio.isChecked())) {
-      const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/profile') && r.request().method() === 'PUT');
-      await radio.check();
-      await saved;
-    }
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(code);
+    await switchLanguage(page, nativeName, code);
     const problems: string[] = [];
     for (const screen of SCREENS) {
       await open(page, screen);

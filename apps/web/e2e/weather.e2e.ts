@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles';
 import { claimTractor, FIELD, ingest, provisionTractor } from './support/alerts-seed';
 import type { SeededTractor } from './support/alerts-seed';
-import { baseURL, expectRoute, NARROW_PHONE, newPhone, open, useBrowser } from './support/browser';
+import { baseURL, expectRoute, NARROW_PHONE, newPhone, open, useBrowser, switchLanguage } from './support/browser';
 import { registerThroughScreens } from './support/flows';
 import { uniqueMobile } from './support/sms';
 import { api, sessionToken, violations } from './tractor-helpers';
@@ -36,16 +36,6 @@ describe('weather widget on the home tab', () => {
   const choose = async (tractor: SeededTractor) => {
     await page.locator('.tractor-select select').selectOption(tractor.vin);
     await page.locator('#tractor-name').filter({ hasText: tractor.name }).waitFor();
-  };
-  const switchLanguage = async (nativeName: string, code: string) => {
-    await open(page, '/language');
-    const radio = page.getByRole('radio', { name: nativeName });
-    if (!(await radio.isChecked())) {
-      const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/profile') && r.request().method() === 'PUT');
-      await radio.check();
-      await saved;
-    }
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(code);
   };
 
   beforeAll(async () => {
@@ -131,7 +121,7 @@ describe('weather widget on the home tab', () => {
 
   it('switching the app to हिन्दी fetches the weather again in Hindi and shows Hindi phrases', async () => {
     const before = requests.length;
-    await switchLanguage('हिन्दी', 'hi');
+    await switchLanguage(page, 'हिन्दी', 'hi');
     await open(page, '/tabs/home');
     await card().getByRole('heading', { name: 'मौसम' }).waitFor();
     await expect.poll(() => card().locator('.weather-phrase').count()).toBe(1);
@@ -176,18 +166,18 @@ describe('weather widget on the home tab', () => {
 
   it('at 360 px nothing overflows, in English and in Tamil, and the day buttons keep their size', async () => {
     await page.setViewportSize(NARROW_PHONE);
-    await switchLanguage('English', 'en');
+    await switchLanguage(page, 'English', 'en');
     await open(page, '/tabs/home');
     await card().getByText(/^Now -?\d+\s°C$/).waitFor();
     expect(await narrowProblems()).toEqual([]);
 
-    await switchLanguage('தமிழ்', 'ta');
+    await switchLanguage(page, 'தமிழ்', 'ta');
     await open(page, '/tabs/home');
     await expect.poll(() => card().locator('.weather-phrase').innerText()).toMatch(TAMIL);
     await dayButton(/மறுநாள்/).click();
     await card().getByText(/அதிகபட்சம்/).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await narrowProblems()).toEqual([]);
-    await switchLanguage('English', 'en');
+    await switchLanguage(page, 'English', 'en');
   });
 });

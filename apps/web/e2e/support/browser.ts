@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 // Flags Chromium needs on this kind of machine (DESIGN §4): as root, no GPU, no outbound calls of its own.
 const CHROMIUM_ARGS = [
@@ -87,4 +87,16 @@ export async function open(page: Page, route: string): Promise<void> {
 /** Waits until the page's hash route is `route`. */
 export async function expectRoute(page: Page, route: string): Promise<void> {
   await page.waitForURL((url) => url.hash === `#${route}`, { timeout: 15_000 });
+}
+
+/** Switches the app's language on the language screen (saved to the profile) and waits until the page speaks it. */
+export async function switchLanguage(page: Page, nativeName: string, code: string): Promise<void> {
+  await open(page, '/language');
+  const radio = page.getByRole('radio', { name: nativeName });
+  if (!(await radio.isChecked())) {
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/profile') && r.request().method() === 'PUT');
+    await radio.check();
+    expect((await saved).ok()).toBe(true);
+  }
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(code);
 }
