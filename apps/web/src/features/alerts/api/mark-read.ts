@@ -45,7 +45,10 @@ function useAfterMarking() {
       data ? { ...data, pages: data.pages.map((p) => ({ ...p, data: p.data.map(mark) })) } : data,
     );
     for (const id of ids) client.setQueryData<AlertItem>(queryKeys.alert(id), (a) => (a ? mark(a) : a));
-    await client.invalidateQueries({ queryKey: queryKeys.alerts, predicate: (q) => q.queryKey[1] !== 'detail' });
+    // A detail still being fetched when the PUT began would land afterwards saying 'unread' (seen on a
+    // busy phone): the marked details are asked again, which cancels such a fetch first.
+    const details = ids.length <= 20 ? ids.map((id) => client.invalidateQueries({ queryKey: queryKeys.alert(id), exact: true })) : [];
+    await Promise.all([client.invalidateQueries({ queryKey: queryKeys.alerts, predicate: (q) => q.queryKey[1] !== 'detail' }), ...details]);
   };
 }
 
