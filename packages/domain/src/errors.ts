@@ -84,6 +84,22 @@ export const ERROR_STATUS = {
   INVOICE_PROCESSING: 409,
   /** Reminders: the owner already keeps the most reminders allowed (500). */
   REMINDER_LIMIT: 409,
+  /** Service booking: the chosen slot has no room left; the body's `nextSlot` offers the next one with room (or null). */
+  SLOT_FULL: 409,
+  /** Service booking: the date or slot is not one the dealer offers (past, too far ahead, not a slot time). */
+  SLOT_UNAVAILABLE: 422,
+  /** Service booking: no dealer serves the district of the farm. */
+  NO_DEALER: 422,
+  /** Service booking: the photo is not a JPEG or PNG (by its bytes) or is over 2 MB. */
+  PHOTO_INVALID: 415,
+  /** Service booking: the booking is done or cancelled; nothing more can change. */
+  BOOKING_FINISHED: 409,
+  /** Service booking: the owner may cancel only until the technician is on the way. */
+  BOOKING_CANCEL_TOO_LATE: 409,
+  /** Service booking (operator): that is not the booking's next step. */
+  BOOKING_STEP_INVALID: 409,
+  /** Service booking: only the dealer moves a booking along. */
+  BOOKING_NOT_YOURS_TO_MOVE: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -69,3 +69,34 @@ export function nextFreeSlot(
   }
   return null;
 }
+
+/**
+ * Service types the provider's workshops offer (issue 15 item 1). The ids are fixed (the screens name
+ * them in every language); the catalogue configuration sets each one's duration, price and whether it
+ * is offered at all.
+ */
+export const SERVICE_TYPES = ['periodic', 'repair', 'washing', 'tyre', 'electrical', 'hydraulic'] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+/** Only periodic services count against a tractor's free allowance. */
+export const FREE_ELIGIBLE_TYPE: ServiceType = 'periodic';
+
+/** How a booking's charge is settled: nothing to pay, or cash/UPI to the technician at the farm. */
+export const BOOKING_PAYMENTS = ['free', 'at_farm'] as const;
+export type BookingPayment = (typeof BOOKING_PAYMENTS)[number];
+
+export const BOOKING_NOTE_MAX = 300;
+export const BOOKING_REASON_MAX = 200;
+export const BOOKING_ADDRESS_MAX = 200;
+/** The photo the owner may add (the phone re-encodes it as JPEG before sending; the server checks the bytes). */
+export const BOOKING_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+/** How far ahead a slot may be booked, days (today excluded: the dealer needs notice). */
+export const BOOKING_DAYS_AHEAD = 14;
+
+/** Statuses a booking is still open in (the history's 'ongoing' group, the status screen's default). */
+export const OPEN_BOOKING_STATUSES: readonly BookingStatus[] = ['requested', 'confirmed', 'assigned', 'on_the_way', 'in_progress'];
+
+/** Whether the owner may still cancel (the status screen shows Cancel only then). */
+export function ownerMayCancel(status: BookingStatus): boolean {
+  return transitionRefusal(status, 'cancelled', 'owner') === null;
+}
