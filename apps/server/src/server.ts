@@ -2,9 +2,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
 import { APP_VERSION } from './version';
-import { demoFleet, demoWorkshop, ensureDemoFleet } from './sim/demo';
+import { runDemoFleet } from './sim/demo-runner';
 import { warmUpInvoicePdf } from './modules/subscription/invoice-pdf';
-import type { Fleet } from './sim/fleet';
 
 /** Entry point: listen, print where, close gracefully on SIGTERM/SIGINT. Everything else is in app.ts. */
 
@@ -24,23 +23,25 @@ const config = readConfig();
 const app = await buildApp({ config, seedDemoOwner: config.demo.enabled, startDevices: true });
 
 let closing = false;
-let fleet: Fleet | undefined;
+let fleet: { stop(): Promise<void> } | undefined;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    fleet?.stop();
     // Give in-flight requests a moment; never hang forever.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'error while closing');
-        process.exit(1);
-      },
-    );
+    Promise.resolve(fleet?.stop())
+      .catch((err: unknown) => app.log.warn({ err }, 'simulated fleet did not stop cleanly'))
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'error while closing');
+          process.exit(1);
+        },
+      );
   });
 }
 
@@ -77,17 +78,17 @@ setTimeout(() => {
   }
 }, 1000).unref();
 
-// The demo fleet: after listening, so the app answers at once while history streams in.
+// The demo fleet: after listening, so the app answers at once while history streams in. With several
+// instances on one database, the one holding the fleet's lease drives it (issue 20).
 if (config.simulateFleet && config.demo.enabled && app.deviceServer) {
-  const created = await ensureDemoFleet(app.db.kysely, config.demo.mobile, Date.now(), { book: app.serviceBook, days: config.simulateFleetDays, subscriptions: app.subscriptions.service });
-  if (created > 0) app.log.info({ created }, 'demo fleet provisioned');
-  fleet = demoFleet({
-    port: app.deviceServer.port,
-    dataDir: config.dataDir,
+  fleet = runDemoFleet({
+    db: app.db.kysely,
+    book: app.serviceBook,
+    subscriptions: app.subscriptions.service,
+    demoMobile: config.demo.mobile,
+    devicePort: app.deviceServer.port,
     days: config.simulateFleetDays,
     log: (m) => process.stdout.write(`  ${m}\n`),
-    onDayDone: demoWorkshop(app.db.kysely, app.serviceBook),
+    logError: (err, message) => app.log.error({ err }, message),
   });
-  process.stdout.write(`  Simulated fleet: 3 tractors over the Teltonika protocol; back-filling ${config.simulateFleetDays} days, then live.\n`);
-  void fleet.start().catch((err: unknown) => app.log.error({ err }, 'simulated fleet stopped'));
 }

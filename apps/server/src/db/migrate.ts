@@ -15,6 +15,7 @@ import { refreshSuccessorMigration } from './migrations/011-refresh-successor';
 import { deviceCommandsMigration } from './migrations/012-device-commands';
 import { subscriptionsMigration } from './migrations/013-subscriptions';
 import { remindersMigration } from './migrations/014-reminders';
+import { simProgressMigration } from './migrations/016-sim-progress';
 
 /** Migrations are imported statically (no folder read at runtime); names sort in run order. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -33,6 +34,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '012-device-commands': deviceCommandsMigration(db.engine),
     '013-subscriptions': subscriptionsMigration(db.engine),
     '014-reminders': remindersMigration(db.engine),
+    '016-sim-progress': simProgressMigration(db.engine),
   };
 }
 

@@ -469,6 +469,22 @@ export interface RemindersTable {
   updated_at: number;
 }
 
+/** Issue 20: where each simulated device stands (the day, its carry as JSON, the newest record acknowledged). */
+export interface SimProgressTable {
+  imei: string;
+  day: string;
+  carry: string;
+  last_sent: number;
+  updated_at: number;
+}
+
+/** A named lease: the instance holding it does the job (the demo fleet) until it expires unrenewed. */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_devices: UserDevicesTable;
@@ -506,6 +522,8 @@ export interface Database {
   payment_webhook_events: PaymentWebhookEventsTable;
   subscription_reminders: SubscriptionRemindersTable;
   reminders: RemindersTable;
+  sim_progress: SimProgressTable;
+  leases: LeasesTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

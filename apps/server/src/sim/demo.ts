@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { insertTractor } from '../modules/tractors/repo';
@@ -8,6 +7,7 @@ import type { SubscriptionService } from '../modules/subscription/service';
 import { DEMO_FLEET, type DemoTractor } from './demo-fleet';
 import type { SimCarry } from './farm-day';
 import { Fleet, type FleetOptions, initialCarry } from './fleet';
+import type { ProgressStore } from './progress-repo';
 import { seededRandom, seedOf } from './random';
 
 const DAY_MS = 24 * 3600_000;
@@ -107,13 +107,13 @@ export function demoWorkshop(db: Kysely<Database>, book: ServiceBook) {
 }
 
 /** The demo fleet as Teltonika devices on the server's own device port: history, then live. */
-export function demoFleet(options: { port: number; dataDir: string; days: number; log: (message: string) => void; onDayDone?: FleetOptions['onDayDone'] }): Fleet {
+export function demoFleet(options: { port: number; days: number; log: (message: string) => void; store: ProgressStore; onDayDone?: FleetOptions['onDayDone'] }): Fleet {
   return new Fleet({
     host: '127.0.0.1',
     port: options.port,
     profiles: DEMO_FLEET.map((t) => t.profile),
     backfillDays: options.days,
-    stateFile: join(options.dataDir, 'sim-state.json'),
+    store: options.store,
     log: options.log,
     ...(options.onDayDone ? { onDayDone: options.onDayDone } : {}),
   });

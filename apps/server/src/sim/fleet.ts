@@ -1,15 +1,15 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { istDate, istMidnight } from '@tractorlink/domain/time';
 import { DeviceClient } from './device-client';
 import { type Cadence, DEVICE_CADENCE, HISTORY_CADENCE, type SimCarry, type SimProfile, type SimSample, simulateDay } from './farm-day';
 import { between, seededRandom, seedOf } from './random';
+import type { ProgressStore, TractorProgress } from './progress-repo';
 import { sampleToAvl } from './to-avl';
 
 /**
  * Runs simulated tractors as Teltonika devices against a server: back-fills history day by day
- * (coarser sampling), then follows the clock in real time. Progress is saved to a small state file,
- * so a restart resumes where the devices left off instead of resending months of records.
+ * (coarser sampling), then follows the clock in real time. Progress is saved in the database the
+ * records go to (issue 20), so a restart resumes where the devices left off instead of resending
+ * months of records, and a new database is back-filled afresh.
  */
 export interface FleetOptions {
   host: string;
@@ -17,7 +17,8 @@ export interface FleetOptions {
   profiles: readonly SimProfile[];
   /** Days of history to back-fill on first start. */
   backfillDays: number;
-  stateFile?: string;
+  /** Where progress is kept; without one every start back-fills again (the server drops what it has). */
+  store?: ProgressStore;
   now?: () => number;
   /** How often live samples are released, ms. */
   tickMs?: number;
@@ -30,15 +31,9 @@ export interface FleetOptions {
   onDayDone?: (imei: string, day: string, carry: SimCarry) => Promise<void>;
 }
 
-interface TractorProgress {
-  /** IST date of the day being sent, and the carry at its start (to regenerate it after a restart). */
-  day: string;
-  carry: SimCarry;
-  /** Device time of the newest record handed to the device. */
-  lastSent: number;
-}
-
 const DAY_MS = 24 * 3600_000;
+/** Records acknowledged between progress saves (a day back-filled is ≈ 1,000–3,000). */
+const SAVE_EVERY = 250;
 
 /** Where a tractor's simulated life starts (engine hours, odometer, tank), seeded by its IMEI. */
 export function initialCarry(profile: SimProfile): SimCarry {
@@ -58,15 +53,11 @@ export class Fleet {
   private stopped = false;
   private readonly now: () => number;
 
+  /** Saves in flight, per device: each waits for the one before, so the newest progress lands last. */
+  private readonly saving = new Map<string, Promise<void>>();
+
   constructor(private readonly options: FleetOptions) {
     this.now = options.now ?? Date.now;
-    if (options.stateFile && existsSync(options.stateFile)) {
-      try {
-        this.progress = JSON.parse(readFileSync(options.stateFile, 'utf8')) as Record<string, TractorProgress>;
-      } catch {
-        this.progress = {};
-      }
-    }
   }
 
   /** Acknowledged records so far, across the fleet. */
@@ -77,16 +68,18 @@ export class Fleet {
   /** Back-fills every tractor (in parallel), then starts the live tick. Resolves when history is in. */
   async start(): Promise<void> {
     const started = this.now();
+    this.progress = (await this.options.store?.load(this.options.profiles.map((p) => p.imei))) ?? {};
     await Promise.all(this.options.profiles.map((p) => this.catchUp(p)));
     this.options.log?.(`simulated fleet: ${this.options.profiles.length} tractors caught up (${this.acknowledged} records in ${Math.round((this.now() - started) / 1000)} s)`);
     if (!this.stopped) this.timer = setInterval(() => void this.tick(), this.options.tickMs ?? 5000);
   }
 
-  stop(): void {
+  /** Stops sending; resolves once the progress saves in flight have landed. */
+  async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
     for (const c of this.clients.values()) c.stop();
-    this.save();
+    await Promise.all(this.saving.values());
   }
 
   private client(profile: SimProfile): DeviceClient {
@@ -113,7 +106,7 @@ export class Fleet {
       await this.send(profile, p, samples.filter((s) => s.time <= this.now()));
       if (today) return;
       await this.endDay(profile, p, samples);
-      this.save();
+      await this.save(profile.imei, p);
     }
   }
 
@@ -125,8 +118,8 @@ export class Fleet {
       const samples = this.dayOf(profile, p, this.options.liveCadence ?? DEVICE_CADENCE);
       await this.send(profile, p, samples.filter((s) => s.time <= this.now()));
       if (istDate(this.now()) !== p.day) await this.endDay(profile, p, samples);
+      await this.save(profile.imei, p);
     }
-    this.save();
   }
 
   private readonly cache = new Map<string, { key: string; samples: SimSample[]; carry: SimCarry }>();
@@ -149,29 +142,35 @@ export class Fleet {
     await this.options.onDayDone?.(profile.imei, done, p.carry).catch((err: unknown) => this.options.log?.(`simulated workshop: ${(err as Error).message}`));
   }
 
+  /**
+   * Hands the samples not yet acknowledged to the device, a chunk at a time, saving the progress after
+   * each acknowledged chunk: a fleet that dies mid-day resumes after its last chunk, not at the day's start.
+   */
   private async send(profile: SimProfile, p: TractorProgress, due: SimSample[]): Promise<void> {
     const fresh = due.filter((s) => s.time > p.lastSent);
-    if (fresh.length === 0) return;
     const client = this.client(profile);
-    client.enqueue(fresh.map(sampleToAvl));
-    await client.drained();
-    p.lastSent = fresh.at(-1)?.time ?? p.lastSent;
+    for (let i = 0; i < fresh.length && !this.stopped; i += SAVE_EVERY) {
+      const chunk = fresh.slice(i, i + SAVE_EVERY);
+      client.enqueue(chunk.map(sampleToAvl));
+      await client.drained();
+      p.lastSent = chunk.at(-1)?.time ?? p.lastSent;
+      void this.save(profile.imei, p);
+    }
   }
 
   /**
-   * Saves where each tractor's history stands. Best effort: a failed save (out of file handles under
-   * a connection flood, a full disk) is logged and the next save tries again; at worst a restart
-   * resends records the server already has, which it drops as duplicates.
+   * Saves where a tractor's history stands. Best effort: a failed save (the database restarting, out
+   * of connections) is logged and the next save tries again; at worst a restart resends records the
+   * server already has, which it drops as duplicates.
    */
-  private save(): void {
-    const file = this.options.stateFile;
-    if (!file) return;
-    try {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(`${file}.tmp`, JSON.stringify(this.progress));
-      renameSync(`${file}.tmp`, file);
-    } catch (err) {
-      this.options.log?.(`could not save the fleet's progress (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); trying again at the next save`);
-    }
+  private save(imei: string, p: TractorProgress): Promise<void> {
+    const store = this.options.store;
+    if (!store) return Promise.resolve();
+    const snapshot: TractorProgress = { day: p.day, carry: { ...p.carry }, lastSent: p.lastSent };
+    const next = (this.saving.get(imei) ?? Promise.resolve())
+      .then(() => store.save(imei, snapshot))
+      .catch((err: unknown) => this.options.log?.(`could not save the fleet's progress (${(err as Error).message}); trying again at the next save`));
+    this.saving.set(imei, next);
+    return next;
   }
 }

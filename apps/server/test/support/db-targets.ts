@@ -26,6 +26,8 @@ export interface DbTarget {
 
 /** Children first, so foreign keys never object. */
 const TABLES: (keyof Database)[] = [
+  'sim_progress',
+  'leases',
   'reminders',
   'subscription_reminders',
   'payment_webhook_events',

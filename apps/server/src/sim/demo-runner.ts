@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { releaseLease, takeLease } from '../db/lease';
+import type { Database } from '../db/types';
+import type { SubscriptionService } from '../modules/subscription/service';
+import type { ServiceBook } from '../modules/vehicles/service-book';
+import { demoFleet, demoWorkshop, ensureDemoFleet } from './demo';
+import type { Fleet } from './fleet';
+import { databaseProgress } from './progress-repo';
+
+const LEASE = 'demo-fleet';
+/** The holder renews every 10 s; a lease not renewed for 30 s (the holder died) is taken over within the next look. */
+const LEASE_TTL_MS = 30_000;
+const LOOK_EVERY_MS = 10_000;
+
+export interface DemoRunnerDeps {
+  db: Kysely<Database>;
+  book: ServiceBook;
+  subscriptions: SubscriptionService;
+  demoMobile: string;
+  devicePort: number;
+  days: number;
+  log: (message: string) => void;
+  logError: (err: unknown, message: string) => void;
+  now?: () => number;
+  /** Tests shorten the lease. */
+  leaseTtlMs?: number;
+  lookEveryMs?: number;
+}
+
+/**
+ * Issue 20: the demo fleet is driven by one instance of those sharing a database, the one holding the
+ * 'demo-fleet' lease; the others look every 10 s and take over when the holder stops renewing (it
+ * died). The fleet's progress is in that database, so the new driver resumes where the last one's
+ * acknowledged records end, and a database that has none is back-filled.
+ */
+export function runDemoFleet(deps: DemoRunnerDeps): { stop(): Promise<void> } {
+  const holder = randomBytes(8).toString('hex');
+  const now = deps.now ?? Date.now;
+  const ttl = deps.leaseTtlMs ?? LEASE_TTL_MS;
+  let fleet: Fleet | undefined;
+  let stopped = false;
+  let looking: Promise<void> = Promise.resolve();
+
+  const look = async () => {
+    const held = await takeLease(deps.db, LEASE, holder, ttl, now());
+    if (stopped) return;
+    if (held && !fleet) {
+      const created = await ensureDemoFleet(deps.db, deps.demoMobile, now(), { book: deps.book, days: deps.days, subscriptions: deps.subscriptions });
+      if (created > 0) deps.log(`demo fleet provisioned: ${created} tractors`);
+      fleet = demoFleet({ port: deps.devicePort, days: deps.days, log: deps.log, store: databaseProgress(deps.db, now), onDayDone: demoWorkshop(deps.db, deps.book) });
+      deps.log(`Simulated fleet: 3 tractors over the Teltonika protocol; back-filling ${deps.days} days, then live.`);
+      void fleet.start().catch((err: unknown) => deps.logError(err, 'simulated fleet stopped'));
+    } else if (!held && fleet) {
+      // Another instance holds the lease (this one was too slow to renew it): it drives the fleet now.
+      deps.log('simulated fleet handed over to another instance');
+      const old = fleet;
+      fleet = undefined;
+      await old.stop();
+    }
+  };
+  const tick = () => {
+    looking = looking.then(look).catch((err: unknown) => deps.logError(err, 'demo fleet lease check failed'));
+  };
+  tick();
+  const timer = setInterval(tick, deps.lookEveryMs ?? LOOK_EVERY_MS);
+  timer.unref();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await looking;
+      await fleet?.stop();
+      await releaseLease(deps.db, LEASE, holder).catch((err: unknown) => deps.logError(err, 'demo fleet lease not released'));
+    },
+  };
+}
