@@ -226,6 +226,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       maxConnectionsPerIp: config.devices.maxConnectionsPerIp,
       rate: telemetry.rate,
       commands,
+      ...(config.devices.proxyProtocol ? { proxyProtocol: config.devices.proxyProtocol } : {}),
     });
     app.log.info({ port: app.deviceServer.port }, 'listening for Teltonika devices');
   }

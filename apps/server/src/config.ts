@@ -54,6 +54,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'DEVICE_FIRST_FRAME_TIMEOUT_SECONDS', default: '60', description: 'A device must send its first record frame within this long of its IMEI being accepted.' },
   { name: 'DEVICE_MAX_CONNECTIONS', default: '(60 % of the open-file limit)', description: 'Open device connections at most; more are refused at once, so file handles stay free for HTTP, the database and files.' },
   { name: 'DEVICE_MAX_RECORDS_PER_MINUTE', default: '6000', description: 'Records one device may send a minute on any protocol (a real one sends at most 60, a backlog a few thousand); over it TCP reads wait, HTTP answers 429 and UDP packets go unacknowledged, so nothing is lost.' },
+  { name: 'DEVICE_PROXY_PROTOCOL', default: 'false', description: '`true` behind a TCP balancer that sends the PROXY protocol (HAProxy `send-proxy` or `send-proxy-v2`): each device connection must start with it, only from `DEVICE_PROXY_TRUSTED`, and the device\'s own address in it is the one the per-address cap and the logs use.' },
+  { name: 'DEVICE_PROXY_TRUSTED', default: '127.0.0.1,::1', description: 'Comma-separated addresses of the TCP balancers allowed to send the PROXY protocol; connections from anywhere else are refused while `DEVICE_PROXY_PROTOCOL` is on.' },
   { name: 'DEVICE_MAX_CONNECTIONS_PER_IP', default: '100', description: 'Open device connections from one address at most (devices behind one carrier NAT share an address: raise it for large fleets).' },
   { name: 'DEVICE_MODELS_FILE', default: '(built-in FMB table)', description: 'JSON file of IO-id mappings per device model, added to the built-in Teltonika FMB mapping (see README "Devices").' },
   { name: 'OFFLINE_AFTER_MINUTES', default: '30', description: 'A tractor silent this long is shown offline.' },
@@ -149,6 +151,8 @@ const envSchema = z
     DEVICE_FIRST_FRAME_TIMEOUT_SECONDS: z.coerce.number({ error: 'expected seconds 1-3600' }).int().min(1).max(3600).default(60),
     DEVICE_MAX_CONNECTIONS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ error: 'expected a whole number 1-1000000' }).int().min(1).max(1_000_000).optional()),
     DEVICE_MAX_RECORDS_PER_MINUTE: z.coerce.number({ error: 'expected a whole number 60-1000000' }).int().min(60).max(1_000_000).default(6000),
+    DEVICE_PROXY_PROTOCOL: bool(false),
+    DEVICE_PROXY_TRUSTED: z.string().default('127.0.0.1,::1'),
     DEVICE_MAX_CONNECTIONS_PER_IP: z.coerce.number({ error: 'expected a whole number 1-1000000' }).int().min(1).max(1_000_000).default(100),
     DEVICE_MODELS_FILE: optionalText,
     OFFLINE_AFTER_MINUTES: z.coerce.number({ error: 'expected minutes' }).int().min(1).max(10_080).default(30),
@@ -230,6 +234,8 @@ export interface Config {
     firstFrameTimeoutMs: number;
     maxConnections: number;
     maxConnectionsPerIp: number;
+    /** The balancers' addresses when devices come through one sending the PROXY protocol. */
+    proxyProtocol: { trusted: string[] } | undefined;
     maxRecordsPerMinute: number;
     modelsFile: string | undefined;
     offlineAfterMs: number;
@@ -318,6 +324,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       firstFrameTimeoutMs: e.DEVICE_FIRST_FRAME_TIMEOUT_SECONDS * 1000,
       maxConnections: e.DEVICE_MAX_CONNECTIONS ?? defaultDeviceConnectionCap(),
       maxConnectionsPerIp: e.DEVICE_MAX_CONNECTIONS_PER_IP,
+      proxyProtocol: e.DEVICE_PROXY_PROTOCOL ? { trusted: e.DEVICE_PROXY_TRUSTED.split(',').map((a) => a.trim()).filter(Boolean) } : undefined,
       maxRecordsPerMinute: e.DEVICE_MAX_RECORDS_PER_MINUTE,
       modelsFile: e.DEVICE_MODELS_FILE,
       offlineAfterMs: e.OFFLINE_AFTER_MINUTES * 60_000,

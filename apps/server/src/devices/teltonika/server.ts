@@ -6,6 +6,7 @@ import { checkTcpFrame, DecodeError, decodeAvlData } from './codec';
 import { decodeCommandFrame, encodeCommand, isCodec12 } from './codec12';
 import { ConnectionGuard, defaultDeviceConnectionCap } from '../shared/connection-guard';
 import { LogLimiter } from '../shared/log-limiter';
+import { fromTrustedBalancer, parseProxyHeader } from '../shared/proxy-protocol';
 import type { RecordRateLimiter } from '../shared/record-rate';
 import { FrameReader } from './frame-reader';
 import { avlToRecord } from './to-reading';
@@ -43,7 +44,15 @@ export interface TeltonikaServerOptions {
   rate?: RecordRateLimiter;
   /** Commands for devices (Codec 12): sent after an acknowledged frame, the reply stored. */
   commands?: CommandQueue;
+  /**
+   * Behind a TCP balancer (HAProxy `send-proxy`): every connection starts with a PROXY header, accepted
+   * only from these balancer addresses, and the device's own address in it is the one limits count.
+   */
+  proxyProtocol?: { trusted: readonly string[] };
 }
+
+/** The PROXY header must arrive this soon after the balancer connects. */
+const PROXY_HEADER_TIMEOUT_MS = 5_000;
 
 /** What the device server needs of the command queue (modules/commands). */
 export interface CommandQueue {
@@ -77,8 +86,7 @@ export async function startTeltonikaServer(options: TeltonikaServerOptions): Pro
     const { log, held } = quiet.take(key);
     if (log) options.log.warn(held > 0 ? { ...obj, heldBack: held } : obj, msg);
   };
-  const server = createServer((socket) => {
-    const address = socket.remoteAddress ?? '?';
+  const accept = (socket: Socket, address: string) => {
     const admitted = guard.admit(address);
     if (admitted !== 'ok') {
       // Refused before any work: a flood costs one accept and one close per connection.
@@ -92,7 +100,30 @@ export async function startTeltonikaServer(options: TeltonikaServerOptions): Pro
       sockets.delete(socket);
       guard.release(address);
     });
-    handleConnection(socket, options, { warn, throttle, quietUnknown });
+    handleConnection(socket, address, options, { warn, throttle, quietUnknown });
+  };
+  const server = createServer((socket) => {
+    if (!options.proxyProtocol) {
+      accept(socket, socket.remoteAddress ?? '?');
+      return;
+    }
+    socket.on('error', () => undefined);
+    if (!fromTrustedBalancer(socket.remoteAddress, options.proxyProtocol.trusted)) {
+      warn(`untrusted:${socket.remoteAddress}`, { peer: socket.remoteAddress }, 'device connection refused: not from the balancer');
+      socket.destroy();
+      return;
+    }
+    void readProxyHeader(socket).then((result) => {
+      if (result.kind === 'invalid') {
+        warn(`proxy:${socket.remoteAddress}`, { peer: socket.remoteAddress, reason: result.reason }, 'device connection closed');
+        socket.destroy();
+      } else if (result.address === null) {
+        socket.end(); // the balancer's own health check
+      } else {
+        accept(socket, result.address);
+        socket.resume();
+      }
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -118,6 +149,32 @@ export async function startTeltonikaServer(options: TeltonikaServerOptions): Pro
   };
 }
 
+/** Waits for the PROXY header; the bytes after it are put back for the device protocol. */
+function readProxyHeader(socket: Socket): Promise<{ kind: 'ok'; address: string | null } | { kind: 'invalid'; reason: string }> {
+  return new Promise((resolve) => {
+    let received = Buffer.alloc(0);
+    const finish = (result: { kind: 'ok'; address: string | null } | { kind: 'invalid'; reason: string }, rest?: Buffer) => {
+      clearTimeout(timer);
+      socket.off('data', onData);
+      socket.off('close', onClose);
+      socket.pause();
+      if (rest && rest.length > 0) socket.unshift(rest);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const header = parseProxyHeader(received);
+      if (header.kind === 'header') finish({ kind: 'ok', address: header.address }, received.subarray(header.length));
+      else if (header.kind === 'invalid') finish({ kind: 'invalid', reason: header.reason });
+    };
+    const onClose = () => finish({ kind: 'invalid', reason: 'CLOSED' });
+    const timer = setTimeout(() => finish({ kind: 'invalid', reason: 'NO_PROXY_HEADER' }), PROXY_HEADER_TIMEOUT_MS);
+    timer.unref();
+    socket.on('data', onData);
+    socket.on('close', onClose);
+  });
+}
+
 type Warn = (key: string, obj: object, msg: string) => void;
 
 interface ConnectionContext {
@@ -126,9 +183,9 @@ interface ConnectionContext {
   quietUnknown: LogLimiter;
 }
 
-function handleConnection(socket: Socket, options: TeltonikaServerOptions, { warn, throttle, quietUnknown }: ConnectionContext): void {
+function handleConnection(socket: Socket, address: string, options: TeltonikaServerOptions, { warn, throttle, quietUnknown }: ConnectionContext): void {
   const reader = new FrameReader();
-  const peer = `${socket.remoteAddress}:${socket.remotePort}`;
+  const peer = options.proxyProtocol ? address : `${address}:${socket.remotePort}`;
   let device: KnownDevice | undefined;
   let imei: string | undefined;
   let busy: Promise<void> = Promise.resolve();
@@ -142,7 +199,7 @@ function handleConnection(socket: Socket, options: TeltonikaServerOptions, { war
   const expireIn = (ms: number, reason: string) => {
     clearTimeout(deadline);
     deadline = setTimeout(() => {
-      warn(`timeout:${socket.remoteAddress}`, { peer, imei, reason }, 'device connection closed');
+      warn(`timeout:${address}`, { peer, imei, reason }, 'device connection closed');
       socket.destroy();
     }, ms);
     deadline.unref();
@@ -181,7 +238,7 @@ function handleConnection(socket: Socket, options: TeltonikaServerOptions, { war
   });
 
   const fail = (reason: string, extra: object = {}) => {
-    warn(`fail:${socket.remoteAddress}`, { peer, imei, reason, ...extra }, 'device connection closed');
+    warn(`fail:${address}`, { peer, imei, reason, ...extra }, 'device connection closed');
     socket.destroy();
   };
 
