@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findHaproxy, HAPROXY_MISSING, haproxyConfig, instanceEnv, startHaproxy } from '../../../scripts/cluster-lib.mjs';
+import type { AvlRecord } from '../src/devices/teltonika/codec';
+import { DeviceClient } from '../src/sim/device-client';
+import { dbTargets, type TestDatabase } from './support/db-targets';
+import { freePort } from './support/free-port';
+import { provisionTractor } from './support/tractors';
+
+/**
+ * Issue 16: two server instances on one PostgreSQL behind HAProxy, as `npm run cluster` runs them,
+ * and one is killed without warning mid-stream. Real processes, real sockets, the real balancer.
+ */
+const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
+const postgres = dbTargets.find((t) => t.name === 'postgres');
+const DEVICES = 200;
+const PER_DEVICE = 100;
+
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
+async function until(what: string, probe: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const answers = (port: number) => fetch(`http://127.0.0.1:${port}/api/v1/health`).then((r) => r.ok, () => false);
+
+async function startInstance(env: Record<string, string>, httpPort: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    // Every simulated device connects from 127.0.0.1 (one carrier NAT, as it were): no per-address cap.
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'error', DEMO_OWNER: 'false', SIMULATE_FLEET: 'false', DEVICE_MAX_CONNECTIONS_PER_IP: '100000', ...env },
+    stdio: 'ignore',
+  });
+  children.push(child);
+  await until('an instance to answer', () => child.exitCode === null && answers(httpPort), 60_000);
+  return child;
+}
+
+const record = (timestamp: number, i: number): AvlRecord => ({
+  timestamp,
+  priority: 0,
+  gps: { longitude: 73.98 + i * 1e-5, latitude: 20.16, altitude: 560, angle: 0, satellites: 9, speed: 6 },
+  eventIoId: 0,
+  io: [
+    { id: 239, size: 1, value: 1 },
+    { id: 1, size: 1, value: 1 },
+    { id: 89, size: 1, value: 60 },
+  ],
+});
+
+describe.runIf(postgres)('two instances behind HAProxy on one PostgreSQL', () => {
+  let database: TestDatabase | undefined;
+  afterAll(async () => database?.dispose());
+
+  it('loses and duplicates nothing when one instance is killed mid-stream, and every device is back within 30 s', { timeout: 180_000 }, async () => {
+    const haproxy = findHaproxy();
+    if (!haproxy) throw new Error(HAPROXY_MISSING);
+    if (!postgres) return;
+    database = await postgres.open();
+    const tractors = [];
+    for (let d = 0; d < DEVICES; d++) tractors.push(await provisionTractor(database.db.kysely));
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'tl-cluster-'));
+    const instances = [
+      { httpPort: await freePort(), devicePort: await freePort() },
+      { httpPort: await freePort(), devicePort: await freePort() },
+    ];
+    const envOf = (i: number) => instanceEnv({ databaseUrl: database?.databaseUrl ?? '', dataDir: path.join(dir, `i${i}`), ...(instances[i] as { httpPort: number; devicePort: number }) });
+    const [first, second] = await Promise.all([startInstance(envOf(0), instances[0]?.httpPort ?? 0), startInstance(envOf(1), instances[1]?.httpPort ?? 0)]);
+    const front = { httpPort: await freePort(), devicePort: await freePort() };
+    children.push(await startHaproxy(haproxy, path.join(dir, 'haproxy.cfg'), haproxyConfig({ host: '127.0.0.1', ...front, instances }), { stdio: 'ignore' }));
+    await until('HAProxy to answer', () => answers(front.httpPort), 20_000);
+
+    const clients = tractors.map((t) => new DeviceClient({ host: '127.0.0.1', port: front.devicePort, imei: t.imei, batch: 20, retryMs: 200 }));
+    const start = Date.UTC(2026, 10, 20, 4, 0);
+    clients.forEach((c, d) => c.enqueue(Array.from({ length: PER_DEVICE }, (_, i) => record(start + i * 10_000, d))));
+    const total = DEVICES * PER_DEVICE;
+    const acked = () => clients.reduce((s, c) => s + c.stats.acknowledged, 0);
+    const drained = Promise.all(clients.map((c) => c.drained()));
+
+    // leastconn spreads the devices over both instances: kill one once a third is acknowledged.
+    await until('a third of the stream', () => acked() >= total / 3, 60_000);
+    first?.kill('SIGKILL');
+    const killedAt = Date.now();
+    const connectsAtKill = clients.map((c) => c.stats.connects);
+    await drained;
+    const recoveredInMs = Date.now() - killedAt;
+    const reconnected = clients.filter((c, i) => c.stats.connects > (connectsAtKill[i] ?? 0)).length;
+
+    // The devices of the dead instance came back through the balancer to the live one.
+    expect(reconnected).toBeGreaterThan(DEVICES / 4);
+    expect(recoveredInMs).toBeLessThan(30_000);
+    expect(second?.exitCode).toBeNull();
+    const { rows } = await sql<{ n: string; distinct_n: string }>`select count(*) as n, count(distinct (tractor_id, device_time)) as distinct_n from telemetry`.execute(database.db.kysely);
+    expect(Number(rows[0]?.n)).toBe(total);
+    expect(rows[0]?.distinct_n).toBe(rows[0]?.n);
+    // The rollups saw each record once: PTO on at 6 km/h for 99 intervals of 10 s per device.
+    const pto = await database.db.kysely.selectFrom('usage_hourly').select((eb) => eb.fn.sum<number>('pto_s').as('s')).executeTakeFirstOrThrow();
+    expect(Number(pto.s)).toBeCloseTo(DEVICES * (PER_DEVICE - 1) * 10, 0);
+    // HTTP goes on through the balancer with one instance left.
+    expect(await answers(front.httpPort)).toBe(true);
+    for (const c of clients) c.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

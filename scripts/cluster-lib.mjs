@@ -1,0 +1,85 @@
+// Several server instances behind HAProxy on one machine: the HAProxy configuration and how to find
+// and start HAProxy. Shared by `npm run cluster` and the cluster fault tests.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+
+/** Debian's haproxy, installed when missing and we may (root with apt-get, as CI runs). */
+export function findHaproxy({ install = false } = {}) {
+  for (const path of ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy']) if (existsSync(path)) return path;
+  if (install && process.getuid?.() === 0) {
+    execFileSync('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends haproxy >/dev/null'], { stdio: 'inherit' });
+    return findHaproxy();
+  }
+  return undefined;
+}
+
+export const HAPROXY_MISSING = 'HAProxy is not installed: apt-get install haproxy (CI installs it from Debian).';
+
+/**
+ * Devices: TCP, leastconn (a reconnecting fleet spreads over the instances that are up), each
+ * connection prefixed with the PROXY protocol v2 so an instance sees the device's own address; the
+ * health check sends a LOCAL header, which the device port closes quietly. HTTP: leastconn, the
+ * client address in X-Forwarded-For (the instances run with TRUST_PROXY). Checks every second, an
+ * instance out after two failures: a dead one stops getting devices within about 2 s.
+ */
+export function haproxyConfig({ host = '0.0.0.0', httpPort, devicePort, instances }) {
+  const lines = [
+    'global',
+    // Within the usual open-file limit (HAProxy needs two handles a connection); raise it with the limit.
+    '  maxconn 8000',
+    'defaults',
+    '  timeout connect 5s',
+    // Devices stay connected for minutes between frames (the server closes idle ones after 10 min).
+    '  timeout client 15m',
+    '  timeout server 15m',
+    '  timeout check 2s',
+    // A connection to an instance that just died is tried again on another (before checks notice it).
+    '  retries 3',
+    '  option redispatch',
+    'frontend devices',
+    '  mode tcp',
+    `  bind ${host}:${devicePort}`,
+    '  default_backend device_instances',
+    'backend device_instances',
+    '  mode tcp',
+    '  balance leastconn',
+    ...instances.map((i, n) => `  server d${n + 1} 127.0.0.1:${i.devicePort} send-proxy-v2 check check-send-proxy inter 1s fall 2 rise 2`),
+    'frontend web',
+    '  mode http',
+    `  bind ${host}:${httpPort}`,
+    '  option forwardfor',
+    '  timeout http-request 10s',
+    '  default_backend web_instances',
+    'backend web_instances',
+    '  mode http',
+    '  balance leastconn',
+    '  option httpchk GET /api/v1/health',
+    ...instances.map((i, n) => `  server w${n + 1} 127.0.0.1:${i.httpPort} check inter 1s fall 2 rise 2`),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** Checks and writes the configuration and starts HAProxy in the foreground (-db); the caller waits for its ports. */
+export async function startHaproxy(binary, configPath, config, { stdio = 'inherit' } = {}) {
+  writeFileSync(configPath, config);
+  execFileSync(binary, ['-c', '-q', '-f', configPath], { stdio: 'inherit' });
+  const child = spawn(binary, ['-db', '-f', configPath], { stdio });
+  return child;
+}
+
+/** The environment of instance `n` behind the balancer. */
+export function instanceEnv({ databaseUrl, dataDir, httpPort, devicePort }) {
+  return {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(httpPort),
+    DEVICE_TCP_PORT: String(devicePort),
+    // UDP is not balanced here (HAProxy balances TCP); devices use TCP through the balancer.
+    DEVICE_UDP_PORT: 'off',
+    DEVICE_PROXY_PROTOCOL: 'true',
+    DEVICE_PROXY_TRUSTED: '127.0.0.1,::1',
+    TRUST_PROXY: 'true',
+  };
+}
