@@ -90,6 +90,11 @@ import { TtsService } from './modules/tts/service';
 import { ttsRoutes } from './modules/tts/routes';
 import { createTtsProvider } from './providers/tts/create-tts';
 import { ownedOrNotFound } from './modules/vehicles/service';
+import { ServiceBookingService } from './modules/service-bookings/service';
+import { DealerDesk } from './modules/service-bookings/dealer-desk';
+import { BookingNotifier } from './modules/service-bookings/notifier';
+import { serviceBookingRoutes } from './modules/service-bookings/routes';
+import { operatorBookingRoutes } from './modules/service-bookings/operator-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,6 +112,8 @@ declare module 'fastify' {
     subscriptions: { service: SubscriptionService; gateway: PaymentGateway; reminders: ExpiryReminders };
     /** Owners' reminders (tests drive the push job with pushDue()). */
     reminders: ReminderService;
+    /** Doorstep service bookings: the owner's side, the dealer's desk, the owner's notifications (tests drive deliverDue()). */
+    serviceBookings: { service: ServiceBookingService; desk: DealerDesk; notifier: BookingNotifier };
   }
 }
 
@@ -286,7 +293,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   app.addHook('onClose', () => geocoding.flush());
   const { offlineAfterMs } = config.devices;
   const vehicles = new VehicleService({ db: db.kysely, clock, freeDays: config.payments.freeDays });
-  const live = new LiveService({ db: db.kysely, clock, geocoding, models: deviceModels, offlineAfterMs });
+  const live = new LiveService({ db: db.kysely, clock, geocoding, models: deviceModels, offlineAfterMs, serviceIntervalDays: config.serviceBookings.intervalDays });
   const serviceBook = new ServiceBook({ db: db.kysely, clock, engineHours: (id) => live.engineHoursOf(id), onRecorded: alerts.invalidate });
   app.decorate('serviceBook', serviceBook);
   const usage = new UsageService({ db: db.kysely, clock, offlineAfterMs });
@@ -294,6 +301,11 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   const subscriptions = new SubscriptionService({ db: db.kysely, engine: db.engine, clock, gateway: paymentGateway, settings: config.payments, log: app.log });
   const reminders = new ExpiryReminders({ db: db.kysely, clock, sms, push: alerts.pushSender, log: app.log, days: config.payments.reminderDays });
   app.decorate('subscriptions', { service: subscriptions, gateway: paymentGateway, reminders });
+  const moveDeps = { db: db.kysely, clock, engineHours: (id: string) => live.engineHoursOf(id), serviceBook };
+  const bookings = new ServiceBookingService({ ...moveDeps, engine: db.engine, catalogue: config.serviceBookings.catalogue, supplierState: config.payments.supplier.state });
+  const bookingDesk = new DealerDesk(moveDeps);
+  const bookingNotifier = new BookingNotifier({ db: db.kysely, clock, sms, push: alerts.pushSender, log: app.log });
+  app.decorate('serviceBookings', { service: bookings, desk: bookingDesk, notifier: bookingNotifier });
   const ownerReminders = new ReminderService({ db: db.kysely, engine: db.engine, clock, push: alerts.pushSender, log: app.log });
   app.decorate('reminders', ownerReminders);
   // The weather where the tractor last was (its last fix), in the owner's language.
@@ -322,9 +334,16 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       ownerReminders.pushDue().catch((err: unknown) => app.log.error({ err }, 'pushing reminders failed'));
     }, 15_000);
     reminderJob.unref();
+    // Booking steps are written by any process (the API, npm run admin, the demo dealer): the owner
+    // hears of each within a few seconds; each is claimed first, so several instances are safe.
+    const bookingJob = setInterval(() => {
+      bookingNotifier.deliverDue().catch((err: unknown) => app.log.error({ err }, 'sending booking notifications failed'));
+    }, 5_000);
+    bookingJob.unref();
     app.addHook('onClose', () => {
       clearInterval(subscriptionJobs);
       clearInterval(reminderJob);
+      clearInterval(bookingJob);
     });
   }
 
@@ -387,6 +406,8 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       await api.register(weatherRoutes, { weather, sessions });
       await api.register(ttsRoutes, { tts, sessions });
       await api.register(subscriptionRoutes, { subscriptions, sessions, invoicePdf });
+      await api.register(serviceBookingRoutes, { bookings, sessions });
+      await api.register(operatorBookingRoutes, { desk: bookingDesk, operatorKey: config.operatorKey });
       await api.register(paymentRoutes, { subscriptions, gateway: paymentGateway });
       await api.register(operatorRoutes, { operator, operatorKey: config.operatorKey, serviceBook, commands });
       await api.register(ingestRoutes, { pipeline: telemetry, operatorKey: config.operatorKey, now: () => clock.now() });

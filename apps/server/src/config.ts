@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { defaultDeviceConnectionCap } from './devices/shared/connection-guard';
 import type { WeatherConfig } from './providers/weather/create-weather';
 import type { TtsConfig } from './providers/tts/create-tts';
+import { type Catalogue, CatalogueError, loadCatalogue } from './modules/service-bookings/catalogue';
 
 /**
  * The only place that reads the environment (STYLE: create-t3-turbo, nodebestpractices).
@@ -93,6 +94,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'TTS_PROVIDER', default: 'local', description: '`local`: espeak-ng on this server (Debian package `espeak-ng`; all seven languages, robotic; without it Listen says there is no voice); `google`: Google Cloud Text-to-Speech. Audio is cached on disk under `DATA_DIR/tts-cache` (200 MB).' },
   { name: 'GOOGLE_TTS_KEY', default: '(empty)', description: 'Google Cloud API key limited to Text-to-Speech; required when `TTS_PROVIDER=google`. Never logged.' },
   { name: 'GOOGLE_TTS_BASE_URL', default: 'https://texttospeech.googleapis.com', description: 'Google Text-to-Speech base URL (tests point it at a local fake).' },
+  { name: 'SERVICE_CATALOGUE_FILE', default: '(built-in catalogue)', description: 'JSON file of doorstep services: `freeAllowance` (free periodic services per tractor, 3), `types` (`[{ id, durationMin, pricePaise }]`, ids from periodic, repair, washing, tyre, electrical, hydraulic; those listed are offered) and `dealers` (`[{ id, name, phone, districts, slots, capacity, closedWeekdays }]`; districts by name, `*` for any; slots `HH:MM`; closed days `sun`…`sat`). Each part given replaces the built-in one (a Nashik dealer and a fallback serving every district). Checked at start.' },
+  { name: 'SERVICE_INTERVAL_DAYS', default: '180', description: 'A service falls due this many days after the last one (or the first day of data) if the engine hours have not come first.' },
 ];
 
 /** The variables as a markdown table (CONFIG.md and the README's configuration section). */
@@ -199,6 +202,8 @@ const envSchema = z
     TTS_PROVIDER: z.enum(['local', 'google']).default('local'),
     GOOGLE_TTS_KEY: optionalText,
     GOOGLE_TTS_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://texttospeech.googleapis.com'),
+    SERVICE_CATALOGUE_FILE: optionalText,
+    SERVICE_INTERVAL_DAYS: z.coerce.number({ error: 'expected days 1-3650' }).int().min(1).max(3650).default(180),
   });
 
 type Env = z.infer<typeof envSchema>;
@@ -258,6 +263,7 @@ export interface Config {
   };
   weather: WeatherConfig;
   tts: TtsConfig;
+  serviceBookings: { catalogue: Catalogue; intervalDays: number };
 }
 
 export class ConfigError extends Error {
@@ -286,7 +292,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     for (const name of RAZORPAY_REQUIRED) if (!known[name]) problems.push(`${name}: required when PAYMENT_GATEWAY=razorpay`);
   }
   if (parsed.success && gstStateCode(parsed.data.SUPPLIER_STATE) !== parsed.data.SUPPLIER_GSTIN.slice(0, 2)) problems.push('SUPPLIER_GSTIN: its first two digits must be the GST code of SUPPLIER_STATE');
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  let catalogue: Catalogue | undefined;
+  try {
+    catalogue = loadCatalogue(parsed.success ? parsed.data.SERVICE_CATALOGUE_FILE : undefined);
+  } catch (err) {
+    if (!(err instanceof CatalogueError)) throw err;
+    problems.push(...err.problems.map((p) => `SERVICE_CATALOGUE_FILE: ${p}`));
+  }
+  if (!parsed.success || problems.length > 0 || !catalogue) throw new ConfigError(problems);
   const e = parsed.data;
   return {
     port: e.PORT,
@@ -357,5 +370,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     weather:
       e.WEATHER_PROVIDER === 'accuweather' ? { provider: 'accuweather', key: e.ACCUWEATHER_KEY ?? '', baseUrl: e.ACCUWEATHER_BASE_URL.replace(/\/+$/, '') } : { provider: 'local' },
     tts: e.TTS_PROVIDER === 'google' ? { provider: 'google', key: e.GOOGLE_TTS_KEY ?? '', baseUrl: e.GOOGLE_TTS_BASE_URL.replace(/\/+$/, '') } : { provider: 'local' },
+    serviceBookings: { catalogue, intervalDays: e.SERVICE_INTERVAL_DAYS },
   };
 }

@@ -4,6 +4,8 @@ import type { Config } from './config';
 import { APP_VERSION } from './version';
 import { runDemoFleet } from './sim/demo-runner';
 import { warmUpInvoicePdf } from './modules/subscription/invoice-pdf';
+import { DemoDealer } from './modules/service-bookings/demo-dealer';
+import { systemClock } from './clock';
 
 /** Entry point: listen, print where, close gracefully on SIGTERM/SIGINT. Everything else is in app.ts. */
 
@@ -92,3 +94,7 @@ if (config.simulateFleet && config.demo.enabled && app.deviceServer) {
     logError: (err, message) => app.log.error({ err }, message),
   });
 }
+
+// The demo's dealer: confirms a booking a minute after it is made and assigns a technician a minute
+// later, so the whole doorstep flow shows; the rest is `npm run admin -- bookings …` (issue 15).
+if (config.demo.enabled) new DemoDealer({ db: app.db.kysely, clock: systemClock, desk: app.serviceBookings.desk, log: app.log }).start();

@@ -145,6 +145,10 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
       ],
       currentPreReminder: 2,
       history: [],
+      // Reported, never serviced: the date rule runs from its first day of data; no running to project from.
+      hasData: true,
+      nextServiceDate: '2027-05-20',
+      expectedOn: null,
     });
   });
 

@@ -392,6 +392,12 @@ export const serviceReminderResponse = z.object({
   currentPreReminder: z.number().int().nullable(),
   /** The services recorded, newest first (at most 20). */
   history: z.array(serviceRecord),
+  /** False when the tractor has never reported: 'service due information not available'. */
+  hasData: z.boolean(),
+  /** The date rule (YYYY-MM-DD): the last service (or the first day of data) + the service interval in days; due at this date or the hours, whichever comes first. */
+  nextServiceDate: z.string().nullable(),
+  /** When the hours will be reached (YYYY-MM-DD) at the last 30 days' average daily running; null when it has not run. */
+  expectedOn: z.string().nullable(),
 });
 export type ServiceReminderResponse = z.infer<typeof serviceReminderResponse>;
 

@@ -3,13 +3,17 @@ import { parseArgs } from 'node:util';
 import { PROVISION_FIELDS } from '@tractorlink/domain/vehicles';
 import { systemClock } from '../clock';
 import type { Clock } from '../clock';
-import { ConfigError, loadConfig } from '../config';
+import { type Config, ConfigError, loadConfig } from '../config';
 import { createDb } from '../db/database';
 import type { Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { DeviceModels } from '../modules/tractors/device-models';
 import { TractorRegistry } from '../modules/tractors/registry';
 import { BOUNDARIES_USAGE, runBoundaries } from './boundaries';
+import { BOOKINGS_USAGE, runBookings } from './bookings';
+import { DealerDesk } from '../modules/service-bookings/dealer-desk';
+import { LiveService } from '../modules/vehicles/live-service';
+import { ServiceBook } from '../modules/vehicles/service-book';
 import { parseCsv } from './csv';
 import { headerProblems, recordFromText } from './provision-record';
 import { describeDetails } from './reasons';
@@ -34,6 +38,7 @@ export const USAGE = `Usage:
                    [--vehName <name>] [--isNewTractor true|false] [--deviceKey <secret the HTTP protocols must send>]
   npm run admin -- import <file.csv>     header row with the same names; one tractor per line
 ${BOUNDARIES_USAGE}
+${BOOKINGS_USAGE}
 The database is the server's: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL).`;
 
 /** Runs one admin command; resolves with the process exit code (0 ok, 1 something refused, 2 usage). */
@@ -43,14 +48,15 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     io.out(USAGE);
     return 0;
   }
-  if (command !== 'provision' && command !== 'import' && command !== 'boundaries') {
+  if (command !== 'provision' && command !== 'import' && command !== 'boundaries' && command !== 'bookings') {
     io.err(command === undefined ? USAGE : `Unknown command ${command}.\n${USAGE}`);
     return 2;
   }
   let db = io.db;
   let models: DeviceModels;
+  let config: Config;
   try {
-    const config = loadConfig(io.env);
+    config = loadConfig(io.env);
     models = DeviceModels.load(config.devices.modelsFile);
     if (!db) {
       db = createDb(config);
@@ -66,6 +72,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
   const registry = new TractorRegistry({ db: db.kysely, clock: io.clock ?? systemClock, models });
   try {
     if (command === 'boundaries') return await runBoundaries(rest, db.kysely, io);
+    if (command === 'bookings') return await runBookings(rest, dealerDesk(db, config, models, io.clock ?? systemClock), io);
     return command === 'provision' ? await provision(rest, registry, models, io) : await importCsv(rest, registry, models, io);
   } finally {
     if (!io.db) await db.close();
@@ -129,4 +136,11 @@ async function importCsv(args: readonly string[], registry: TractorRegistry, mod
   const refused = lines.length - imported;
   io.out(`${imported} imported, ${refused} refused.`);
   return refused === 0 ? 0 : 1;
+}
+
+/** The dealer's desk as the server builds it, for the bookings commands (no addresses are looked up here). */
+function dealerDesk(db: Db, config: Config, models: DeviceModels, clock: Clock): DealerDesk {
+  const live = new LiveService({ db: db.kysely, clock, geocoding: { reverse: async () => undefined }, models, offlineAfterMs: config.devices.offlineAfterMs });
+  const engineHours = (id: string) => live.engineHoursOf(id);
+  return new DealerDesk({ db: db.kysely, clock, engineHours, serviceBook: new ServiceBook({ db: db.kysely, clock, engineHours }) });
 }

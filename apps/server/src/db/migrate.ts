@@ -16,6 +16,7 @@ import { deviceCommandsMigration } from './migrations/012-device-commands';
 import { subscriptionsMigration } from './migrations/013-subscriptions';
 import { remindersMigration } from './migrations/014-reminders';
 import { simProgressMigration } from './migrations/016-sim-progress';
+import { serviceBookingsMigration } from './migrations/017-service-bookings';
 
 /** Migrations are imported statically (no folder read at runtime); names sort in run order. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -35,6 +36,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '013-subscriptions': subscriptionsMigration(db.engine),
     '014-reminders': remindersMigration(db.engine),
     '016-sim-progress': simProgressMigration(db.engine),
+    '017-service-bookings': serviceBookingsMigration(db.engine),
   };
 }
 

@@ -485,6 +485,66 @@ export interface LeasesTable {
   expires_at: number;
 }
 
+/** A doorstep service booking (issue 15): what the owner confirmed and where it stands. */
+export interface ServiceBookingsTable {
+  id: string;
+  reference_id: string;
+  user_id: string;
+  request_id: string;
+  tractor_id: string;
+  type: string;
+  status: string;
+  /** 'YYYY-MM-DD' (IST) and 'HH:MM'. */
+  date: string;
+  slot: string;
+  duration_min: number;
+  address_line: string;
+  city: string;
+  pincode: string;
+  state: string;
+  lat: number;
+  lng: number;
+  district: string | null;
+  dealer_id: string;
+  dealer_name: string;
+  dealer_phone: string;
+  technician_name: string | null;
+  technician_phone: string | null;
+  note: string | null;
+  photo_id: string | null;
+  payment: string;
+  /** 1: counted against the tractor's free periodic services (until cancelled). */
+  free: number;
+  basic_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  total_paise: number;
+  done_at_engine_h: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A booking's timeline; `notified_at` is set by the instance that claims the owner's notification. */
+export interface BookingEventsTable {
+  booking_id: string;
+  seq: number;
+  status: string;
+  at: number;
+  /** 'owner' or 'dealer'. */
+  actor: string;
+  reason: string | null;
+  notified_at: number | null;
+}
+
+export interface BookingPhotosTable {
+  id: string;
+  user_id: string;
+  content_type: string;
+  data: Buffer;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_devices: UserDevicesTable;
@@ -524,6 +584,9 @@ export interface Database {
   reminders: RemindersTable;
   sim_progress: SimProgressTable;
   leases: LeasesTable;
+  service_bookings: ServiceBookingsTable;
+  booking_events: BookingEventsTable;
+  booking_photos: BookingPhotosTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -50,7 +50,23 @@ const MESSAGES: Record<ErrorCode, string> = {
   WEBHOOK_SIGNATURE_INVALID: 'Webhook signature does not match',
   INVOICE_PROCESSING: 'The invoice is being processed',
   REMINDER_LIMIT: 'You can keep up to 500 reminders',
+  SLOT_FULL: 'This slot is full. Choose the next free slot.',
+  SLOT_UNAVAILABLE: 'This date or slot cannot be booked.',
+  NO_DEALER: 'No workshop serves the district of this farm yet.',
+  PHOTO_INVALID: 'The photo must be a JPEG or PNG picture.',
+  BOOKING_FINISHED: 'This booking is already done or cancelled.',
+  BOOKING_CANCEL_TOO_LATE: 'The technician is already on the way: call the workshop to cancel.',
+  BOOKING_STEP_INVALID: 'That is not the next step of this booking.',
+  BOOKING_NOT_YOURS_TO_MOVE: 'Only the workshop moves a booking along.',
 };
+
+/** What an error body may carry besides its code and message. */
+export interface ErrorExtra {
+  retryAfterSeconds?: number;
+  details?: ErrorDetail[];
+  /** SLOT_FULL: the next slot with room (null: none within the booking window). */
+  nextSlot?: { date: string; slot: string } | null;
+}
 
 /** An operational error with a stable code (DESIGN §5); anything else is a bug and answers INTERNAL. */
 export class AppError extends Error {
@@ -58,7 +74,7 @@ export class AppError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    readonly extra: { retryAfterSeconds?: number; details?: ErrorDetail[] } = {},
+    readonly extra: ErrorExtra = {},
   ) {
     super(MESSAGES[code]);
     this.name = 'AppError';

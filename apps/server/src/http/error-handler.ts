@@ -3,20 +3,17 @@ import type { ErrorCode } from '@tractorlink/domain/errors';
 import { ERROR_STATUS } from '@tractorlink/domain/errors';
 import type { ApiErrorBody } from '@tractorlink/domain/errors';
 import { AppError, errorMessage } from '../errors/app-error';
-import type { ErrorDetail } from '../errors/app-error';
+import type { ErrorExtra } from '../errors/app-error';
 import { RequestValidationError } from './validation';
 
-export function sendError(
-  reply: FastifyReply,
-  code: ErrorCode,
-  extra: { retryAfterSeconds?: number; details?: ErrorDetail[] } = {},
-): FastifyReply {
-  const body: ApiErrorBody = { error: { code, message: errorMessage(code) } };
+export function sendError(reply: FastifyReply, code: ErrorCode, extra: ErrorExtra = {}): FastifyReply {
+  const body: ApiErrorBody & { error: { nextSlot?: ErrorExtra['nextSlot'] } } = { error: { code, message: errorMessage(code) } };
   if (extra.retryAfterSeconds !== undefined) {
     body.error.retryAfterSeconds = extra.retryAfterSeconds;
     reply.header('retry-after', String(extra.retryAfterSeconds));
   }
   if (extra.details) body.error.details = extra.details;
+  if (extra.nextSlot !== undefined) body.error.nextSlot = extra.nextSlot;
   return reply.code(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(body);
 }
 

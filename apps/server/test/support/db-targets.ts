@@ -26,6 +26,9 @@ export interface DbTarget {
 
 /** Children first, so foreign keys never object. */
 const TABLES: (keyof Database)[] = [
+  'booking_events',
+  'service_bookings',
+  'booking_photos',
   'sim_progress',
   'leases',
   'reminders',

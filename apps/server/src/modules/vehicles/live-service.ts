@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { dieselStatus } from '@tractorlink/domain/diesel-status';
 import { isPlausibleFix } from '@tractorlink/domain/geo';
 import { serviceDue } from '@tractorlink/domain/service-due';
-import { DAY_MS, istDayStart } from '@tractorlink/domain/time';
+import { DAY_MS, istDate, istDayStart } from '@tractorlink/domain/time';
 import { usageReport } from '@tractorlink/domain/usage';
 import { devicePowerMode, vehicleStatus } from '@tractorlink/domain/vehicle-state';
 import type {
@@ -23,7 +23,7 @@ import { distinctModels } from '../tractors/repo';
 import { subscriptionOf } from '../tractors/views';
 import { liveState, round, toSeconds } from './live-state';
 import type { LiveState } from './live-state';
-import { findWithStateById, listOwnedWithState, refuelsBetween, totalEngineSeconds, usageBetween } from './repo';
+import { firstUsageHour, findWithStateById, listOwnedWithState, refuelsBetween, totalEngineSeconds, usageBetween } from './repo';
 import type { TractorWithState } from './repo';
 import { ownedOrNotFound } from './service';
 
@@ -35,10 +35,17 @@ const ENGINE_HOURS_MEMO = 50_000;
 export interface LiveServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
-  geocoding: GeocodingService;
+  /** Only reverse geocoding is used (the admin commands pass none that answers). */
+  geocoding: Pick<GeocodingService, 'reverse'>;
   models: DeviceModels;
   offlineAfterMs: number;
+  /** The date rule of service due: days after the last service (SERVICE_INTERVAL_DAYS, 180). */
+  serviceIntervalDays?: number;
 }
+
+/** The running average that projects when the service hours will be reached. */
+const PROJECTION_DAYS = 30;
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** What a tractor is doing now: the map, the home screen, diesel, service due, model config. */
 export class LiveService {
@@ -163,8 +170,10 @@ export class LiveService {
     const t = await ownedOrNotFound(this.deps.db, userId, vin);
     const engineHours = await this.engineHours(t, this.live(t));
     const due = this.due(t, engineHours);
+    const history = await serviceHistory(this.deps.db, t.tractor.id);
     return {
       vin: t.tractor.vin,
+      ...(await this.dueDates(t, history[0]?.doneOn, due.hoursLeft)),
       engineHours,
       serviceIntervalH: t.tractor.service_interval_h,
       lastServiceAtHours: t.tractor.last_service_engine_h,
@@ -173,8 +182,27 @@ export class LiveService {
       status: due.status,
       preReminders: due.preReminders,
       currentPreReminder: due.currentPreReminder,
-      history: await serviceHistory(this.deps.db, t.tractor.id),
+      history,
     };
+  }
+
+  /**
+   * Service due by date (issue 15 item 4): the last service's day (or the first day of data) plus
+   * the interval in days; and the day the hours will be reached at the last 30 days' running.
+   */
+  private async dueDates(t: TractorWithState, lastServiceOn: string | undefined, hoursLeft: number) {
+    const { db, clock } = this.deps;
+    const hasData = t.state !== undefined;
+    const now = clock.now();
+    const firstHour = hasData ? ((await firstUsageHour(db, t.tractor.id)) ?? t.state?.lastTime) : undefined;
+    const from = lastServiceOn ?? (firstHour === undefined ? undefined : istDate(firstHour));
+    const nextServiceDate = from === undefined ? null : addDays(from, this.deps.serviceIntervalDays ?? 180);
+    let expectedOn: string | null = null;
+    if (hasData) {
+      const perDay = (await usageBetween(db, t.tractor.id, now - PROJECTION_DAYS * DAY_MS, now + 1)).engineS / 3600 / PROJECTION_DAYS;
+      if (perDay > 0) expectedOn = hoursLeft <= 0 ? istDate(now) : istDate(now + Math.ceil(hoursLeft / perDay) * DAY_MS);
+    }
+    return { hasData, nextServiceDate, expectedOn };
   }
 
   /** The engine hours the app shows for a tractor (NOT_FOUND when there is none). */

@@ -107,6 +107,12 @@ export async function usageBetween(db: Kysely<Database>, tractorId: string, from
   return toTotals(result.rows[0]);
 }
 
+/** The start of the tractor's first hour of data (epoch ms), if any. */
+export async function firstUsageHour(db: Kysely<Database>, tractorId: string): Promise<number | undefined> {
+  const row = await db.selectFrom('usage_hourly').select((eb) => eb.fn.min('hour_start').as('first')).where('tractor_id', '=', tractorId).executeTakeFirst();
+  return row?.first === null || row?.first === undefined ? undefined : Number(row.first);
+}
+
 /** Engine seconds over the tractor's whole life (engine hours when the device has no worktime counter). */
 export async function totalEngineSeconds(db: Kysely<Database>, tractorId: string): Promise<number> {
   const row = await db

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BOOKING_PHOTO_MAX_BYTES } from '@tractorlink/domain/service-booking';
+import {
+  bookingListQuery,
+  bookingListResponse,
+  bookingOptions,
+  bookingParams,
+  bookingView,
+  cancelBookingRequest,
+  createBookingRequest,
+  freeServicesQuery,
+  freeServicesResponse,
+  optionsQuery,
+  photoUploadResponse,
+} from '@tractorlink/domain/service-booking-api';
+import { AppError } from '../../errors/app-error';
+import { principalOf, requireAuth } from '../sessions/require-auth';
+import type { SessionService } from '../sessions/service';
+import type { ServiceBookingService } from './service';
+
+const tags = ['service-bookings'];
+const security = [{ bearer: [] }];
+
+/** Doorstep service booking on the owner's session (issue 15): another owner's booking or tractor is a 404. */
+export const serviceBookingRoutes: FastifyPluginAsyncZod<{ bookings: ServiceBookingService; sessions: SessionService }> = async (app, { bookings, sessions }) => {
+  app.addHook('preHandler', requireAuth(sessions));
+  const userId = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
+
+  app.get('/service-bookings/options', {
+    schema: { tags, security, querystring: optionsQuery, response: { 200: bookingOptions } },
+    handler: async (request) => bookings.options(userId(request), request.query),
+  });
+
+  app.post('/service-bookings/photos', {
+    schema: {
+      tags,
+      security,
+      consumes: ['multipart/form-data'],
+      description: 'Multipart form with one file field `photo`: a whole JPEG or PNG (checked by its bytes, PHOTO_INVALID otherwise), at most 2 MB (PAYLOAD_TOO_LARGE).',
+      response: { 201: photoUploadResponse },
+    },
+    handler: async (request, reply) => {
+      const file = await request.file({ limits: { fileSize: BOOKING_PHOTO_MAX_BYTES, files: 1, fields: 0 } });
+      if (!file || file.fieldname !== 'photo') {
+        file?.file.resume();
+        throw new AppError('VALIDATION_FAILED', { details: [{ path: 'photo', code: 'REQUIRED' }] });
+      }
+      // Throws FST_REQ_FILE_TOO_LARGE (→ PAYLOAD_TOO_LARGE) past 2 MB.
+      const bytes = await file.toBuffer();
+      return reply.code(201).send(await bookings.uploadPhoto(userId(request), bytes));
+    },
+  });
+
+  app.post('/service-bookings', {
+    schema: {
+      tags,
+      security,
+      description: 'Books the slot (201). The same requestId again answers the booking it made (200).',
+      body: createBookingRequest,
+      response: { 200: bookingView, 201: bookingView },
+    },
+    handler: async (request, reply) => {
+      const { created, booking } = await bookings.create(userId(request), request.body);
+      return reply.code(created ? 201 : 200).send(booking);
+    },
+  });
+
+  app.get('/service-bookings', {
+    schema: { tags, security, querystring: bookingListQuery, response: { 200: bookingListResponse } },
+    handler: async (request) => ({ data: await bookings.list(userId(request), request.query.vin) }),
+  });
+
+  app.get('/service-bookings/free-services', {
+    schema: { tags, security, querystring: freeServicesQuery, response: { 200: freeServicesResponse } },
+    handler: async (request) => bookings.freeServices(userId(request), request.query.vin),
+  });
+
+  app.get('/service-bookings/:bookingId', {
+    schema: { tags, security, params: bookingParams, response: { 200: bookingView } },
+    handler: async (request) => bookings.get(userId(request), request.params.bookingId),
+  });
+
+  app.post('/service-bookings/:bookingId/cancel', {
+    schema: { tags, security, params: bookingParams, body: cancelBookingRequest, response: { 200: bookingView } },
+    handler: async (request) => bookings.cancel(userId(request), request.params.bookingId, request.body.reason),
+  });
+
+  app.get('/service-bookings/:bookingId/photo', {
+    schema: { tags, security, params: bookingParams, querystring: z.strictObject({}), description: 'The photo added to the booking (only your own; others are 404).' },
+    handler: async (request, reply) => {
+      const photo = await bookings.photo(userId(request), request.params.bookingId);
+      return reply.type(photo.contentType).send(photo.data);
+    },
+  });
+};

@@ -1,0 +1,41 @@
+import { type BookingPayment, type BookingStatus, ownerMayCancel, type ServiceType } from '@tractorlink/domain/service-booking';
+import type { BookingView } from '@tractorlink/domain/service-booking-api';
+import type { BookingWithTractor, EventRow } from './repo';
+
+const seconds = (ms: number) => Math.floor(Number(ms) / 1000);
+
+/** A booking as the owner's screens and the operator see it, with its timeline oldest first. */
+export function toView(b: BookingWithTractor, events: readonly EventRow[]): BookingView {
+  const status = b.status as BookingStatus;
+  return {
+    bookingId: b.id,
+    referenceId: b.reference_id,
+    vin: b.vin,
+    regNo: b.reg_no,
+    Veh_Name: b.veh_name,
+    type: b.type as ServiceType,
+    status,
+    date: b.date,
+    slot: b.slot,
+    durationMin: b.duration_min,
+    address: { line: b.address_line, city: b.city, pincode: b.pincode, state: b.state },
+    position: { lat: b.lat, lng: b.lng },
+    district: b.district,
+    dealer: { id: b.dealer_id, name: b.dealer_name, phone: b.dealer_phone },
+    technician: b.technician_name !== null && b.technician_phone !== null ? { name: b.technician_name, phone: b.technician_phone } : null,
+    note: b.note,
+    hasPhoto: b.photo_id !== null,
+    payment: b.payment as BookingPayment,
+    charge: {
+      basicPaise: Number(b.basic_paise),
+      cgstPaise: Number(b.cgst_paise),
+      sgstPaise: Number(b.sgst_paise),
+      igstPaise: Number(b.igst_paise),
+      totalPaise: Number(b.total_paise),
+    },
+    cancellable: ownerMayCancel(status),
+    doneAtEngineHours: b.done_at_engine_h,
+    createdAt: seconds(b.created_at),
+    timeline: events.map((e) => ({ status: e.status as BookingStatus, at: seconds(e.at), by: e.actor === 'owner' ? 'owner' : 'dealer', reason: e.reason })),
+  };
+}
