@@ -21,6 +21,9 @@ const READY: Record<string, string> = {
   '/subscription-history': '.history-entry',
   '/add-reminder': 'input[type="time"]',
   '/askme': '.askme-form',
+  '/book-services': '.booking-form',
+  '/service-information': '#free-services',
+  '/servicerequest-history': 'main .btn-primary',
 };
 
 const SCREENS = [
@@ -47,6 +50,11 @@ const SCREENS = [
   '/my-reminder',
   '/add-reminder',
   '/askme',
+  '/book-services',
+  '/booking-summary',
+  '/booking-status',
+  '/service-information',
+  '/servicerequest-history',
 ];
 
 /** What overflows the page sideways: elements whose box ends past the viewport (scroll boxes and maps excepted). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reminderPushPayload } from '@tractorlink/domain/alarms';
-import { hashOf, notificationFor, parsePayload, targetUrl } from './sw-push';
+import { ALERT_RECEIVED, BOOKING_CHANGED, hashOf, notificationFor, pageMessageFor, parsePayload, targetUrl } from './sw-push';
 
 const payload = {
   type: 'alert',
@@ -54,5 +54,24 @@ describe('a reminder pushed while the app is closed (issue 14)', () => {
     const { title, options } = notificationFor(payload);
     expect(title).toBe('Change engine oil');
     expect(options).toMatchObject({ body: '19:30 · Use 15W-40', tag: 'reminder-oil', renotify: true, requireInteraction: true, data: { url: '/#/my-reminder' } });
+  });
+});
+
+describe('a service booking push (issue 15)', () => {
+  const step = (status: string) => ({ type: 'booking', bookingId: 'bk_0123456789abcdef01234567', status, title: 'Mechanic assigned', body: 'Ravi · 9822012345', url: '/#/booking-status?bookingId=bk_0123456789abcdef01234567' });
+
+  it('replaces the earlier step of the same booking (one tag per booking) and rings again', () => {
+    const confirmed = notificationFor(step('confirmed')).options;
+    const assigned = notificationFor(step('assigned')).options;
+    expect(confirmed.tag).toBe('booking-bk_0123456789abcdef01234567');
+    expect(assigned.tag).toBe(confirmed.tag);
+    expect(assigned).toMatchObject({ renotify: true, data: { url: '/#/booking-status?bookingId=bk_0123456789abcdef01234567' } });
+    expect(targetUrl(assigned.data.url as string, 'https://app.example.in/')).toBe('https://app.example.in/#/booking-status?bookingId=bk_0123456789abcdef01234567');
+  });
+
+  it('tells open copies of the app which booking moved; alerts keep their own message; others none', () => {
+    expect(pageMessageFor(step('on_the_way'))).toEqual({ type: BOOKING_CHANGED, bookingId: 'bk_0123456789abcdef01234567' });
+    expect(pageMessageFor(payload)).toEqual({ type: ALERT_RECEIVED, alertId: '01a2', vin: payload.vin });
+    expect(pageMessageFor({ type: 'reminder', reminderId: 'oil' })).toBeNull();
   });
 });

@@ -6,12 +6,15 @@
 
 /** Service worker → page: an alert arrived (spec §4: the app refetches and recounts unread alerts). */
 export const ALERT_RECEIVED = 'alert-received';
+/** Service worker → page: a service booking moved a step (issue 15: its screens refetch). */
+export const BOOKING_CHANGED = 'booking-changed';
 /** Service worker → page: show this hash route (a notification was tapped while the app was open). */
 export const OPEN_ROUTE = 'open-route';
 
 export interface SwToPage {
-  type: typeof ALERT_RECEIVED | typeof OPEN_ROUTE;
+  type: typeof ALERT_RECEIVED | typeof OPEN_ROUTE | typeof BOOKING_CHANGED;
   alertId?: string;
+  bookingId?: string;
   vin?: string;
   /** For OPEN_ROUTE: a hash route, e.g. '#/alert-detail/01a2…'. */
   hash?: string;
@@ -30,6 +33,9 @@ export interface PushPayload {
   url?: string;
   /** A reminder ringing while the app is closed (type 'reminder'). */
   reminderId?: string;
+  /** A service booking's new step (type 'booking'), with the status it reached. */
+  bookingId?: string;
+  status?: string;
 }
 
 export function parsePayload(data: { json(): unknown; text(): string } | null | undefined): PushPayload {
@@ -70,12 +76,24 @@ export function notificationFor(p: PushPayload): NotificationPlan {
     options.requireInteraction = true;
     options.vibrate = [500, 200, 500, 200, 500];
   }
+  // A booking's later step replaces the earlier one's notification (one per booking), and rings.
+  if (p.type === 'booking' && p.bookingId) {
+    options.tag = `booking-${p.bookingId}`;
+    options.renotify = true;
+  }
   if (critical) {
     options.requireInteraction = true;
     options.vibrate = [300, 100, 300, 100, 300];
   }
   if (typeof p.timeStamp === 'number') options.timestamp = p.timeStamp * 1000;
   return { title: p.title || 'TractorLink', options };
+}
+
+/** What the worker tells open copies of the app about a push, or null when they need not know. */
+export function pageMessageFor(p: PushPayload): SwToPage | null {
+  if (p.type === 'alert') return { type: ALERT_RECEIVED, alertId: p.alertId, vin: p.vin };
+  if (p.type === 'booking') return { type: BOOKING_CHANGED, bookingId: p.bookingId };
+  return null;
 }
 
 /**

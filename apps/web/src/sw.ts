@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { ALERT_RECEIVED, OPEN_ROUTE, hashOf, notificationFor, parsePayload, targetUrl } from './sw-push';
+import { OPEN_ROUTE, hashOf, notificationFor, pageMessageFor, parsePayload, targetUrl } from './sw-push';
 import type { SwToPage } from './sw-push';
 
 /**
@@ -56,8 +56,8 @@ self.addEventListener('push', (event) => {
   event.waitUntil(
     (async () => {
       await self.registration.showNotification(title, options);
-      if (payload.type !== 'alert') return;
-      const message: SwToPage = { type: ALERT_RECEIVED, alertId: payload.alertId, vin: payload.vin };
+      const message = pageMessageFor(payload);
+      if (!message) return;
       for (const w of await appWindows()) w.postMessage(message);
     })(),
   );

@@ -148,6 +148,7 @@ export const bookingParams = z.strictObject({ bookingId });
 /** GET service-bookings[?vin=]: the owner's requests, newest first (spec §2 servicerequest-history). */
 export const bookingListQuery = z.strictObject({ vin: vin.optional() });
 export const bookingListResponse = z.object({ data: z.array(bookingView) });
+export type BookingListResponse = z.infer<typeof bookingListResponse>;
 
 export const cancelBookingRequest = z.strictObject({ reason: z.string().trim().min(1, 'REQUIRED').max(BOOKING_REASON_MAX, 'TOO_LONG') });
 

@@ -16,7 +16,7 @@ export interface SeededTractor {
   name: string;
 }
 
-async function call<T>(base: string, path: string, init: { method?: string; body?: unknown; token?: string; operator?: boolean } = {}): Promise<T> {
+export async function call<T>(base: string, path: string, init: { method?: string; body?: unknown; token?: string; operator?: boolean } = {}): Promise<T> {
   const res = await fetch(`${base}/api/v1/${path}`, {
     method: init.method ?? (init.body ? 'POST' : 'GET'),
     headers: {

@@ -3,7 +3,8 @@ import { act, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useUnreadCount } from '../features/alerts/api/get-unread-count';
-import { ALERT_RECEIVED } from '../sw-push';
+import { ALERT_RECEIVED, BOOKING_CHANGED } from '../sw-push';
+import { queryKeys } from '../lib/query-keys';
 import { AlertEvents } from './alert-events';
 
 const VIN = 'MBNAL0000000000001';
@@ -70,6 +71,15 @@ describe('the unread badge and push messages (spec §4: on receipt, unread alert
     act(() => container.post({ type: ALERT_RECEIVED, alertId: 'a1', vin: VIN }));
     await screen.findByText('3');
     expect(calls).toHaveLength(2);
+  });
+
+  it("refetches the service bookings when the worker says 'booking-changed' (issue 15)", () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+    render(<AlertEvents />, { wrapper: wrapper(client) });
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    act(() => container.post({ type: BOOKING_CHANGED, bookingId: 'bk_0123456789abcdef01234567' }));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.serviceBookings });
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: queryKeys.alerts });
   });
 
   it('stops listening when the signed-in shell goes away', async () => {

@@ -2,11 +2,12 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../lib/query-keys';
 import { storage } from '../lib/secure-storage';
-import { ALERT_RECEIVED } from '../sw-push';
+import { ALERT_RECEIVED, BOOKING_CHANGED } from '../sw-push';
 
 /**
  * Spec §4 "on push-message receipt, unread alerts are refetched and counted": the service worker
- * tells open copies of the app, and everything under ['alerts'] (the badge, the lists) refetches.
+ * tells open copies of the app, and everything under ['alerts'] (the badge, the lists) refetches;
+ * a booking push (issue 15) refetches everything under ['serviceBookings'].
  * Also registers this phone for push again at the start of a session when it already wanted alerts.
  */
 export function AlertEvents() {
@@ -15,9 +16,11 @@ export function AlertEvents() {
     const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
     if (!sw) return;
     const onMessage = (event: MessageEvent) => {
-      if ((event.data as { type?: string } | null)?.type !== ALERT_RECEIVED) return;
+      const type = (event.data as { type?: string } | null)?.type;
       // Refusals after a push are ignored (spec §8); react-query keeps the last data.
-      void client.invalidateQueries({ queryKey: queryKeys.alerts });
+      if (type === ALERT_RECEIVED) void client.invalidateQueries({ queryKey: queryKeys.alerts });
+      // A booking moved a step (issue 15): its status screen, the list and the free services follow.
+      else if (type === BOOKING_CHANGED) void client.invalidateQueries({ queryKey: queryKeys.serviceBookings });
     };
     sw.addEventListener('message', onMessage);
     // Messages wait in a queue until the page says it listens.

@@ -23,7 +23,7 @@ const LanguageScreen = screen(() => import('../features/language/language-screen
 const SettingsScreen = screen(() => import('../features/settings/settings-screen'), (m) => m.SettingsScreen);
 const AboutScreen = screen(() => import('../features/about/about-screen'), (m) => m.AboutScreen);
 const TermsScreen = screen(() => import('../features/about/terms-screen'), (m) => m.TermsScreen);
-// The signed-in, alert, geofence, subscription, reminder and Ask me screens bring their own words (a catalogue namespace per language), fetched with them.
+// The signed-in, alert, geofence, subscription, reminder, service booking and Ask me screens bring their own words (a catalogue namespace per language), fetched with them.
 // The signed-in words come beside the shell's chunk, and the shell renders only once they are in, so no
 // screen under it ever shows a raw key or changes its words in front of the owner. Chosen over each
 // screen waiting for `ready` (a loading line on every first screen) and over rendering at once (keys flash).
@@ -46,6 +46,13 @@ const InvoiceScreen = screen(withSubscriptionTexts(() => import('../features/sub
 const withReminderTexts = withTexts(() => import('../lib/signed-in/reminders-texts').then((m) => m.loadReminderTexts()));
 const MyReminderScreen = screen(withReminderTexts(() => import('../features/reminders/my-reminder-screen')), (m) => m.MyReminderScreen);
 const AddReminderScreen = screen(withReminderTexts(() => import('../features/reminders/add-reminder-screen')), (m) => m.AddReminderScreen);
+// Doorstep service booking (issue 15): five screens, each its own chunk, with the `services` words.
+const withServiceTexts = withTexts(() => import('../lib/signed-in/services-texts').then((m) => m.loadServiceTexts()));
+const BookServicesScreen = screen(withServiceTexts(() => import('../features/services/book-services-screen')), (m) => m.BookServicesScreen);
+const BookingSummaryScreen = screen(withServiceTexts(() => import('../features/services/booking-summary-screen')), (m) => m.BookingSummaryScreen);
+const BookingStatusScreen = screen(withServiceTexts(() => import('../features/services/booking-status-screen')), (m) => m.BookingStatusScreen);
+const ServiceInformationScreen = screen(withServiceTexts(() => import('../features/services/service-information-screen')), (m) => m.ServiceInformationScreen);
+const ServiceRequestHistoryScreen = screen(withServiceTexts(() => import('../features/services/request-history-screen')), (m) => m.ServiceRequestHistoryScreen);
 // Ask me (spec §2 askme): the assistant's code and words come only with this screen.
 const withAskMeTexts = withTexts(() => import('../lib/signed-in/askme-texts').then((m) => m.loadAskMeTexts()));
 const AskMeScreen = screen(withAskMeTexts(() => import('../features/askme/askme-screen')), (m) => m.AskMeScreen);
@@ -94,6 +101,11 @@ export function ShellRoutes() {
         <Route path={rel(paths.invoice)} element={<InvoiceScreen />} />
         <Route path={rel(paths.myReminder)} element={<MyReminderScreen />} />
         <Route path={rel(paths.addReminder)} element={<AddReminderScreen />} />
+        <Route path={rel(paths.bookServices)} element={<BookServicesScreen />} />
+        <Route path={rel(paths.bookingSummary)} element={<BookingSummaryScreen />} />
+        <Route path={rel(paths.bookingStatus)} element={<BookingStatusScreen />} />
+        <Route path={rel(paths.serviceInformation)} element={<ServiceInformationScreen />} />
+        <Route path={rel(paths.serviceRequestHistory)} element={<ServiceRequestHistoryScreen />} />
         <Route path={rel(paths.askMe)} element={<AskMeScreen />} />
         <Route path={rel(paths.language)} element={<LanguageScreen />} />
         <Route path={rel(paths.settings)} element={<SettingsScreen />} />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../components/ui/avatar';
 import { Dialog } from '../components/ui/dialog';
 import { CloseIcon, EditIcon, GlobeIcon, InfoIcon, PhoneIcon, SettingsIcon, TractorIcon } from '../components/ui/icons';
-import { AlarmIcon, BellIcon, ReceiptIcon } from '../components/tractor/icons';
+import { AlarmIcon, BellIcon, ReceiptIcon, WrenchIcon } from '../components/tractor/icons';
 import { paths } from '../config/paths';
 import { useProfile } from '../features/profile/api/get-profile';
 import { useProfileImageUrl } from '../features/profile/api/get-profile-image';
@@ -20,7 +20,11 @@ interface SideMenuProps {
 // Ask me's entry (spec §2 askme) and its words come when the menu is first opened, not with the home tab.
 const AskMeMenuEntry = lazy(() => import('../features/askme/menu-entry').then((m) => ({ default: m.AskMeMenuEntry })));
 
-/** Spec §1 side menu, with the entries whose screens exist so far. */
+/**
+ * Spec §1 side menu, in its order: call the provider, my tractor, (issue 15) book doorstep services,
+ * subscription history, alert configuration, my reminders, (Ask me), language, settings, about. The
+ * service requests and service information open from the booking screen, keeping the menu short.
+ */
 export function SideMenu({ open, onClose, tollFreeNumber }: SideMenuProps) {
   const { t } = useTranslation();
   const { data: user } = useProfile(open);
@@ -72,6 +76,12 @@ export function SideMenu({ open, onClose, tollFreeNumber }: SideMenuProps) {
             <Link to={paths.tractorList.getHref()} onClick={onClose}>
               <TractorIcon />
               <span>{t('myTractor.title')}</span>
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.bookServices.getHref()} onClick={onClose}>
+              <WrenchIcon />
+              <span>{t('menu.bookServices')}</span>
             </Link>
           </li>
           <li>

@@ -66,6 +66,16 @@ export const paths = {
   myReminder: route('/my-reminder'),
   /** Spec §2 add-reminder: a new reminder, or one to edit with ?id=. */
   addReminder: route('/add-reminder'),
+  /** Spec §2 book-services (side menu 'book doorstep services'): tractor, type, farm, pin, day and time; ?vin= preselects. */
+  bookServices: route('/book-services'),
+  /** Spec §2 booking-summary: what was chosen, free or the charge with GST, then confirm. */
+  bookingSummary: route('/booking-summary'),
+  /** Spec §2 booking-status: one booking's timeline (?bookingId=; without it the newest open one). */
+  bookingStatus: route('/booking-status'),
+  /** Spec §2 service-information: next service due, service history and free services (?vin=). */
+  serviceInformation: route('/service-information'),
+  /** Spec §2 servicerequest-history: every service request, newest first. */
+  serviceRequestHistory: route('/servicerequest-history'),
   /** Spec §2 askme (guarded): the voice assistant's answers about the selected tractor. */
   askMe: route('/askme'),
   language: route('/language'),

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     message: string,
     readonly retryAfterSeconds?: number,
     readonly details?: { path: string; code: string }[],
+    /** The rest of the error body, for codes that carry more (SLOT_FULL's `nextSlot`). */
+    readonly extra: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -37,5 +39,7 @@ export async function toApiError(res: Response): Promise<ApiError> {
   }
   const e = body?.error;
   const code = isErrorCode(e?.code) ? e.code : res.status >= 500 ? 'INTERNAL' : 'UNKNOWN';
-  return new ApiError(res.status, code, e?.message ?? res.statusText, e?.retryAfterSeconds, e?.details);
+  // Extra fields may sit beside `error` or inside it; both are kept, the inner ones winning.
+  const { error: _inner, ...outer } = (body ?? {}) as Record<string, unknown>;
+  return new ApiError(res.status, code, e?.message ?? res.statusText, e?.retryAfterSeconds, e?.details, { ...outer, ...(e ?? {}) });
 }

@@ -38,4 +38,10 @@ export const queryKeys = {
   subscriptionHistoryAll: ['subscription', 'history'] as const,
   subscriptionHistory: (vin: string) => ['subscription', 'history', vin] as const,
   invoice: (orderId: string) => ['subscription', 'invoice', orderId] as const,
+  /** Everything about service bookings starts with ['serviceBookings'], so a booking push can refresh it all. */
+  serviceBookings: ['serviceBookings'] as const,
+  bookingList: ['serviceBookings', 'list'] as const,
+  booking: (bookingId: string) => ['serviceBookings', 'detail', bookingId] as const,
+  bookingOptions: (vin: string, lat: number | null, lng: number | null) => ['serviceBookings', 'options', vin, lat, lng] as const,
+  freeServices: (vin: string) => ['serviceBookings', 'free', vin] as const,
 };

@@ -7,6 +7,7 @@ import type { AlertUnit } from '@tractorlink/domain/alerts';
 import { ERROR_CODES } from '@tractorlink/domain/errors';
 import { GEOFENCE_FIELD_CODES } from '@tractorlink/domain/geofences';
 import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
+import { BOOKING_STATUSES, SERVICE_TYPES } from '@tractorlink/domain/service-booking';
 import { TERMS_SECTIONS } from '../components/legal/terms-dialog';
 
 /** Every catalogue complete in all seven languages, and every key the code uses present in English. */
@@ -27,6 +28,8 @@ const catalogues = {
   subscription: (lang: string) => read(join(here, 'subscription', `${lang}.json`)),
   // The reminder screens' namespace (lib/signed-in/reminders-texts.ts).
   reminders: (lang: string) => read(join(here, 'reminders', `${lang}.json`)),
+  // The service booking screens' namespace (lib/signed-in/services-texts.ts, issue 15).
+  services: (lang: string) => read(join(here, 'services', `${lang}.json`)),
   // Ask me's namespace: the screen, its quick questions and answer templates (lib/signed-in/askme-texts.ts).
   askme: (lang: string) => read(join(here, 'askme', `${lang}.json`)),
 };
@@ -98,6 +101,7 @@ describe('keys used by the code', () => {
   const subscriptionEn = catalogues.subscription('en');
   const remindersEn = catalogues.reminders('en');
   const askmeEn = catalogues.askme('en');
+  const servicesEn = catalogues.services('en');
 
   it('every t("…") literal in src exists in en.json (or in the namespace of the signed-in, alert or geofence screens)', () => {
     const used = new Set<string>();
@@ -105,9 +109,9 @@ describe('keys used by the code', () => {
       for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*['"]([^'"]+)['"]/g)) used.add(m[1] as string);
     }
     expect(used.size).toBeGreaterThan(50);
-    expect([...used].filter((k) => !(k in en) && !(k in alertsEn) && !(k in geofencesEn) && !(k in tractorEn) && !(k in subscriptionEn) && !(k in remindersEn) && !(k in askmeEn))).toEqual([]);
+    expect([...used].filter((k) => !(k in en) && !(k in alertsEn) && !(k in geofencesEn) && !(k in tractorEn) && !(k in subscriptionEn) && !(k in remindersEn) && !(k in askmeEn) && !(k in servicesEn))).toEqual([]);
     // A namespace's keys are in no other catalogue (one place per word).
-    const namespaces = [alertsEn, geofencesEn, tractorEn, subscriptionEn, remindersEn, askmeEn];
+    const namespaces = [alertsEn, geofencesEn, tractorEn, subscriptionEn, remindersEn, askmeEn, servicesEn];
     namespaces.forEach((ns, i) => {
       const elsewhere = [en, ...namespaces.filter((_, j) => j !== i)];
       expect(Object.keys(ns).filter((k) => elsewhere.some((other) => k in other))).toEqual([]);
@@ -195,6 +199,20 @@ describe('keys used by the code', () => {
     const geofencesEn = catalogues.geofences('en');
     const remindersEn = catalogues.reminders('en');
     expect([...codes].filter((c) => !(`error.${c}` in en) && !(`error.${c}` in geofencesEn) && !(`error.${c}` in remindersEn))).toEqual([]);
+  });
+
+  it('the service booking catalogue names every type and status and has the spec §8 messages (issue 15)', () => {
+    const want = [
+      ...SERVICE_TYPES.map((s) => `serviceType.${s}`),
+      ...BOOKING_STATUSES.map((s) => `bookingStatus.step.${s}`),
+      ...['owner', 'dealer'].map((by) => `bookingStatus.cancelledBy.${by}`),
+      ...['line', 'city', 'pincode', 'state'].map((f) => `book.address.${f}`),
+      ...['type', 'size', 'unreadable'].map((p) => `book.photo.${p}`),
+      ...['notNeeded', 'fixedElsewhere', 'timeNotGood', 'other'].map((r) => `bookingStatus.reason.${r}`),
+    ];
+    expect(want.filter((k) => !(k in servicesEn))).toEqual([]);
+    expect(servicesEn['book.noFreeLeft']).toBe('No free service left for the tractor');
+    expect(servicesEn['serviceInfo.notAvailable']).toBe('Service due information not available');
   });
 
   it("the terms text has every section of spec §1 and the modal's own strings", () => {

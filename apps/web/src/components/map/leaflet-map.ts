@@ -60,10 +60,17 @@ export interface MapHandle {
   pixelsBetween(a: Point, b: Point): number;
   /** A tap (or click) on the map; null stops listening. */
   onTap(handler: ((p: Point) => void) | null): void;
+  /**
+   * A pin the owner drags (the farm of a service booking); `onMove` hears where it was dropped.
+   * null removes it. The screen writes the place beside the map for those who cannot drag.
+   */
+  setPin(p: Point | null, onMove?: (p: Point) => void): void;
   setAreas(areas: readonly MapArea[]): void;
   destroy(): void;
 }
 
+const PIN_SVG =
+  '<svg viewBox="0 0 24 24" width="36" height="36" fill="currentColor" stroke="#fff" stroke-width="1.5" aria-hidden="true"><path d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7z"/><circle cx="12" cy="9" r="2.5" fill="#fff"/></svg>';
 const TRACTOR_SVG =
   '<svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><circle cx="7" cy="16" r="4"/><circle cx="18" cy="18" r="2"/><path d="M4 12V6h6l2 6h6l2 3v3M14 12V8h4v4"/></svg>';
 const FUEL_SVG =
@@ -108,6 +115,14 @@ export function createMap(el: HTMLElement, text: MapText, center: Point | null):
   const stations = L.layerGroup().addTo(map);
   const track = L.layerGroup().addTo(map);
   const areas = L.layerGroup().addTo(map);
+  // Anchored at its tip (bottom middle), so the point is where the pin points.
+  const pinIcon = L.divIcon({ className: 'map-marker marker-pin', html: PIN_SVG, iconSize: [36, 36], iconAnchor: [18, 34] });
+  const pin = L.marker([0, 0], { draggable: true, keyboard: false, icon: pinIcon, zIndexOffset: 3000 });
+  let pinMoved: ((p: Point) => void) | undefined;
+  pin.on('dragend', () => {
+    const at = pin.getLatLng();
+    pinMoved?.({ lat: at.lat, lon: at.lng });
+  });
   let tapHandler: ((e: L.LeafletMouseEvent) => void) | null = null;
   let tractorAt: Point | null = null;
   let userAt: Point | null = null;
@@ -172,6 +187,10 @@ export function createMap(el: HTMLElement, text: MapText, center: Point | null):
       if (tapHandler) map.off('click', tapHandler);
       tapHandler = handler ? (e) => handler({ lat: e.latlng.lat, lon: e.latlng.lng }) : null;
       if (tapHandler) map.on('click', tapHandler);
+    },
+    setPin(p, onMove) {
+      pinMoved = onMove;
+      place(pin, p);
     },
     setAreas(list) {
       areas.clearLayers();

@@ -27,3 +27,4 @@ export const SlidersIcon = (p: IconProps) => <Icon {...p}><path d="M4 6h10M18 6h
 export const GeofenceIcon = (p: IconProps) => <Icon {...p}><path d="M4 7l5-3 6 3 5-3v13l-5 3-6-3-5 3z" strokeDasharray="3 2" /><circle cx="12" cy="11" r="2" /></Icon>;
 export const ReceiptIcon = (p: IconProps) => <Icon {...p}><path d="M5 3h14v18l-3-2-2 2-2-2-2 2-2-2-3 2zM9 8h6M9 12h6M9 16h3" /></Icon>;
 export const AlarmIcon = (p: IconProps) => <Icon {...p}><circle cx="12" cy="13" r="8" /><path d="M12 9v4l2.5 2.5M5 3 2 6M19 3l3 3" /></Icon>;
+export const WrenchIcon = (p: IconProps) => <Icon {...p}><path d="M14.7 6.3a4 4 0 0 0 5 5L21 13l-8 8-2-2 7-7-1.3-1.3a4 4 0 0 1-5-5L9 3 3 9l2 2 4-4z" /></Icon>;

@@ -4,7 +4,7 @@ import type { UsagePeriod } from '@tractorlink/domain/calendar';
 import { Button } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
 import { PlusIcon } from '../../components/tractor/icons';
-import { formatIsoDate } from '../../lib/format';
+import { ServiceHistoryList } from '../../components/tractor/service-history-list';
 import { formatDecimal } from '../../lib/signed-in/tractor-format';
 import { useHistory } from './api/get-history';
 import { useServiceReminders } from './api/get-service-reminders';
@@ -56,19 +56,7 @@ function Service({ vin }: { vin: string }) {
         </Button>
       )}
       <h3>{t('service.history')}</h3>
-      {data.history.length === 0 ? (
-        <p className="muted">{t('service.none')}</p>
-      ) : (
-        <ul className="service-history" aria-label={t('service.history')}>
-          {data.history.map((h) => (
-            <li key={`${h.doneOn}-${h.engineHours}`}>
-              <span>{t('service.historyItem', { date: formatIsoDate(h.doneOn, lang), hours: formatDecimal(h.engineHours, lang) })}</span>
-              {h.note && <span className="muted"> · {h.note}</span>}
-              {h.recordedBy === 'operator' && <span className="muted"> · {t('service.byWorkshop')}</span>}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ServiceHistoryList history={data.history} t={t} lang={lang} label={t('service.history')} />
     </section>
   );
 }

@@ -12,7 +12,7 @@ import { formatRupees, renewalHref } from '../../lib/signed-in/subscription';
 import { useSubscriptionTexts } from '../../lib/signed-in/subscription-texts';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { useSubscriptionHistory } from './api/subscription-api';
-import { HISTORY_LOADER_TIMEOUT_MS, useLoaderTimeout } from './use-loader-timeout';
+import { HISTORY_LOADER_TIMEOUT_MS, useLoaderTimeout } from '../../hooks/use-loader-timeout';
 
 function Entry({ entry, t, lang }: { entry: HistoryEntry; t: ReturnType<typeof useSubscriptionTexts>['t']; lang: string }) {
   return (

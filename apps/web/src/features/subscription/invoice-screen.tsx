@@ -11,7 +11,7 @@ import { formatRupees } from '../../lib/signed-in/subscription';
 import { useSubscriptionTexts } from '../../lib/signed-in/subscription-texts';
 import { downloadInvoicePdf, useInvoice } from './api/subscription-api';
 import { OrderAmounts } from './components/order-amounts';
-import { LOADER_TIMEOUT_MS, useLoaderTimeout } from './use-loader-timeout';
+import { LOADER_TIMEOUT_MS, useLoaderTimeout } from '../../hooks/use-loader-timeout';
 
 /** Spec §2 invoice: the GST tax invoice of one payment, and its PDF in the owner's language. */
 export function InvoiceScreen() {

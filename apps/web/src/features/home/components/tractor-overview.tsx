@@ -92,6 +92,9 @@ export function TractorOverview({ data }: TractorOverviewProps) {
             <ServiceDue due={data.serviceDue} />
           </dd>
         </dl>
+        <Link to={`${paths.serviceInformation.getHref()}?vin=${encodeURIComponent(data.vin)}`} className="btn btn-secondary link-button">
+          {t('service.information')}
+        </Link>
       </section>
     </>
   );
