@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LANGUAGES } from '@tractorlink/domain/languages';
-import { NARROW_PHONE, newPhone, open, switchLanguage, useBrowser } from './support/browser';
+import { NARROW_PHONE, baseURL, newPhone, open, switchLanguage, useBrowser } from './support/browser';
 import { showAlertFilters } from './support/alerts-browser';
-import { logInBinding } from './tractor-helpers';
+import { api, logInBinding, sessionToken } from './tractor-helpers';
 
 /**
  * Every screen at 360 × 740 (a cheap Android phone) in each of the seven languages, with the demo
@@ -107,12 +107,27 @@ describe('every screen at 360 px in every language (issue 12 item 7)', () => {
   const { browser } = useBrowser();
   let context: BrowserContext;
   let page: Page;
+  /** The demo's first tractor (a paid year pack with its invoice) and its third (pack expired). */
+  let paidOrder = '';
+  let pendingOrder = '';
+  let firstVin = '';
+  let expiredVin = '';
 
   beforeAll(async () => {
     ({ context, page } = await newPhone(browser(), { viewport: NARROW_PHONE }));
     await logInBinding(page, inject('demoMobile'), inject('demoPin'));
     // The demo fleet's tractors are in: the screens are measured with their data.
     await page.locator('#tractor-name').waitFor();
+    const token = await sessionToken(page);
+    const { tractors } = await api<{ tractors: { vin: string }[] }>(baseURL(), token, 'home');
+    firstVin = tractors[0]?.vin ?? '';
+    expiredVin = tractors[2]?.vin ?? '';
+    const history = await api<{ data: { orderId: string | null }[] }>(baseURL(), token, `subscription/history?vin=${firstVin}`);
+    paidOrder = history.data.find((h) => h.orderId)?.orderId ?? '';
+    if (!paidOrder || !expiredVin) throw new Error('the demo fleet has a paid order and an expired tractor');
+    // An order not paid yet (nothing is charged until the owner pays at the gateway): its summary is measured.
+    const res = await fetch(`${baseURL()}/api/v1/subscription/orders`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ vins: [expiredVin], pack: 'month' }) });
+    pendingOrder = ((await res.json()) as { orderId: string }).orderId;
   });
 
   afterAll(async () => {
@@ -142,6 +157,34 @@ describe('every screen at 360 px in every language (issue 12 item 7)', () => {
     await open(page, '/alert');
     await showAlertFilters(page);
     for (const p of await sidewaysOverflow(page)) problems.push(`alert filters: ${p}`);
+    // A payment summary, the paid order's result and its GST invoice.
+    const orderScreens = [
+      [`/payment-summary/${pendingOrder}`, '[aria-labelledby="order-heading"]'],
+      [`/payment-success?orderId=${paidOrder}`, '.payment-ok'],
+      [`/invoice/${paidOrder}`, '.invoice'],
+    ] as const;
+    for (const [screen, ready] of orderScreens) {
+      await open(page, screen);
+      await page.locator(ready).first().waitFor({ state: 'attached' });
+      await page.waitForLoadState('networkidle');
+      for (const p of await sidewaysOverflow(page)) problems.push(`${screen.split(/[/?]/)[1]}: ${p}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('the renewal dialog over an expired tractor fits at 360 px in Tamil (shown once a day: measured here only)', async () => {
+    const tamil = LANGUAGES.find((l) => l.code === 'ta');
+    if (!tamil) throw new Error('Tamil is one of the languages');
+    await switchLanguage(page, tamil.nativeName, 'ta');
+    const problems: string[] = [];
+    await open(page, '/tabs/home');
+    await page.locator('.tractor-select select').selectOption(expiredVin);
+    const dialog = page.locator('.renewal-dialog-actions');
+    await dialog.waitFor();
+    for (const p of await sidewaysOverflow(page)) problems.push(`renewal dialog: ${p}`);
+    for (const cut of await dialog.evaluate((row) => [...row.querySelectorAll('button')].filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent))) problems.push(`renewal dialog: "${cut}" is cut`);
+    await page.keyboard.press('Escape');
+    await page.locator('.tractor-select select').selectOption(firstVin);
     expect(problems).toEqual([]);
   });
 
