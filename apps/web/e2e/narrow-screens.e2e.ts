@@ -94,7 +94,8 @@ async function tabLabelProblems(page: Page): Promise<string[]> {
       if (next && b.right > next.left + 0.5) problems.push(`tab ${i} overlaps tab ${i + 1}`);
     });
     for (const t of tabs) {
-      for (const label of t.querySelectorAll('span')) {
+      // The unread count for screen readers is clipped on purpose (visually hidden), not cut.
+      for (const label of t.querySelectorAll('span:not(.visually-hidden)')) {
         if (label.scrollWidth > label.clientWidth + 1 && getComputedStyle(label).overflow !== 'visible') problems.push(`"${label.textContent}" is cut`);
       }
       if (t.scrollWidth > t.clientWidth + 1) problems.push(`"${t.textContent}" is wider than its tab`);
