@@ -3,6 +3,21 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** The ingestion core's modules but `area`: a file of `area` may not import them (by a relative path or through modules/). */
+const coreModulesBut = (area) =>
+  ['telemetry', 'alerts', 'geofences']
+    .filter((other) => other !== area)
+    .map((other) => ({
+      regex: `^(\\.\\./)+(modules/)?${other}(/|$)|/modules/${other}(/|$)`,
+      message: `modules/${area} does not import modules/${other}: both depend on packages/domain; declare an interface and let app.ts wire it.`,
+    }));
+
+/** Anything but a path inside the domain (`relative`: the prefixes that stay inside, from the file's folder), zod and `also`. */
+const domainOnly = (relative, ...also) => ({
+  regex: `^(?!(${relative})[^.]|(${['zod', ...also].join('|')})$)`,
+  message: 'The domain imports only its own files (relative paths) and zod: no Node, no DOM, no I/O, nothing of the apps.',
+});
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dev-dist/**', 'data/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -40,10 +55,31 @@ export default tseslint.config(
     files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/e2e/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
-  {
-    files: ['packages/domain/**/*.ts'],
+  // Import boundaries (issue 18). The ingestion core's modules depend down on packages/domain, never
+  // on each other: app.ts hands one the other's implementation of an interface it declares. Their
+  // benches compose them as app.ts does, and are left out.
+  ...['telemetry', 'alerts', 'geofences'].map((area) => ({
+    files: [`apps/server/src/modules/${area}/**/*.ts`],
+    ignores: [`apps/server/src/modules/${area}/bench/**`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'react*'], message: 'domain is pure: no Node, no DOM, no I/O.' }] }],
+      'no-restricted-imports': ['error', { patterns: coreModulesBut(area) }],
     },
+  })),
+  // The domain is pure: its own files and zod, nothing else (no Node, no DOM, no I/O, nothing of the apps).
+  {
+    files: ['packages/domain/src/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [domainOnly('\\./')] }] },
+  },
+  {
+    files: ['packages/domain/src/*/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [domainOnly('\\.\\.?/')] }] },
+  },
+  {
+    files: ['packages/domain/src/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [domainOnly('\\./', 'vitest')] }] },
+  },
+  {
+    files: ['packages/domain/src/*/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [domainOnly('\\.\\.?/', 'vitest')] }] },
   },
 );

@@ -76,6 +76,11 @@ if (wanted('home')) {
     if (!renewal) throw new Error(`home-js-size printed no renewal figure:\n${out.stdout}`);
     results.renewalScripts = Number(renewal[1]);
     row('JS the renewal page adds beyond the shell and home (gzip)', `${renewal[1]} KB`, '≤ 40 KB', 'the subscription screens and their words');
+    results.serviceRoutes = {};
+    for (const m of out.stdout.matchAll(/([\d.]+) KB {2}(\S+) route JS beyond the home tab/g)) {
+      results.serviceRoutes[m[2]] = Number(m[1]);
+      row(`JS the ${m[2]} route adds beyond the shell and home (gzip)`, `${m[1]} KB`, '≤ 30 KB', 'its screen, the services words and shared parts');
+    }
   } finally {
     await server.stop();
   }

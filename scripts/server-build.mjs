@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { newestMtime, root } from './web-build.mjs';
 
 export const SERVER_BUNDLE = join(root, 'apps/server/dist/server.mjs');
-const inputs = ['apps/server/src', 'packages/domain/src', 'scripts/server-build.mjs'];
+// The server's texts (apps/server/src/i18n/server-texts.ts) are JSON catalogues beside the web's, bundled in.
+const inputs = ['apps/server/src', 'packages/domain/src', 'apps/web/src/locales/server', 'scripts/server-build.mjs'];
 /** Files the server reads next to its own module at run time (see DEMO_BOUNDARIES_FILE). */
 const assets = ['apps/server/src/modules/geofences/boundaries/demo-boundaries.geojson'];
 

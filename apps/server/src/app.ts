@@ -31,6 +31,7 @@ import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { homeRoutes } from './modules/home/routes';
 import { ingestRoutes } from './modules/ingest/routes';
+import { IngestService } from './modules/ingest/service';
 import { HomeService } from './modules/home/service';
 import { OtpTickets } from './modules/otp/otp-ticket';
 import { otpRoutes } from './modules/otp/routes';
@@ -106,6 +107,8 @@ declare module 'fastify' {
     db: Db;
     /** Alerts: raiseAlert for alerts from outside the telemetry rules, and the delivery worker. */
     alerts: { service: AlertService; delivery: AlertDelivery };
+    /** Provisioning (the demo provisions its fleet here). */
+    registry: TractorRegistry;
     /** Services done (the demo fleet's workshop writes its history here). */
     serviceBook: ServiceBook;
     /** Renewals and payments (the demo seeds its paid history here; tests drive reconciliation). */
@@ -200,7 +203,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
     otpKey: keys.otp,
     log: app.log,
     addressSendsPerHour: config.otpAddressSendsPerHour,
-    accountExists: async (mobileNo) => (await findUserByMobile(db.kysely, mobileNo)) !== undefined,
+    accountLanguage: async (mobileNo) => (await findUserByMobile(db.kysely, mobileNo))?.language,
     isBoundBrowser: (mobileNo, deviceId) => isDeviceBoundToNumber(db.kysely, mobileNo, deviceHash(deviceId)),
   });
   const accounts = new AccountService({ db: db.kysely, clock, otp, tickets, sessions });
@@ -288,6 +291,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   });
 
   const registry = new TractorRegistry({ db: db.kysely, clock, models: deviceModels, onProvisioned: (imei) => telemetry.invalidate(imei) });
+  app.decorate('registry', registry);
   const operator = new OperatorService({ db: db.kysely, registry });
   const geocoding = new GeocodingService({ db: db.kysely, geocoder: createGeocoder(config, app.log), clock, log: app.log });
   app.addHook('onClose', () => geocoding.flush());
@@ -410,7 +414,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       await api.register(operatorBookingRoutes, { desk: bookingDesk, operatorKey: config.operatorKey });
       await api.register(paymentRoutes, { subscriptions, gateway: paymentGateway });
       await api.register(operatorRoutes, { operator, operatorKey: config.operatorKey, serviceBook, commands });
-      await api.register(ingestRoutes, { pipeline: telemetry, operatorKey: config.operatorKey, now: () => clock.now() });
+      await api.register(ingestRoutes, { ingest: new IngestService(telemetry), operatorKey: config.operatorKey, now: () => clock.now() });
       if (gateway instanceof LocalSmsProvider && config.nodeEnv !== 'production') await api.register(devRoutes, { sms: gateway });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
     },

@@ -85,6 +85,7 @@ setTimeout(() => {
 if (config.simulateFleet && config.demo.enabled && app.deviceServer) {
   fleet = runDemoFleet({
     db: app.db.kysely,
+    registry: app.registry,
     book: app.serviceBook,
     subscriptions: app.subscriptions.service,
     demoMobile: config.demo.mobile,

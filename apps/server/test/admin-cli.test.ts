@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PROVISION_FIELDS } from '@tractorlink/domain/vehicles';
+import { PROVISION_FIELDS } from '@tractorlink/domain/operator-api';
 import { adminRunner } from './support/admin';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';

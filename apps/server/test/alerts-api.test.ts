@@ -1,5 +1,7 @@
-import type { AlertConfigResponse, AlertItem, AlertsResponse, AlertTypeId, Receiver } from '@tractorlink/domain/alerts';
-import { ALERT_TYPES } from '@tractorlink/domain/alerts';
+import type { AlertConfigResponse, AlertItem, AlertsResponse } from '@tractorlink/domain/alerts-api';
+import type { AlertTypeId } from '@tractorlink/domain/alerts-catalog';
+import type { Receiver } from '@tractorlink/domain/receivers-api';
+import { ALERT_TYPES } from '@tractorlink/domain/alerts-catalog';
 import { describe, expect, it } from 'vitest';
 import { browserKeys, engineOn, ingest, series, storedAlerts } from './support/alerts';
 import { call, expectError, get, post } from './support/api';

@@ -1,5 +1,6 @@
 import { createDecipheriv, createHmac, createPublicKey, type ECDH, verify } from 'node:crypto';
-import type { AlertPushPayload, AlertTypeId } from '@tractorlink/domain/alerts';
+import type { AlertTypeId } from '@tractorlink/domain/alerts-catalog';
+import type { AlertPushPayload } from '@tractorlink/domain/push-api';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { browserKeys, fakePushService, ingest, noise, parkedOff, type PushRequest, series, tank } from './support/alerts';

@@ -1,4 +1,4 @@
-import type { DeviceCommand } from '@tractorlink/domain/vehicles';
+import type { DeviceCommand } from '@tractorlink/domain/operator-api';
 import { describe, expect, it } from 'vitest';
 import { decodeCommandFrame, encodeResponse } from '../src/devices/teltonika/codec12';
 import { encodeCodec8eFrame } from '../src/devices/teltonika/encoder';

@@ -76,6 +76,7 @@ describe.each(dbTargets)('devices trusted by their id, within bounds, on $name',
     expect((await post(t.app, 'ingest/batch', { records: records(50, 0) }, key)).statusCode).toBe(200);
     const over = await post(t.app, 'ingest/batch', { records: records(20, 50_000) }, key);
     expect(over.statusCode).toBe(429);
+    expect(over.json().error).toMatchObject({ code: 'DEVICE_RATE_LIMITED', retryAfterSeconds: Number(over.headers['retry-after']) });
     expect(await stored(tractor.imei)).toHaveLength(50);
   });
 

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { distanceMeters } from '@tractorlink/domain/geo';
-import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles';
+import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
 import { GoogleGeocoder } from '../src/providers/geocoder/google-geocoder';
 import { type Geocoder, GeocoderError } from '../src/providers/geocoder/geocoder';
 import { GeocodingService } from '../src/modules/geocoding/service';

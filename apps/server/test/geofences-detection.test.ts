@@ -1,4 +1,4 @@
-import type { AlertsResponse } from '@tractorlink/domain/alerts';
+import type { AlertsResponse } from '@tractorlink/domain/alerts-api';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import { describe, expect, it } from 'vitest';
 import { call } from './support/api';

@@ -92,11 +92,13 @@ describe.each(dbTargets)('HTTP ingestion on $name', (target) => {
     expect(await rows(b.id)).toHaveLength(1);
 
     const unknown = await batch([{ deviceId: a.imei, time: 1_763_700_020_000 }, { deviceId: 'nope', time: 1_763_700_020_000 }]);
-    expect(unknown.json()).toMatchObject({ error: { code: 'DEVICE_UNKNOWN' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ error: { code: 'DEVICE_UNKNOWN', details: [{ path: 'records.1.deviceId', code: 'DEVICE_UNKNOWN' }] } });
     expect(await rows(a.id)).toHaveLength(2);
 
     expect((await batch([{ deviceId: a.imei, time: 5, extra: 1 }])).json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
-    expect((await batch([{ deviceId: a.imei, time: 1_763_700_000_000 }], 'wrong-key-wrong-key-wrong')).statusCode).toBe(401);
+    expect((await batch([{ deviceId: a.imei, time: 1_763_700_000_000 }], 'wrong-key-wrong-key-wrong')).json()).toMatchObject({ error: { code: 'OPERATOR_KEY_INVALID' } });
+    expect((await batch([{ deviceId: a.imei, time: 1_763_700_000_000 }], 'short')).statusCode).toBe(401);
   });
 });
 

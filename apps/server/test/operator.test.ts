@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OperatorTractor } from '@tractorlink/domain/vehicles';
-import { IMPORT_MAX } from '@tractorlink/domain/vehicles';
+import type { OperatorTractor } from '@tractorlink/domain/operator-api';
+import { IMPORT_MAX } from '@tractorlink/domain/vehicles-rules';
 import { istMidnight } from '@tractorlink/domain/time';
 import { expectError, get, post, registerOwner } from './support/api';
 import { dbTargets } from './support/db-targets';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SmsSendError } from '../src/providers/sms/sms-provider';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
-import { expectError, latestOtp, post, registerOwner } from './support/api';
+import { call, expectError, latestOtp, login, newDeviceId, post, registerOwner } from './support/api';
 import { MINUTE, SECOND } from './support/test-clock';
 
 const mobileNo = '9812345670';
@@ -141,6 +141,25 @@ describe.each(dbTargets)('OTP rules on $name', (target) => {
     t.clock.advance(MINUTE);
     expectError(await send('register'), 'MOBILE_ALREADY_REGISTERED');
     expectError(await verify('123456'), 'OTP_INVALID'); // nothing pending for register
+  });
+
+  it("sends the code in the owner's language: the account's, else the app's (issue 18)", async () => {
+    const lastText = (to: string) => t.sms.messages(to).at(-1)?.text ?? '';
+    // A number not yet registered: the language the app is in.
+    expect((await post(t.app, 'otp/send', { mobileNo, purpose: 'register', language: 'hi' })).statusCode).toBe(200);
+    expect(lastText(mobileNo)).toMatch(/^\d{6} आपका TractorLink OTP है। 10 मिनट तक मान्य। इसे किसी को न बताएं।$/);
+    expect((await verify(latestOtp(t.sms, mobileNo))).statusCode).toBe(200);
+
+    // A Hindi owner gets Hindi whatever the app's language: a PIN reset, and the code that binds a new phone.
+    const owner = await registerOwner(t.app, t.sms, { mobileNo: '9812345671' });
+    expect((await call(t.app, 'PUT', 'profile', { language: 'hi' }, { token: owner.accessToken })).statusCode).toBeLessThan(300);
+    t.clock.advance(MINUTE);
+    expect((await post(t.app, 'otp/send', { mobileNo: owner.mobileNo, purpose: 'reset', language: 'en' })).statusCode).toBe(200);
+    expect(lastText(owner.mobileNo)).toMatch(/^\d{6} आपका TractorLink OTP है।/);
+    t.clock.advance(MINUTE);
+    expectError(await login(t.app, { mobileNo: owner.mobileNo, deviceID: newDeviceId() }, owner.pin), 'DEVICE_NOT_BOUND');
+    expect(lastText(owner.mobileNo)).toMatch(/^\d{6} आपका TractorLink OTP है।/);
+    expectError(await post(t.app, 'otp/send', { mobileNo, purpose: 'reset', language: 'fr' }), 'VALIDATION_FAILED');
   });
 
   it('an SMS gateway failure answers SMS_UNAVAILABLE and does not use up a send', async () => {

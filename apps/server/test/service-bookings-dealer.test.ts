@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { BookingView } from '@tractorlink/domain/service-booking-api';
-import type { ServiceReminderResponse } from '@tractorlink/domain/vehicles';
+import type { ServiceReminderResponse } from '@tractorlink/domain/vehicles-api';
 import { DemoDealer } from '../src/modules/service-bookings/demo-dealer';
 import { engineOn, ingest, series } from './support/alerts';
 import { expectError, get, post } from './support/api';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceReminderResponse } from '@tractorlink/domain/vehicles';
+import type { ServiceReminderResponse } from '@tractorlink/domain/vehicles-api';
 import { DAY_MS, istDate, istDayStart } from '@tractorlink/domain/time';
 import { get, post } from './support/api';
 import { dbTargets } from './support/db-targets';

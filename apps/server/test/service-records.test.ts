@@ -1,4 +1,4 @@
-import type { ServiceReminderResponse } from '@tractorlink/domain/vehicles';
+import type { ServiceReminderResponse } from '@tractorlink/domain/vehicles-api';
 import { describe, expect, it } from 'vitest';
 import { engineOn, ingest, series, storedAlerts } from './support/alerts';
 import { expectError, get, post } from './support/api';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HomeResponse } from '@tractorlink/domain/auth';
-import type { VehicleEntry } from '@tractorlink/domain/vehicles';
+import type { VehicleEntry } from '@tractorlink/domain/vehicles-api';
 import { call, expectError, get, post, registerOwner } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Reading } from '@tractorlink/domain/telemetry';
-import type { TractorHomepageResponse, TrackingResponse } from '@tractorlink/domain/vehicles';
+import type { TractorHomepageResponse, TrackingResponse } from '@tractorlink/domain/vehicles-api';
 import { call, get, login } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';

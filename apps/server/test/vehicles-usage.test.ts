@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AggregationResponse, DieselDetailsResponse, HistoryResponse, ServiceReminderResponse, TrackResponse } from '@tractorlink/domain/vehicles';
+import type { AggregationResponse, DieselDetailsResponse, HistoryResponse, ServiceReminderResponse, TrackResponse } from '@tractorlink/domain/vehicles-api';
 import { DAY_MS, HOUR_MS, istDayRangeSeconds, istMidnight } from '@tractorlink/domain/time';
 import { SQUARE_METERS_PER_ACRE } from '@tractorlink/domain/geo';
 import { expectError, get } from './support/api';

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import type { AlertItem } from '@tractorlink/domain/alerts';
+import type { AlertItem } from '@tractorlink/domain/alerts-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertsOf, ingest, temperatureEpisode, unreadCount } from './support/alerts-seed';
 import type { AlertOwner, PushChannel } from './support/alerts-browser';

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertConfigResponse, AlertItem, Receiver } from '@tractorlink/domain/alerts';
+import type { AlertConfigResponse, AlertItem } from '@tractorlink/domain/alerts-api';
+import type { Receiver } from '@tractorlink/domain/receivers-api';
 import { formatIstDateTime, istDate } from '@tractorlink/domain/time';
 import { FIELD } from './support/alerts-seed';
 import type { AlertOwner } from './support/alerts-browser';

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles';
+import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
 import askmeHi from '../src/locales/askme/hi.json';
 import askmeTa from '../src/locales/askme/ta.json';
 import tractorHi from '../src/locales/tractor/hi.json';

@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatIstDateTime } from '@tractorlink/domain/time';
-import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles';
+import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
 import { baseURL, expectRoute, newPhone, open, useBrowser } from './support/browser';
 import { api, dayName, istDay, logInBinding, sessionToken, violations } from './tractor-helpers';
 

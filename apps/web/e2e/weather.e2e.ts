@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles';
+import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
 import { claimTractor, FIELD, ingest, provisionTractor } from './support/alerts-seed';
 import type { SeededTractor } from './support/alerts-seed';
 import { baseURL, expectRoute, NARROW_PHONE, newPhone, open, useBrowser, switchLanguage } from './support/browser';

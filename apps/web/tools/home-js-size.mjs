@@ -94,6 +94,18 @@ try {
     console.log(`${(gz / 1024).toFixed(2).padStart(8)} KB  ${file}`);
   }
   console.log(`${(renewalBytes / 1024).toFixed(2).padStart(8)} KB  renewal page JS beyond the home tab`);
+  // Issue 15 budget: each doorstep-service route's JS beyond the shell and home (≤ 30 KB), each
+  // measured on its own: the home is loaded afresh, then the route opened.
+  for (const route of ['book-services', 'booking-summary', 'booking-status', 'service-information', 'servicerequest-history']) {
+    await page.goto(`${base}/#/tabs/home`);
+    await page.reload();
+    await page.locator('#tractor-name').waitFor();
+    await page.goto(`${base}/#/${route}`);
+    await page.waitForLoadState('networkidle');
+    const files = [...new Set((await loadedScripts()).map((n) => new URL(n).pathname.replace(/^\//, '')))].filter((f) => !seen.has(f));
+    const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file))).length, 0);
+    console.log(`${(bytes / 1024).toFixed(2).padStart(8)} KB  ${route} route JS beyond the home tab`);
+  }
 } finally {
   await context.close();
   rmSync(dir, { recursive: true, force: true });

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ALERT_TYPE_IDS,
-  ALERT_TYPES,
-  alertConfigRequest,
-  alertConfigsRequest,
-  alertsQuery,
-  alertType,
-  COUNTED_ALERT_TYPE_IDS,
-  defaultAlertSetting,
-  markReadRequest,
-  pushSubscriptionRequest,
-  receiverRequest,
-} from './alerts';
+import { alertConfigRequest, alertConfigsRequest, alertsQuery, markReadRequest } from './alerts-api';
+import { ALERT_TYPE_IDS, ALERT_TYPES, alertType, COUNTED_ALERT_TYPE_IDS, defaultAlertSetting } from './alerts-catalog';
+import { pushSubscriptionRequest } from './push-api';
+import { receiverRequest } from './receivers-api';
 
 const codes = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];

@@ -41,9 +41,10 @@ export type OtpPurpose = z.infer<typeof otpPurpose>;
 /**
  * POST otp/send — first send and every resend. `deviceID`, this browser's id, is optional: from a
  * browser bound to the account it draws on the owner's own allowance (no stranger can use it up),
- * and it lets the code be verified from this browser if its address changes meanwhile.
+ * and it lets the code be verified from this browser if its address changes meanwhile. `language`,
+ * the app's, is the SMS's language for a number not yet registered (an account's own language wins).
  */
-export const otpSendRequest = z.strictObject({ mobileNo, purpose: otpPurpose, deviceID: deviceId.optional() });
+export const otpSendRequest = z.strictObject({ mobileNo, purpose: otpPurpose, deviceID: deviceId.optional(), language: z.enum(LANGUAGE_CODES).optional() });
 export const otpSendResponse = z.object({
   sent: z.literal(true),
   expiresInSeconds: z.number().int(),

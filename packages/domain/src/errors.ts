@@ -107,6 +107,30 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 /**
+ * Codes only devices and integrations read (HTTP ingestion, issue 3 §3): the same error body, but
+ * never shown to an owner, so the web's catalogue has no message for them. An OsmAnd client that sent
+ * its JSON document is told 404 for an unknown device, as Traccar answers (the server says so per reply).
+ */
+export const DEVICE_ERROR_STATUS = {
+  /** OsmAnd: no `id`, `deviceid` or `device_id`. */
+  DEVICE_ID_MISSING: 400,
+  /** OsmAnd: a timestamp in none of the protocol's forms. */
+  BAD_TIMESTAMP: 400,
+  /** OsmAnd: lat and lon not both given, or out of range. */
+  BAD_COORDINATES: 400,
+  /** OsmAnd: the JSON document is not a location. */
+  BAD_JSON: 400,
+  /** The device (or one of a batch's devices) is not provisioned. */
+  DEVICE_UNKNOWN: 400,
+  /** The device has a key and sent none, or a wrong one. */
+  DEVICE_KEY_INVALID: 401,
+  /** Over the device's record budget: nothing was stored; send again after `retryAfterSeconds`. */
+  DEVICE_RATE_LIMITED: 429,
+} as const;
+
+export type DeviceErrorCode = keyof typeof DEVICE_ERROR_STATUS;
+
+/**
  * Codes in VALIDATION_FAILED `details` when a field breaks its shape rather than a named rule
  * (the named rules carry their own codes, e.g. 'MOBILE_INVALID'); one detail per field.
  */

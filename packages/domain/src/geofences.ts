@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LatLon } from './geo';
 import { type BoundingBox, circleAreaM2, normalizeRing, ringAreaM2, ringSelfIntersects, squareCorners } from './geofence-geometry';
-import { isSec } from './vehicles';
+import { isSec } from './vehicles-api';
 
 /**
  * Geofences (spec §3 Geofence, §5 rules, §7 `geofences`): the bodies, queries and answers of the

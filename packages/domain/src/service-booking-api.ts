@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_ADDRESS_MAX, BOOKING_NOTE_MAX, BOOKING_PAYMENTS, BOOKING_REASON_MAX, BOOKING_STATUSES, SERVICE_TYPES } from './service-booking';
-import { PINCODE_PATTERN, VIN_PATTERN } from './vehicles';
+import { PINCODE_PATTERN, VIN_PATTERN } from './vehicles-rules';
 import { MOBILE_PATTERN } from './patterns';
 
 /**

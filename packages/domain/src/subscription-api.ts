@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_TRACTORS_PER_ORDER, PAID_PACKS } from './subscription';
-import { VIN_PATTERN } from './vehicles';
+import { VIN_PATTERN } from './vehicles-rules';
 
 /** Subscription API bodies (DESIGN §5; spec §7 Subscription), apart from the rules so screens that only need those stay small. */
 const vin = z.string().regex(VIN_PATTERN);

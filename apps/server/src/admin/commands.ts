@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { PROVISION_FIELDS } from '@tractorlink/domain/vehicles';
+import { PROVISION_FIELDS } from '@tractorlink/domain/operator-api';
 import { systemClock } from '../clock';
 import type { Clock } from '../clock';
 import { type Config, ConfigError, loadConfig } from '../config';

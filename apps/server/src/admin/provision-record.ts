@@ -1,4 +1,4 @@
-import { PROVISION_FIELDS } from '@tractorlink/domain/vehicles';
+import { PROVISION_FIELDS } from '@tractorlink/domain/operator-api';
 
 /** Columns (and CLI flags) that may be left empty. */
 export const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['vehName', 'isNewTractor', 'deviceKey']);

@@ -1,5 +1,8 @@
-import { ERROR_STATUS } from '@tractorlink/domain/errors';
-import type { ErrorCode } from '@tractorlink/domain/errors';
+import { DEVICE_ERROR_STATUS, ERROR_STATUS } from '@tractorlink/domain/errors';
+import type { DeviceErrorCode, ErrorCode } from '@tractorlink/domain/errors';
+
+/** The API's codes and the codes only devices read (ingestion). */
+export type ServerErrorCode = ErrorCode | DeviceErrorCode;
 
 export interface ErrorDetail {
   path: string;
@@ -60,8 +63,22 @@ const MESSAGES: Record<ErrorCode, string> = {
   BOOKING_NOT_YOURS_TO_MOVE: 'Only the workshop moves a booking along.',
 };
 
+const DEVICE_MESSAGES: Record<DeviceErrorCode, string> = {
+  DEVICE_ID_MISSING: 'The device id (id, deviceid or device_id) is required.',
+  BAD_TIMESTAMP: 'The timestamp is not seconds, ms, ISO-8601 or yyyy-MM-dd HH:mm:ss.',
+  BAD_COORDINATES: 'lat and lon must both be given and within range.',
+  BAD_JSON: 'The JSON document is not a location.',
+  DEVICE_UNKNOWN: 'This device is not provisioned.',
+  DEVICE_KEY_INVALID: 'The device key is missing or wrong.',
+  DEVICE_RATE_LIMITED: 'This device sent too many records; send again later.',
+};
+
+const isDeviceCode = (code: ServerErrorCode): code is DeviceErrorCode => code in DEVICE_ERROR_STATUS;
+
 /** What an error body may carry besides its code and message. */
 export interface ErrorExtra {
+  /** A protocol's own status for the code (OsmAnd's JSON form: DEVICE_UNKNOWN is 404, as Traccar answers). */
+  status?: number;
   retryAfterSeconds?: number;
   details?: ErrorDetail[];
   /** SLOT_FULL: the next slot with room (null: none within the booking window). */
@@ -73,15 +90,19 @@ export class AppError extends Error {
   readonly statusCode: number;
 
   constructor(
-    readonly code: ErrorCode,
+    readonly code: ServerErrorCode,
     readonly extra: ErrorExtra = {},
   ) {
-    super(MESSAGES[code]);
+    super(errorMessage(code));
     this.name = 'AppError';
-    this.statusCode = ERROR_STATUS[code];
+    this.statusCode = extra.status ?? errorStatus(code);
   }
 }
 
-export function errorMessage(code: ErrorCode): string {
-  return MESSAGES[code];
+export function errorMessage(code: ServerErrorCode): string {
+  return isDeviceCode(code) ? DEVICE_MESSAGES[code] : MESSAGES[code];
+}
+
+export function errorStatus(code: ServerErrorCode): number {
+  return isDeviceCode(code) ? DEVICE_ERROR_STATUS[code] : ERROR_STATUS[code];
 }

@@ -1,20 +1,18 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '@tractorlink/domain/errors';
-import { ERROR_STATUS } from '@tractorlink/domain/errors';
 import type { ApiErrorBody } from '@tractorlink/domain/errors';
-import { AppError, errorMessage } from '../errors/app-error';
-import type { ErrorExtra } from '../errors/app-error';
+import { AppError, errorMessage, errorStatus } from '../errors/app-error';
+import type { ErrorExtra, ServerErrorCode } from '../errors/app-error';
 import { RequestValidationError } from './validation';
 
-export function sendError(reply: FastifyReply, code: ErrorCode, extra: ErrorExtra = {}): FastifyReply {
-  const body: ApiErrorBody & { error: { nextSlot?: ErrorExtra['nextSlot'] } } = { error: { code, message: errorMessage(code) } };
+export function sendError(reply: FastifyReply, code: ServerErrorCode, extra: ErrorExtra = {}): FastifyReply {
+  const body: { error: Omit<ApiErrorBody['error'], 'code'> & { code: ServerErrorCode; nextSlot?: ErrorExtra['nextSlot'] } } = { error: { code, message: errorMessage(code) } };
   if (extra.retryAfterSeconds !== undefined) {
     body.error.retryAfterSeconds = extra.retryAfterSeconds;
     reply.header('retry-after', String(extra.retryAfterSeconds));
   }
   if (extra.details) body.error.details = extra.details;
   if (extra.nextSlot !== undefined) body.error.nextSlot = extra.nextSlot;
-  return reply.code(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(body);
+  return reply.code(extra.status ?? errorStatus(code)).type('application/json; charset=utf-8').send(body);
 }
 
 const TOO_LARGE = new Set(['FST_ERR_CTP_BODY_TOO_LARGE', 'FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT']);

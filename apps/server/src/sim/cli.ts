@@ -5,10 +5,13 @@
 // The tractors must be provisioned: --provision adds them to the database the environment names
 // (DATA_DIR / DATABASE_URL, as for the server).
 import { parseArgs } from 'node:util';
+import { systemClock } from '../clock';
 import { loadConfig } from '../config';
 import { createDb } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { insertTractor } from '../modules/tractors/repo';
+import { DEFAULT_DEVICE_MODEL, DeviceModels } from '../modules/tractors/device-models';
+import { TractorRegistry } from '../modules/tractors/registry';
+import { findTractorByImei } from '../modules/tractors/repo';
 import { DeviceClient } from './device-client';
 import { type SimProfile, type SimSample, simulateDay } from './farm-day';
 import { loadProfiles } from './load-profiles';
@@ -70,16 +73,18 @@ if (values.provision) {
   const config = loadConfig();
   const db = createDb(config);
   await migrateToLatest(db);
+  // Through the registry, as the provider provisions: the same checks as the operator API.
+  const registry = new TractorRegistry({ db: db.kysely, clock: systemClock, models: DeviceModels.load(config.devices.modelsFile) });
   let created = 0;
   for (const p of profiles) {
-    const exists = await db.kysely.selectFrom('tractors').select('id').where('imei', '=', p.imei).executeTakeFirst();
-    if (exists) continue;
+    if (await findTractorByImei(db.kysely, p.imei)) continue;
     const n = p.imei.slice(-6);
-    await insertTractor(db.kysely, {
-      imei: p.imei, vin: `MBNLOAD00${n.padStart(8, '0')}`, engineNo: `LOAD${n}`, regNo: `MH15LD${n}`, model: 'Load 45', deviceModel: 'FMB130',
+    const outcome = await registry.provision({
+      imei: p.imei, vin: `MBNLDTST0${n.padStart(8, '0')}`, engineNo: `LOAD${n}`, regNo: `MH15LD${n}`, model: 'Load 45', deviceModel: DEFAULT_DEVICE_MODEL,
       implementWidthM: p.implementWidthM, tankCapacityL: p.tankCapacityL, serviceIntervalH: 250, firstName: 'Load', lastName: 'Test',
-      mobileNo: '9000000000', address: 'Load test', city: 'Nashik', pincode: '422001', state: 'Maharashtra', expiresOn: Date.now() + 365 * 86_400_000,
-    }, Date.now());
+      mobileNo: '9000000000', address: 'Load test', city: 'Nashik', pincode: '422001', state: 'Maharashtra', expiresOn: Math.floor(Date.now() / 1000) + 365 * 86_400,
+    });
+    if (!outcome.ok) throw new Error(`load tractor ${p.imei} refused: ${JSON.stringify(outcome.details)}`);
     created++;
   }
   await db.close();

@@ -1,4 +1,4 @@
-import { ENGINE_NO_PATTERN, IMEI_PATTERN, REG_NO_PATTERN, VIN_PATTERN } from '@tractorlink/domain/vehicles';
+import { ENGINE_NO_PATTERN, IMEI_PATTERN, REG_NO_PATTERN, VIN_PATTERN } from '@tractorlink/domain/vehicles-rules';
 import { describe, expect, it } from 'vitest';
 import { DEMO_FLEET } from './demo-fleet';
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { releaseLease, takeLease } from '../db/lease';
 import type { Database } from '../db/types';
 import type { SubscriptionService } from '../modules/subscription/service';
+import type { TractorRegistry } from '../modules/tractors/registry';
 import type { ServiceBook } from '../modules/vehicles/service-book';
 import { demoFleet, demoWorkshop, ensureDemoFleet } from './demo';
 import type { Fleet } from './fleet';
@@ -15,6 +16,8 @@ const LOOK_EVERY_MS = 10_000;
 
 export interface DemoRunnerDeps {
   db: Kysely<Database>;
+  /** Provisions the demo tractors and hands them to the demo owner. */
+  registry: TractorRegistry;
   book: ServiceBook;
   subscriptions: SubscriptionService;
   demoMobile: string;
@@ -46,7 +49,7 @@ export function runDemoFleet(deps: DemoRunnerDeps): { stop(): Promise<void> } {
     const held = await takeLease(deps.db, LEASE, holder, ttl, now());
     if (stopped) return;
     if (held && !fleet) {
-      const created = await ensureDemoFleet(deps.db, deps.demoMobile, now(), { book: deps.book, days: deps.days, subscriptions: deps.subscriptions });
+      const created = await ensureDemoFleet(deps.db, deps.registry, deps.demoMobile, now(), { book: deps.book, days: deps.days, subscriptions: deps.subscriptions });
       if (created > 0) deps.log(`demo fleet provisioned: ${created} tractors`);
       fleet = demoFleet({ port: deps.devicePort, days: deps.days, log: deps.log, store: databaseProgress(deps.db, now), onDayDone: demoWorkshop(deps.db, deps.book) });
       deps.log(`Simulated fleet: 3 tractors over the Teltonika protocol; back-filling ${deps.days} days, then live.`);

@@ -1,7 +1,10 @@
+import { istDate } from '@tractorlink/domain/time';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import { insertTractor } from '../modules/tractors/repo';
-import { istDate } from '@tractorlink/domain/time';
+import { findUserByMobile } from '../modules/accounts/repo';
+import { DEFAULT_DEVICE_MODEL } from '../modules/tractors/device-models';
+import type { TractorRegistry } from '../modules/tractors/registry';
+import { findTractorByImei } from '../modules/tractors/repo';
 import type { ServiceBook } from '../modules/vehicles/service-book';
 import type { SubscriptionService } from '../modules/subscription/service';
 import { DEMO_FLEET, type DemoTractor } from './demo-fleet';
@@ -20,52 +23,50 @@ const YEAR_MS = 365 * DAY_MS;
 const DEMO_PACK_ENDS = [YEAR_MS, 3 * DAY_MS, -5 * DAY_MS];
 
 /**
- * Provisions the demo fleet (registered to the demo mobile) and adds it to the demo owner's
- * account, once. Returns how many tractors were new.
+ * Provisions the demo fleet (registered to the demo mobile) through the tractor registry, as the
+ * provider would, and adds it to the demo owner's account, once. Returns how many tractors were new.
  */
 export async function ensureDemoFleet(
   db: Kysely<Database>,
+  registry: TractorRegistry,
   demoMobile: string,
   now: number,
   history?: { book: ServiceBook; days: number; subscriptions?: SubscriptionService },
 ): Promise<number> {
-  const owner = await db.selectFrom('users').select(['id', 'name']).where('mobile_no', '=', demoMobile).executeTakeFirst();
+  const owner = await findUserByMobile(db, demoMobile);
   let created = 0;
   for (const [index, t] of DEMO_FLEET.entries()) {
-    const exists = await db.selectFrom('tractors').select('id').where('imei', '=', t.profile.imei).executeTakeFirst();
-    if (exists) continue;
+    if (await findTractorByImei(db, t.profile.imei)) continue;
     const [firstName = 'Demo', ...rest] = (owner?.name ?? 'Demo Owner').split(' ');
-    const row = await insertTractor(
-      db,
-      {
-        imei: t.profile.imei,
-        vin: t.vin,
-        engineNo: t.engineNo,
-        regNo: t.regNo,
-        model: t.model,
-        vehName: t.vehName,
-        deviceModel: 'FMB130',
-        implementWidthM: t.profile.implementWidthM,
-        tankCapacityL: t.profile.tankCapacityL,
-        serviceIntervalH: t.serviceIntervalH,
-        firstName,
-        lastName: rest.join(' ') || 'Owner',
-        mobileNo: demoMobile,
-        address: 'At post Pimpalgaon Baswant',
-        city: 'Niphad',
-        pincode: '422209',
-        state: 'Maharashtra',
-        expiresOn: now + (DEMO_PACK_ENDS[index] ?? YEAR_MS),
-      },
-      now,
-    );
-    if (owner) await db.updateTable('tractors').set({ owner_user_id: owner.id, claimed_at: now }).where('id', '=', row.id).execute();
+    // The first tractor's pack was bought at the local gateway ten months ago (below): it ran out before that.
+    const paidPack = owner !== undefined && index === 0 && history?.subscriptions !== undefined;
+    const expiresOn = paidPack ? now - 300 * DAY_MS : now + (DEMO_PACK_ENDS[index] ?? YEAR_MS);
+    const outcome = await registry.provision({
+      imei: t.profile.imei,
+      vin: t.vin,
+      engineNo: t.engineNo,
+      regNo: t.regNo,
+      model: t.model,
+      vehName: t.vehName,
+      deviceModel: DEFAULT_DEVICE_MODEL,
+      implementWidthM: t.profile.implementWidthM,
+      tankCapacityL: t.profile.tankCapacityL,
+      serviceIntervalH: t.serviceIntervalH,
+      firstName,
+      lastName: rest.join(' ') || 'Owner',
+      mobileNo: demoMobile,
+      address: 'At post Pimpalgaon Baswant',
+      city: 'Niphad',
+      pincode: '422209',
+      state: 'Maharashtra',
+      // Epoch seconds (the registry takes a date or seconds).
+      expiresOn: Math.floor(expiresOn / 1000),
+    });
+    if (!outcome.ok) throw new Error(`demo tractor ${t.vin} refused: ${JSON.stringify(outcome.details)}`);
+    const row = outcome.tractor;
+    if (owner) await registry.assignOwner(row.id, owner.id);
     if (history) await pastServices(history.book, row.id, t, now - history.days * DAY_MS);
-    // The first tractor's pack was bought at the local gateway ten months ago: history and invoice.
-    if (owner && index === 0 && history?.subscriptions) {
-      await db.updateTable('tractors').set({ expires_on: now - 300 * DAY_MS }).where('id', '=', row.id).execute();
-      await history.subscriptions.seedPaidPack(owner.id, row.id, 'year', now - 300 * DAY_MS);
-    }
+    if (paidPack) await history.subscriptions?.seedPaidPack(owner.id, row.id, 'year', now - 300 * DAY_MS);
     created++;
   }
   return created;
@@ -97,7 +98,7 @@ async function pastServices(book: ServiceBook, tractorId: string, t: DemoTractor
  */
 export function demoWorkshop(db: Kysely<Database>, book: ServiceBook) {
   return async (imei: string, day: string, carry: SimCarry): Promise<void> => {
-    const tractor = await db.selectFrom('tractors').select(['id', 'service_interval_h', 'last_service_engine_h']).where('imei', '=', imei).executeTakeFirst();
+    const tractor = await findTractorByImei(db, imei);
     if (!tractor) return;
     const hours = carry.engineMin / 60;
     const slack = (seededRandom(seedOf(`${imei}:${day}:service`))() - 0.3) * 20; // −6 … +14 h around the due point

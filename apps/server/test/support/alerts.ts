@@ -7,10 +7,10 @@ import type { Reading } from '@tractorlink/domain/telemetry';
 import type { Database } from '../../src/db/types';
 import type { TractorProfile } from '../../src/modules/telemetry/processor';
 import type { TractorRow } from '../../src/modules/tractors/repo';
-import { parked, running } from '../../src/modules/alerts/rules/test-support';
+import { parked, running } from './alert-rules';
 
 // The rule tests' fixtures serve the API tests too: the same farm, noise and readings.
-export { at, FARM, noise } from '../../src/modules/alerts/rules/test-support';
+export { at, FARM, noise } from './alert-rules';
 
 export const profileOf = (row: TractorRow): TractorProfile => ({ id: row.id, implementWidthM: row.implement_width_m, tankCapacityL: row.tank_capacity_l });
 

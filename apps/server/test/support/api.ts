@@ -49,7 +49,8 @@ export function refreshCookie(res: LightMyRequestResponse) {
 /** The code of the newest SMS to `mobileNo`. */
 export function latestOtp(sms: LocalSmsProvider, mobileNo: string): string {
   const text = sms.messages(mobileNo).at(-1)?.text ?? '';
-  const code = /^(\d{6}) is your TractorLink code/.exec(text)?.[1];
+  // The code opens the SMS in every language.
+  const code = /^(\d{6}) /.exec(text)?.[1];
   if (!code) throw new Error(`no OTP sent to ${mobileNo}`);
   return code;
 }

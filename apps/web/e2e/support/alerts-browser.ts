@@ -1,7 +1,8 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { AlertItem, AlertPushPayload } from '@tractorlink/domain/alerts';
-import { alertPushPayload } from '@tractorlink/domain/alerts';
+import type { AlertItem } from '@tractorlink/domain/alerts-api';
+import type { AlertPushPayload } from '@tractorlink/domain/push-api';
+import { alertPushPayload } from '@tractorlink/domain/push-api';
 import { sessionToken } from '../tractor-helpers';
 import { alertScenario, claimTractor, ingest, provisionTractor, turnOnPtoAlerts, waitForAlerts } from './alerts-seed';
 import type { SeededTractor } from './alerts-seed';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { AlertItem, AlertsResponse } from '@tractorlink/domain/alerts';
+import type { AlertItem, AlertsResponse } from '@tractorlink/domain/alerts-api';
 import { OPERATOR_KEY } from './seed';
 
 /**

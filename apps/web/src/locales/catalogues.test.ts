@@ -2,8 +2,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ALERT_SEVERITIES, ALERT_TYPES } from '@tractorlink/domain/alerts';
-import type { AlertUnit } from '@tractorlink/domain/alerts';
+import { ALERT_SEVERITIES, ALERT_TYPES } from '@tractorlink/domain/alerts-catalog';
+import type { AlertUnit } from '@tractorlink/domain/alerts-catalog';
 import { ERROR_CODES } from '@tractorlink/domain/errors';
 import { GEOFENCE_FIELD_CODES } from '@tractorlink/domain/geofences';
 import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
@@ -32,6 +32,8 @@ const catalogues = {
   services: (lang: string) => read(join(here, 'services', `${lang}.json`)),
   // Ask me's namespace: the screen, its quick questions and answer templates (lib/signed-in/askme-texts.ts).
   askme: (lang: string) => read(join(here, 'askme', `${lang}.json`)),
+  // What the server writes itself (push titles, SMS, the alert list's names: apps/server/src/i18n/server-texts.ts); the web never loads it.
+  server: (lang: string) => read(join(here, 'server', `${lang}.json`)),
 };
 
 function sourceFiles(dir: string): string[] {
@@ -179,11 +181,19 @@ describe('keys used by the code', () => {
     expect(en['pwa.noPush']).toBe('This browser does not support push notification');
   });
 
+  it.each(LANGUAGE_CODES)('the server names every alert type as the alert screens do, in %s (issue 18)', (lang) => {
+    const names = (catalogue: Record<string, unknown>) => Object.fromEntries(Object.entries(catalogue).filter(([k]) => /^alert\.\w+\.name$/.test(k)));
+    const server = names(catalogues.server(lang));
+    expect(Object.keys(server).sort()).toEqual(ALERT_TYPES.map((a) => `alert.${a.id}.name`).sort());
+    // Same words: a push or SMS names the alert as the list and the detail screen do.
+    expect(server).toEqual(names(catalogues.alerts(lang)));
+  });
+
   it('every API error code and every field-rule code has a message (error.<CODE>)', () => {
     const fieldCodes = [
       'MOBILE_INVALID', 'OTP_FORMAT', 'PIN_FORMAT', 'NAME_REQUIRED', 'NAME_TOO_LONG', 'NAME_INVALID', 'EMAIL_INVALID',
       'BIRTH_DATE_REQUIRED', 'BIRTH_DATE_INVALID', 'TERMS_NOT_ACCEPTED', 'DEVICE_ID_INVALID', 'PIN_MISMATCH', 'IMAGE_TYPE', 'IMAGE_TOO_LARGE',
-      // Alert configuration, receivers and push subscription refusals (domain alerts.ts, server push service).
+      // Alert configuration, receivers and push subscription refusals (domain alerts-api.ts, receivers-api.ts and push-api.ts, server push service).
       'PHONE_REQUIRED', 'PHONE_INVALID', 'CHANNEL_INVALID', 'THRESHOLD_OUT_OF_RANGE', 'DURATION_OUT_OF_RANGE', 'NOT_CONFIGURABLE',
       'DUPLICATE_ALERT_TYPE', 'PUSH_ENDPOINT_NOT_ALLOWED',
     ];
@@ -193,7 +203,7 @@ describe('keys used by the code', () => {
   });
 
   it('the field rules of the domain use only codes that have messages', () => {
-    const domain = ['validation.ts', 'auth.ts', 'alerts.ts', 'geofences.ts', 'reminders-api.ts'].map((f) => readFileSync(join(src, '../../../packages/domain/src', f), 'utf8')).join('\n');
+    const domain = ['validation.ts', 'auth.ts', 'alerts-api.ts', 'receivers-api.ts', 'push-api.ts', 'geofences.ts', 'reminders-api.ts'].map((f) => readFileSync(join(src, '../../../packages/domain/src', f), 'utf8')).join('\n');
     const codes = new Set([...domain.matchAll(/'([A-Z][A-Z0-9_]+)'\)/g)].map((m) => m[1] as string));
     expect(codes.size).toBeGreaterThan(5);
     const geofencesEn = catalogues.geofences('en');

@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { IoRule } from '@tractorlink/domain/telemetry';
-import type { TractorProfile } from '../../modules/telemetry/processor';
 import type { EncodedRecords, Ingestor } from '../../modules/telemetry/ingestor';
+import type { DeviceLog, KnownDevice } from '../../modules/telemetry/pipeline';
 import { checkTcpFrame, DecodeError, decodeAvlData } from './codec';
 import { decodeCommandFrame, encodeCommand, isCodec12 } from './codec12';
 import { ConnectionGuard, defaultDeviceConnectionCap } from '../shared/connection-guard';
@@ -10,19 +10,6 @@ import { fromTrustedBalancer, parseProxyHeader } from '../shared/proxy-protocol'
 import type { RecordRateLimiter } from '../shared/record-rate';
 import { FrameReader } from './frame-reader';
 import { avlToRecord } from './to-reading';
-
-/** A provisioned device as the protocol server needs it. */
-export interface KnownDevice {
-  profile: TractorProfile;
-  ioRules: readonly IoRule[];
-  /** The secret the HTTP protocols must send, when the provider set one. */
-  key?: string;
-}
-
-export interface DeviceLog {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-}
 
 export interface TeltonikaServerOptions {
   host: string;

@@ -1,9 +1,9 @@
 import { createSocket, type RemoteInfo } from 'node:dgram';
 import type { Ingestor } from '../../modules/telemetry/ingestor';
+import type { DeviceLog, KnownDevice } from '../../modules/telemetry/pipeline';
 import { DecodeError, decodeUdpPacket, type UdpPacket, udpAck } from './codec';
 import { LogLimiter } from '../shared/log-limiter';
 import type { RecordRateLimiter } from '../shared/record-rate';
-import type { DeviceLog, KnownDevice } from './server';
 import { avlToRecord } from './to-reading';
 
 export interface TeltonikaUdpOptions {

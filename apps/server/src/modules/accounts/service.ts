@@ -100,7 +100,7 @@ export class AccountService {
       return { ...(await sessions.start(db, user.id, input.rememberMe)), user: toUserData(user) };
     }
     if (input.otpTicket === undefined) {
-      await otp.sendCode(user.mobile_no, 'bind', { address, deviceId: input.deviceID }); // its limits answer instead when they refuse
+      await otp.sendCode(user.mobile_no, 'bind', { address, deviceId: input.deviceID, language: user.language }); // its limits answer instead when they refuse
       throw new AppError('DEVICE_NOT_BOUND');
     }
     const ticket = await tickets.read(input.otpTicket, 'bind');

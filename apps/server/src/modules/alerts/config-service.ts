@@ -1,4 +1,5 @@
-import { ALERT_TYPES, type AlertConfigChange, type AlertConfigResponse, type AlertTypeId } from '@tractorlink/domain/alerts';
+import type { AlertConfigChange, AlertConfigResponse } from '@tractorlink/domain/alerts-api';
+import { ALERT_TYPES, type AlertTypeId } from '@tractorlink/domain/alerts-catalog';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/types';

@@ -7,11 +7,9 @@ import type { SmsProvider } from '../../providers/sms/sms-provider';
 import { PushSubscriptionService } from '../push/service';
 import { loadVapidKeys } from '../push/vapid';
 import { ReceiverService } from '../receivers/service';
-import type { GeofenceWatch } from '../geofences/watch';
-import type { AlertHook } from '../telemetry/alert-hook';
 import { AlertConfigService } from './config-service';
 import { AlertDelivery } from './delivery/worker';
-import { createAlertHook } from './hook';
+import { type AlertRulesHook, createAlertHook, type WatchedGeofences } from './hook';
 import { AlertProfiles } from './profiles';
 import { AlertService } from './service';
 
@@ -22,7 +20,7 @@ export interface AlertsConfig {
 }
 
 export interface AlertsModule {
-  hook: AlertHook;
+  hook: AlertRulesHook;
   alerts: AlertService;
   config: AlertConfigService;
   receivers: ReceiverService;
@@ -35,7 +33,7 @@ export interface AlertsModule {
 }
 
 /** Everything of issue 5 wired together: rules hook, services, and the delivery worker (not started). */
-export async function createAlertsModule(deps: { db: Db; clock: Clock; log: FastifyBaseLogger; sms: SmsProvider; config: AlertsConfig; push?: PushSender; geofences?: GeofenceWatch }): Promise<AlertsModule> {
+export async function createAlertsModule(deps: { db: Db; clock: Clock; log: FastifyBaseLogger; sms: SmsProvider; config: AlertsConfig; push?: PushSender; geofences?: WatchedGeofences }): Promise<AlertsModule> {
   const { db, clock, log, sms, config } = deps;
   const kysely = db.kysely;
   const vapid = await loadVapidKeys(kysely);

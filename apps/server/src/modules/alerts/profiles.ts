@@ -1,9 +1,9 @@
-import { ALERT_TYPES, alertType, type AlertTypeId, defaultAlertSetting, type ResolvedAlertSetting } from '@tractorlink/domain/alerts';
+import { ALERT_TYPES, alertType, type AlertTypeId, defaultAlertSetting, type ResolvedAlertSetting } from '@tractorlink/domain/alerts-catalog';
 import type { Kysely, Selectable } from 'kysely';
 import type { Clock } from '../../clock';
 import type { AlertConfigsTable, Database } from '../../db/types';
-import { limitsOf } from './rules/limits';
-import type { AlertProfile } from './rules/types';
+import { limitsOf } from '@tractorlink/domain/alert-rules/limits';
+import type { AlertProfile } from '@tractorlink/domain/alert-rules/types';
 
 /** Settings are re-read this often even without an invalidation (another instance may have changed them). */
 const TTL_MS = 5 * 60_000;

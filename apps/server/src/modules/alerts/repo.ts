@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { AlertRow } from '@tractorlink/domain/alert-rules/types';
+import { alertId } from '../../crypto/alert-id';
 import type { AlertsTable, Database } from '../../db/types';
-import type { AlertRow } from '../telemetry/rows';
-import { alertId } from './alert-id';
+import { alertWriter } from './alert-writer';
 
 /** An alert with the tractor fields the API shows beside it. */
 export type AlertWithTractor = Selectable<AlertsTable> & { vin: string; reg_no: string; veh_name: string; model: string };
@@ -100,13 +101,6 @@ export async function countUnread(db: Kysely<Database>, tractorId: string, typeI
 /** An alert raised outside ingestion (AlertService.raiseAlert), with its outbox entry, in one transaction. */
 export async function insertAlert(db: Kysely<Database>, alert: Omit<AlertRow, 'id'>): Promise<AlertRow> {
   const a: AlertRow = { id: alertId(alert.createdAt), ...alert };
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto('alerts')
-      .values({ id: a.id, tractor_id: a.tractorId, type_id: a.typeId, time_ms: a.time, lat: a.lat, lon: a.lon, value: a.value, threshold: a.threshold, config_by: a.configBy, read_at: null, created_at: a.createdAt, geofence_id: a.geofenceId ?? null, geofence_name: a.geofenceName ?? null })
-      .execute();
-    // Same shape as the ingest path's entry (rows.ts fanoutValues).
-    await tx.insertInto('alert_outbox').values({ id: a.id, alert_id: a.id, kind: 'fanout', target: null, attempts: 0, next_at: a.createdAt, locked_until: null, created_at: a.createdAt }).execute();
-  });
+  await db.transaction().execute((tx) => alertWriter.write(tx, [a]));
   return a;
 }

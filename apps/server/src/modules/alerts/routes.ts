@@ -1,17 +1,5 @@
-import {
-  alertConfigRequest,
-  alertConfigResponse,
-  alertConfigsRequest,
-  alertIdParams,
-  alertItem,
-  alertsQuery,
-  alertsResponse,
-  markReadRequest,
-  markReadResponse,
-  unreadCountQuery,
-  unreadCountResponse,
-} from '@tractorlink/domain/alerts';
-import { isSec } from '@tractorlink/domain/vehicles';
+import { alertConfigRequest, alertConfigResponse, alertConfigsRequest, alertIdParams, alertItem, alertsQuery, alertsResponse, markReadRequest, markReadResponse, unreadCountQuery, unreadCountResponse } from '@tractorlink/domain/alerts-api';
+import { isSec } from '@tractorlink/domain/vehicles-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireAuth } from '../sessions/require-auth';

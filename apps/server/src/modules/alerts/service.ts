@@ -1,18 +1,5 @@
-import {
-  ALERT_TYPES,
-  ALERTS_MAX_DAYS,
-  ALERTS_PAGE_SIZE_DEFAULT,
-  type AlertItem,
-  type AlertsQuery,
-  type AlertsResponse,
-  alertType,
-  type AlertTypeId,
-  COUNTED_ALERT_TYPE_IDS,
-  type UnreadCountResponse,
-  VEHICLE_CATEGORY,
-  VEHICLE_GROUP,
-  VEHICLE_TYPE,
-} from '@tractorlink/domain/alerts';
+import type { AlertItem, AlertsQuery, AlertsResponse, UnreadCountResponse } from '@tractorlink/domain/alerts-api';
+import { ALERT_TYPES, ALERTS_MAX_DAYS, ALERTS_PAGE_SIZE_DEFAULT, alertType, type AlertTypeId, COUNTED_ALERT_TYPE_IDS, VEHICLE_CATEGORY, VEHICLE_GROUP, VEHICLE_TYPE } from '@tractorlink/domain/alerts-catalog';
 import { DAY_MS, istDate, istMidnight } from '@tractorlink/domain/time';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
@@ -181,8 +168,8 @@ export class AlertService {
       threshold: details.threshold ?? setting.threshold,
       configBy: setting.configBy,
       createdAt: clock.now(),
-      geofenceId: details.geofenceId ?? null,
-      geofenceName: details.geofenceName ?? null,
+      geofenceId: details.geofenceId,
+      geofenceName: details.geofenceName,
     });
     this.deps.onRaised();
     return row.id;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DeviceCommand } from '@tractorlink/domain/vehicles';
+import type { DeviceCommand } from '@tractorlink/domain/operator-api';
 import type { Kysely, Selectable } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database, DeviceCommandsTable, Engine } from '../../db/types';

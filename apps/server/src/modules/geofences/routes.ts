@@ -13,7 +13,7 @@ import {
   geofenceStatesResponse,
   stateParams,
 } from '@tractorlink/domain/geofences';
-import { isSec } from '@tractorlink/domain/vehicles';
+import { isSec } from '@tractorlink/domain/vehicles-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireAuth } from '../sessions/require-auth';

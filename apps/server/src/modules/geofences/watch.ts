@@ -1,8 +1,8 @@
+import type { WatchedGeofence } from '@tractorlink/domain/alert-rules/types';
 import type { CompiledArea } from '@tractorlink/domain/geofence-geometry';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/types';
-import type { WatchedGeofence } from '../alerts/rules/types';
 import { compileBoundary, compileCustom } from './area';
 import { boundaryGeometries } from './boundaries/repo';
 import { type WatchDetailRow, watchDetails, watchMeta, watchPairs } from './repo';

@@ -1,24 +1,58 @@
 import type { Reading } from '@tractorlink/domain/telemetry';
+import type { OsmandResult } from '../../devices/http-ingest/osmand';
+import { AppError } from '../../errors/app-error';
+import { sameKey } from '../operator/operator-key';
 import type { IncomingRecord } from '../telemetry/ingestor';
 import type { TelemetryPipeline } from '../telemetry/pipeline';
 import type { BatchRecord } from './batch-schema';
 
-export type IngestOutcome = { ok: true; accepted: number } | { ok: false; unknown: string[] } | { ok: false; waitMs: number };
+/** One location the OsmAnd protocol parsed (from the query, a form body or the JSON document). */
+export type OsmandLocation = Extract<OsmandResult, { ok: true }>;
 
-/** Stores records of several devices; refuses the whole request if any device is not provisioned or over its record budget. */
-export async function ingestBatch(pipeline: TelemetryPipeline, records: readonly BatchRecord[]): Promise<IngestOutcome> {
-  const byDevice = new Map<string, IncomingRecord[]>();
-  for (const { deviceId, time, ...fields } of records) {
-    const reading: Reading = { time: typeof time === 'number' ? time : Date.parse(time), ...fields };
-    const list = byDevice.get(deviceId) ?? [];
-    list.push({ reading });
-    byDevice.set(deviceId, list);
+/** Over a device's record budget: nothing was stored, so the device resends after the wait. */
+const tooMany = (waitMs: number) => new AppError('DEVICE_RATE_LIMITED', { retryAfterSeconds: Math.ceil(waitMs / 1000) });
+
+/**
+ * HTTP ingestion (issue 3 §3): only provisioned devices, within their record budget; it returns once
+ * the records are committed. Refusals are AppErrors with the device codes of the domain.
+ */
+export class IngestService {
+  constructor(private readonly pipeline: TelemetryPipeline) {}
+
+  /** One OsmAnd location. A device given a secret must send it (`key`, in the parameters, the document or the query string). */
+  async osmand(location: OsmandLocation, queryKey: string | undefined): Promise<void> {
+    const { pipeline } = this;
+    const device = await pipeline.lookup(location.deviceId);
+    // As Traccar answers: 400 for the query form, 404 for the JSON form.
+    if (!device) throw new AppError('DEVICE_UNKNOWN', location.format === 'json' ? { status: 404 } : {});
+    const key = location.key ?? queryKey;
+    if (device.key !== undefined && (key === undefined || !sameKey(key, device.key))) throw new AppError('DEVICE_KEY_INVALID');
+    const waitMs = pipeline.rate.take([[device.profile.id, 1]]);
+    if (waitMs > 0) throw tooMany(waitMs);
+    await pipeline.ingestor.submit(device.profile, [{ reading: location.reading, attributes: location.attributes }]);
   }
-  const devices = await Promise.all([...byDevice.keys()].map(async (id) => [id, await pipeline.lookup(id)] as const));
-  const unknown = devices.filter(([, d]) => !d).map(([id]) => id);
-  if (unknown.length > 0) return { ok: false, unknown };
-  const waitMs = pipeline.rate.take(devices.map(([id, device]) => [device!.profile.id, byDevice.get(id)?.length ?? 0] as const));
-  if (waitMs > 0) return { ok: false, waitMs };
-  const counts = await Promise.all(devices.map(([id, device]) => pipeline.ingestor.submit(device!.profile, byDevice.get(id) ?? [])));
-  return { ok: true, accepted: counts.reduce((a, b) => a + b, 0) };
+
+  /** Records of several devices: refused whole if any device is not provisioned or over its record budget. Returns the records stored. */
+  async batch(records: readonly BatchRecord[]): Promise<number> {
+    const { pipeline } = this;
+    const byDevice = new Map<string, IncomingRecord[]>();
+    for (const { deviceId, time, ...fields } of records) {
+      const reading: Reading = { time: typeof time === 'number' ? time : Date.parse(time), ...fields };
+      const list = byDevice.get(deviceId) ?? [];
+      list.push({ reading });
+      byDevice.set(deviceId, list);
+    }
+    const devices = await Promise.all([...byDevice].map(async ([id, list]) => ({ id, list, device: await pipeline.lookup(id) })));
+    const unknown = devices.filter((d) => !d.device).map((d) => d.id);
+    if (unknown.length > 0) {
+      // Which records name a device not provisioned (the first of each, at most 20).
+      const details = unknown.slice(0, 20).map((id) => ({ path: `records.${records.findIndex((r) => r.deviceId === id)}.deviceId`, code: 'DEVICE_UNKNOWN' }));
+      throw new AppError('DEVICE_UNKNOWN', { details });
+    }
+    const known = devices.flatMap(({ list, device }) => (device ? [{ list, device }] : []));
+    const waitMs = pipeline.rate.take(known.map(({ list, device }) => [device.profile.id, list.length] as const));
+    if (waitMs > 0) throw tooMany(waitMs);
+    const counts = await Promise.all(known.map(({ list, device }) => pipeline.ingestor.submit(device.profile, list)));
+    return counts.reduce((a, b) => a + b, 0);
+  }
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deviceCommand, deviceCommandRequest, importRequest, importResponse, operatorTractor, operatorTractorQuery, provisionRequest, serviceRecord, serviceRecordRequest } from '@tractorlink/domain/vehicles';
+import { deviceCommand, deviceCommandRequest, importRequest, importResponse, operatorTractor, operatorTractorQuery, provisionRequest } from '@tractorlink/domain/operator-api';
+import { serviceRecord, serviceRecordRequest } from '@tractorlink/domain/vehicles-api';
 import type { DeviceCommands } from '../commands/service';
 import { z } from 'zod';
 import type { ServiceBook } from '../vehicles/service-book';

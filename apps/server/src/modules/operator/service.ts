@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { OperatorTractor } from '@tractorlink/domain/vehicles';
+import type { OperatorTractor } from '@tractorlink/domain/operator-api';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 import type { TractorRegistry } from '../tractors/registry';

@@ -13,7 +13,8 @@ export const otpRoutes: FastifyPluginAsyncZod<OtpRoutesOptions> = async (app, { 
   app.post('/otp/send', {
     config: { rateLimit },
     schema: { tags, body: otpSendRequest, response: { 200: otpSendResponse } },
-    handler: async (request) => otp.send(request.body.mobileNo, request.body.purpose, { address: request.ip, deviceId: request.body.deviceID }),
+    handler: async (request) =>
+      otp.send(request.body.mobileNo, request.body.purpose, { address: request.ip, deviceId: request.body.deviceID, language: request.body.language }),
   });
 
   app.post('/otp/verify', {

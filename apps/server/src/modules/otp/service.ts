@@ -10,10 +10,12 @@ import {
   OTP_TTL_SECONDS,
 } from '@tractorlink/domain/auth';
 import type { OtpPurpose } from '@tractorlink/domain/auth';
+import { DEFAULT_LANGUAGE } from '@tractorlink/domain/languages';
 import type { Clock } from '../../clock';
 import { hmac, safeEqual } from '../../crypto/secrets';
 import type { Database, Engine } from '../../db/types';
 import { AppError } from '../../errors/app-error';
+import { serverText } from '../../i18n/server-texts';
 import { SmsCapReached } from '../../providers/sms/hourly-cap';
 import type { HourlyCappedSms } from '../../providers/sms/hourly-cap';
 import { clientNetwork } from './client-network';
@@ -27,7 +29,8 @@ const COOLDOWN_MS = OTP_RESEND_COOLDOWN_SECONDS * 1000;
 const TTL_MS = OTP_TTL_SECONDS * 1000;
 const HOUR_MS = 3600_000;
 
-export const otpText = (code: string) => `${code} is your TractorLink code. It expires in 10 minutes. Do not share it.`;
+/** The code's SMS, in the owner's language (English: GSM-7, one part; see test/sms-segments.test.ts). */
+export const otpText = (code: string, language: string) => serverText(language, 'sms.otp', { code });
 
 const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
 
@@ -40,11 +43,13 @@ export interface OtpSendResult {
 
 /**
  * Who asks: the client address (behind TRUST_PROXY, from X-Forwarded-For; an IPv6 /64 counts as one
- * address, see clientNetwork) and the browser's id if it said.
+ * address, see clientNetwork), the browser's id if it said, and the language of the SMS (the account's,
+ * else the app's if it said, else English).
  */
 export interface Requester {
   address: string;
   deviceId?: string | undefined;
+  language?: string | undefined;
 }
 
 /**
@@ -89,7 +94,8 @@ export class OtpService {
       otpKey: Uint8Array;
       log: FastifyBaseLogger;
       addressSendsPerHour: number;
-      accountExists(mobileNo: string): Promise<boolean>;
+      /** The language of the number's account; undefined if the number has none. */
+      accountLanguage(mobileNo: string): Promise<string | undefined>;
       /** True if the browser with this deviceID is bound to the account of this number. */
       isBoundBrowser(mobileNo: string, deviceId: string): Promise<boolean>;
     },
@@ -103,13 +109,14 @@ export class OtpService {
     return hmac(this.deps.otpKey, `${kind}:${value}`);
   }
 
-  /** POST otp/send: checks the account rule of the purpose, then the limits, then sends. */
+  /** POST otp/send: checks the account rule of the purpose, then the limits, then sends (in the account's language if there is one). */
   async send(mobileNo: string, purpose: OtpPurpose, from: Requester): Promise<OtpSendResult> {
-    const exists = await this.deps.accountExists(mobileNo);
+    const accountLanguage = await this.deps.accountLanguage(mobileNo);
+    const exists = accountLanguage !== undefined;
     if (purpose === 'register' && exists) throw new AppError('MOBILE_ALREADY_REGISTERED');
     if (purpose !== 'register' && !exists) throw new AppError('MOBILE_NOT_REGISTERED');
     const bound = purpose !== 'register' && from.deviceId !== undefined && (await this.deps.isBoundBrowser(mobileNo, from.deviceId));
-    return this.sendCode(mobileNo, purpose, from, bound);
+    return this.sendCode(mobileNo, purpose, { ...from, language: accountLanguage ?? from.language }, bound);
   }
 
   /** Sends a code without the account check (the caller knows the account exists). */
@@ -136,7 +143,7 @@ export class OtpService {
     });
 
     try {
-      await sms.send(mobileNo, otpText(code), boundBrowser ? 'all' : 'open');
+      await sms.send(mobileNo, otpText(code, from.language ?? DEFAULT_LANGUAGE), boundBrowser ? 'all' : 'open');
     } catch (err) {
       // The owner got nothing: give the send back so a retry is not refused for it.
       await repo.deleteSend(db, sendId);

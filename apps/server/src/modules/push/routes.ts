@@ -1,4 +1,4 @@
-import { pushSubscriptionRequest, pushUnsubscribeRequest, vapidKeyResponse } from '@tractorlink/domain/alerts';
+import { pushSubscriptionRequest, pushUnsubscribeRequest, vapidKeyResponse } from '@tractorlink/domain/push-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireAuth } from '../sessions/require-auth';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PUSH_SUBSCRIPTIONS_MAX, type PushSubscriptionRequest } from '@tractorlink/domain/alerts';
+import { PUSH_SUBSCRIPTIONS_MAX, type PushSubscriptionRequest } from '@tractorlink/domain/push-api';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/types';

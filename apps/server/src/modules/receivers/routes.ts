@@ -1,5 +1,5 @@
-import { receiver, receiverIdParams, receiverListResponse, receiverRequest } from '@tractorlink/domain/alerts';
-import { isSec } from '@tractorlink/domain/vehicles';
+import { receiver, receiverIdParams, receiverListResponse, receiverRequest } from '@tractorlink/domain/receivers-api';
+import { isSec } from '@tractorlink/domain/vehicles-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireAuth } from '../sessions/require-auth';

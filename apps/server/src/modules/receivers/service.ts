@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { RECEIVERS_MAX, type Receiver, type ReceiverChannel, type ReceiverRequest } from '@tractorlink/domain/alerts';
+import { RECEIVERS_MAX, type Receiver, type ReceiverChannel, type ReceiverRequest } from '@tractorlink/domain/receivers-api';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/types';

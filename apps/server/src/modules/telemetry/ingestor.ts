@@ -1,11 +1,12 @@
+import type { AlertRow } from '@tractorlink/domain/alert-rules/types';
 import { checkReading } from '@tractorlink/domain/reading-limits';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import type { UsageTotals } from '@tractorlink/domain/usage';
 import type { Clock } from '../../clock';
-import { alertId } from '../alerts/alert-id';
+import { alertId } from '../../crypto/alert-id';
 import type { AlertHook } from './alert-hook';
 import { fuelLitres, type TractorProcessor, type TractorProfile } from './processor';
-import type { AlertRow, Derived, TelemetryRow } from './rows';
+import type { Derived, TelemetryRow } from './rows';
 import type { TelemetryStore } from './store';
 
 /** A record as a protocol decoder hands it over. */

@@ -1,13 +1,12 @@
+import { decodeRulesState, type EncodedRulesState, encodeRulesState } from '@tractorlink/domain/alert-rules/codec';
+import type { AlertRow, AlertRulesState } from '@tractorlink/domain/alert-rules/types';
 import { istDayStart } from '@tractorlink/domain/time';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { alertId } from '../../crypto/alert-id';
 import type { Database } from '../../db/types';
-import { alertId } from '../alerts/alert-id';
-import { decodeRulesState, type EncodedRulesState, encodeRulesState } from '../alerts/rules/codec';
-import type { AlertRulesState } from '../alerts/rules/types';
 import type { AlertHook } from './alert-hook';
 import { rowToReading } from './load-processor';
 import { TractorProcessor } from './processor';
-import { ALERT_COLUMNS, type AlertRow, alertValues, fanoutValues, OUTBOX_COLUMNS } from './rows';
 import { usageRow } from './usage-row';
 
 /** A replay reading more stored records than this is left to the day-by-day rebuild (figures only). */
@@ -69,10 +68,7 @@ export async function replayLate(
     // An interval from the evening before that crosses midnight keeps its evening part where it is.
     const hours = [...result.hours].filter(([hourStart]) => hourStart >= dayStart).map(([hourStart, totals]) => usageRow(profile.id, hourStart, totals));
     if (hours.length > 0) await tx.insertInto('usage_hourly').values(hours).execute();
-    for (const a of fresh) {
-      await sql`INSERT INTO alerts (${sql.raw(ALERT_COLUMNS.join(', '))}) VALUES (${sql.join(alertValues(a))})`.execute(tx);
-      await sql`INSERT INTO alert_outbox (${sql.raw(OUTBOX_COLUMNS.join(', '))}) VALUES (${sql.join(fanoutValues(a))})`.execute(tx);
-    }
+    if (fresh.length > 0 && alerts) await alerts.writer.write(tx, fresh);
     if (replayed.last) {
       await tx
         .updateTable('tractor_state')

@@ -1,8 +1,8 @@
+import type { IoRule } from '@tractorlink/domain/telemetry';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { LogLimiter } from '../../devices/shared/log-limiter';
 import { RecordRateLimiter } from '../../devices/shared/record-rate';
-import type { DeviceLog, KnownDevice } from '../../devices/teltonika/server';
 import type { DeviceModels } from '../tractors/device-models';
 import type { AlertHook } from './alert-hook';
 import { findTractorByImei } from '../tractors/repo';
@@ -10,7 +10,21 @@ import { Ingestor } from './ingestor';
 import { replayLate } from './late-replay';
 import { processorLoader } from './load-processor';
 import { differingResends } from './resent-check';
+import type { TractorProfile } from './processor';
 import { postgresTelemetryStore, sqliteTelemetryStore } from './store';
+
+/** A provisioned device as the protocol front ends need it. */
+export interface KnownDevice {
+  profile: TractorProfile;
+  ioRules: readonly IoRule[];
+  /** The secret the HTTP protocols must send, when the provider set one. */
+  key?: string;
+}
+
+export interface DeviceLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
 
 /** Everything a protocol front end needs: who a device is, and where its records go. */
 export interface TelemetryPipeline {
@@ -31,7 +45,7 @@ export interface PipelineOptions {
 }
 
 export function createTelemetryPipeline(db: Db, clock: Clock, models: DeviceModels, { alerts, log, recordsPerMinute = 6000 }: PipelineOptions = {}): TelemetryPipeline {
-  const store = db.sqlite ? sqliteTelemetryStore(db.sqlite) : postgresTelemetryStore(db.kysely);
+  const store = db.sqlite ? sqliteTelemetryStore(db.sqlite, alerts?.writer) : postgresTelemetryStore(db.kysely, alerts?.writer);
   // Out-of-range values are reported once an hour per tractor: a broken sensor sends one every record.
   const quiet = new LogLimiter(3600_000, () => clock.now());
   const quietResends = new LogLimiter(3600_000, () => clock.now());

@@ -1,3 +1,6 @@
+import type { EncodedRulesState } from '@tractorlink/domain/alert-rules/codec';
+import type { AlertRuleSet } from '@tractorlink/domain/alert-rules/rule-set';
+import type { RaisedAlert, RuleInput } from '@tractorlink/domain/alert-rules/types';
 import { type DieselState, type DieselStep, DieselTracker } from '@tractorlink/domain/diesel';
 import { FieldCoverage } from '@tractorlink/domain/field-coverage';
 import { type ImpliedSpeedState, impliedSpeedKmh } from '@tractorlink/domain/implied-speed';
@@ -5,9 +8,6 @@ import type { Reading } from '@tractorlink/domain/telemetry';
 import { istDayStart, istHourStart } from '@tractorlink/domain/time';
 import { addTotals, emptyTotals, MAX_INTERVAL_S, measureInterval, splitByHour, type UsageTotals } from '@tractorlink/domain/usage';
 import { vehicleStatus, type VehicleStatus } from '@tractorlink/domain/vehicle-state';
-import type { EncodedRulesState } from '../alerts/rules/codec';
-import type { AlertRuleSet } from '../alerts/rules/rule-set';
-import type { RaisedAlert, RuleInput } from '../alerts/rules/types';
 
 /** What the ingestion side knows of a tractor. */
 export interface TractorProfile {

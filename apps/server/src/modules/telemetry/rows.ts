@@ -1,3 +1,4 @@
+import type { AlertRow } from '@tractorlink/domain/alert-rules/types';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import type { UsageTotals } from '@tractorlink/domain/usage';
 
@@ -32,23 +33,6 @@ export interface DirtyDay {
   dayStart: number;
 }
 
-/** An alert the rules raised, written with an outbox entry for its delivery. */
-export interface AlertRow {
-  id: string;
-  tractorId: string;
-  typeId: string;
-  /** Device time of the reading that confirmed it, epoch ms. */
-  time: number;
-  lat: number | null;
-  lon: number | null;
-  value: number | null;
-  threshold: number | null;
-  configBy: 'oem' | 'user';
-  createdAt: number;
-  geofenceId?: string | null;
-  geofenceName?: string | null;
-}
-
 /** A confirmed refuel of a tractor (refuels table). */
 export interface RefuelRow {
   tractorId: string;
@@ -67,16 +51,6 @@ export interface Derived {
 
 /** Writes a refuel; the same one confirmed again (a replay) keeps its newest litres. */
 export const UPSERT_REFUEL = 'INSERT INTO refuels (tractor_id, start_ms, litres) VALUES (?, ?, ?) ON CONFLICT (tractor_id, start_ms) DO UPDATE SET litres = excluded.litres';
-
-export const ALERT_COLUMNS = ['id', 'tractor_id', 'type_id', 'time_ms', 'lat', 'lon', 'value', 'threshold', 'config_by', 'created_at', 'geofence_id', 'geofence_name'] as const;
-
-/** Column values in ALERT_COLUMNS order. */
-export const alertValues = (a: AlertRow) => [a.id, a.tractorId, a.typeId, a.time, a.lat, a.lon, a.value, a.threshold, a.configBy, a.createdAt, a.geofenceId ?? null, a.geofenceName ?? null];
-
-export const OUTBOX_COLUMNS = ['id', 'alert_id', 'kind', 'target', 'attempts', 'next_at', 'created_at'] as const;
-
-/** The delivery of a new alert starts as one 'fanout' entry, due at once (same id as the alert: one per alert). */
-export const fanoutValues = (a: AlertRow) => [a.id, a.id, 'fanout', null, 0, a.createdAt, a.createdAt];
 
 export const TELEMETRY_COLUMNS = [
   'tractor_id', 'device_time', 'received_at', 'lat', 'lon', 'speed_kmh', 'heading', 'altitude', 'satellites', 'ignition', 'pto',

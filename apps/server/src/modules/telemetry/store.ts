@@ -1,12 +1,14 @@
 import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types';
-import { ALERT_COLUMNS, alertValues, type Derived, fanoutValues, OUTBOX_COLUMNS, TELEMETRY_COLUMNS, type TelemetryRow, telemetryValues, UPSERT_REFUEL, USAGE_COLUMNS } from './rows';
+import type { AlertWriter } from './alert-writer';
+import { type Derived, TELEMETRY_COLUMNS, type TelemetryRow, telemetryValues, UPSERT_REFUEL, USAGE_COLUMNS } from './rows';
 
 /**
  * Writes a batch in one transaction: raw rows (a row already stored is skipped), then what
- * `derive` computes from the rows that were new. Nothing is acknowledged to a device before this
- * resolves, and if anything throws nothing of the batch is kept.
+ * `derive` computes from the rows that were new (its alerts through the alerts module's writer).
+ * Nothing is acknowledged to a device before this resolves, and if anything throws nothing of the
+ * batch is kept.
  */
 export interface TelemetryStore {
   commit(rows: readonly TelemetryRow[], derive: (fresh: TelemetryRow[]) => Derived): Promise<void>;
@@ -17,8 +19,13 @@ const usageValues = (totals: Derived['hours'][number]['totals']) => usageColumns
 const STATE_COLUMNS = ['tractor_id', 'last_time', 'last_seen_at', 'last_reading', 'last_fix', 'processor', 'version'] as const;
 const stateValues = (s: Derived['states'][number], version: number) => [s.tractorId, s.lastTime, s.lastSeenAt, s.lastReading, s.lastFix, s.processor, version];
 
+/** Alerts come only from the rules, which come with their writer (AlertHook): reaching this is a wiring bug. */
+const noWriter = (): never => {
+  throw new Error('alerts raised without an alert writer');
+};
+
 /** SQLite through better-sqlite3 prepared statements: the transaction runs synchronously. */
-export function sqliteTelemetryStore(sqlite: SQLite.Database): TelemetryStore {
+export function sqliteTelemetryStore(sqlite: SQLite.Database, alerts?: AlertWriter): TelemetryStore {
   const insert = sqlite.prepare(
     `INSERT INTO telemetry (${TELEMETRY_COLUMNS.join(', ')}) VALUES (${TELEMETRY_COLUMNS.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING`,
   );
@@ -32,8 +39,7 @@ export function sqliteTelemetryStore(sqlite: SQLite.Database): TelemetryStore {
   );
   const upsertRefuel = sqlite.prepare(UPSERT_REFUEL);
   const markDirty = sqlite.prepare('INSERT INTO usage_dirty_days (tractor_id, day_start) VALUES (?, ?) ON CONFLICT DO NOTHING');
-  const insertAlert = sqlite.prepare(`INSERT INTO alerts (${ALERT_COLUMNS.join(', ')}) VALUES (${ALERT_COLUMNS.map(() => '?').join(', ')})`);
-  const insertOutbox = sqlite.prepare(`INSERT INTO alert_outbox (${OUTBOX_COLUMNS.join(', ')}) VALUES (${OUTBOX_COLUMNS.map(() => '?').join(', ')})`);
+  const writeAlerts = alerts?.prepareSqlite(sqlite) ?? noWriter;
   const transaction = sqlite.transaction((rows: readonly TelemetryRow[], derive: (fresh: TelemetryRow[]) => Derived) => {
     const fresh = rows.filter((row) => insert.run(telemetryValues(row)).changes > 0);
     const derived = derive(fresh);
@@ -41,10 +47,7 @@ export function sqliteTelemetryStore(sqlite: SQLite.Database): TelemetryStore {
     for (const s of derived.states) upsertState.run(stateValues(s, Date.now()));
     for (const d of derived.dirtyDays) markDirty.run(d.tractorId, d.dayStart);
     for (const r of derived.refuels) upsertRefuel.run(r.tractorId, r.start, r.litres);
-    for (const a of derived.alerts) {
-      insertAlert.run(alertValues(a));
-      insertOutbox.run(fanoutValues(a));
-    }
+    if (derived.alerts.length > 0) writeAlerts(derived.alerts);
   });
   return {
     async commit(rows, derive) {
@@ -58,7 +61,7 @@ export function sqliteTelemetryStore(sqlite: SQLite.Database): TelemetryStore {
 }
 
 /** PostgreSQL: one multi-row INSERT … SELECT FROM unnest(…) RETURNING, in a Kysely transaction. */
-export function postgresTelemetryStore(db: Kysely<Database>): TelemetryStore {
+export function postgresTelemetryStore(db: Kysely<Database>, alerts?: AlertWriter): TelemetryStore {
   const types = ['text', 'bigint', 'bigint', 'float8', 'float8', 'float8', 'float8', 'float8', 'int', 'int', 'int', 'int', 'float8', 'int', 'float8', 'float8', 'bigint', 'bigint', 'text', 'int', 'int', 'int', 'float8', 'float8', 'int'];
   return {
     async commit(rows, derive) {
@@ -90,11 +93,7 @@ export function postgresTelemetryStore(db: Kysely<Database>): TelemetryStore {
           await sql`INSERT INTO refuels (tractor_id, start_ms, litres) VALUES (${r.tractorId}, ${r.start}, ${r.litres})
             ON CONFLICT (tractor_id, start_ms) DO UPDATE SET litres = excluded.litres`.execute(tx);
         }
-        // Alerts are rare (a few per tractor per day): one statement each is enough.
-        for (const a of derived.alerts) {
-          await sql`INSERT INTO alerts (${sql.raw(ALERT_COLUMNS.join(', '))}) VALUES (${sql.join(alertValues(a))})`.execute(tx);
-          await sql`INSERT INTO alert_outbox (${sql.raw(OUTBOX_COLUMNS.join(', '))}) VALUES (${sql.join(fanoutValues(a))})`.execute(tx);
-        }
+        if (derived.alerts.length > 0) await (alerts ? alerts.write(tx, derived.alerts) : noWriter());
       });
     },
   };

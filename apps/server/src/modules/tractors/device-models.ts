@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { FMB_DEFAULT_IO, type IoRule } from '@tractorlink/domain/telemetry';
-import { HTTP_DEVICE_MODEL } from '@tractorlink/domain/vehicles';
+import { HTTP_DEVICE_MODEL } from '@tractorlink/domain/vehicles-rules';
 import { z } from 'zod';
 
 /**

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
-import { DEVICE_ID_PATTERN, ENGINE_NO_PATTERN, expiresOnMs, provisionRequest, VIN_PATTERN } from '@tractorlink/domain/vehicles';
-import type { ProvisionRequest } from '@tractorlink/domain/vehicles';
+import { provisionRequest } from '@tractorlink/domain/operator-api';
+import { DEVICE_ID_PATTERN, ENGINE_NO_PATTERN, expiresOnMs, VIN_PATTERN } from '@tractorlink/domain/vehicles-rules';
+import type { ProvisionRequest } from '@tractorlink/domain/operator-api';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/types';
 import type { ErrorDetail } from '../../errors/app-error';
 import { RequestValidationError, validatorCompiler } from '../../http/validation';
 import type { DeviceModels } from './device-models';
-import { insertTractor, takenIdentifiers } from './repo';
+import { claimTractor, insertTractor, takenIdentifiers } from './repo';
 import type { TractorRow } from './repo';
 
 export type ProvisionOutcome = { ok: true; tractor: TractorRow } | { ok: false; details: ErrorDetail[] };
@@ -83,6 +84,15 @@ export class TractorRegistry {
       if (raced.length === 0) throw err;
       return { ok: false, details: raced };
     }
+  }
+
+  /**
+   * Adds a provisioned tractor to an owner's account as the provider hands it over (the demo's
+   * tractors), without the owner's claim and its free pack: the provider set its pack. False when
+   * it already has an owner.
+   */
+  assignOwner(tractorId: string, userId: string): Promise<boolean> {
+    return claimTractor(this.deps.db, tractorId, userId, this.deps.clock.now());
   }
 
   /** Each item on its own: a bad one is refused alone, the others go in. In order, so duplicates within the batch are caught. */

@@ -1,5 +1,6 @@
 import { DAY_MS, istDayStart } from '@tractorlink/domain/time';
-import type { OperatorTractor, VehicleEntry } from '@tractorlink/domain/vehicles';
+import type { OperatorTractor } from '@tractorlink/domain/operator-api';
+import type { VehicleEntry } from '@tractorlink/domain/vehicles-api';
 import type { TractorRow } from './repo';
 
 const seconds = (ms: number) => Math.floor(ms / 1000);

@@ -1,24 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  aggregationQuery,
-  aggregationResponse,
-  claimRequest,
-  dieselDetailsResponse,
-  historyQuery,
-  historyResponse,
-  isSec,
-  modelConfigResponse,
-  renameRequest,
-  serviceRecordRequest,
-  serviceReminderResponse,
-  trackingResponse,
-  trackQuery,
-  trackResponse,
-  tractorHomepageResponse,
-  vehicleEntry,
-  vehicleListResponse,
-} from '@tractorlink/domain/vehicles';
+import { aggregationQuery, aggregationResponse, claimRequest, dieselDetailsResponse, historyQuery, historyResponse, isSec, modelConfigResponse, renameRequest, serviceRecordRequest, serviceReminderResponse, trackingResponse, trackQuery, trackResponse, tractorHomepageResponse, vehicleEntry, vehicleListResponse } from '@tractorlink/domain/vehicles-api';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
 import { sendConditional } from './etag';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ServiceRecord, ServiceRecordRequest } from '@tractorlink/domain/vehicles';
+import type { ServiceRecord, ServiceRecordRequest } from '@tractorlink/domain/vehicles-api';
 import { istDate } from '@tractorlink/domain/time';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';

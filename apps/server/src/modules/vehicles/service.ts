@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ClaimRequest, VehicleEntry } from '@tractorlink/domain/vehicles';
+import type { ClaimRequest, VehicleEntry } from '@tractorlink/domain/vehicles-api';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors/app-error';

@@ -1,4 +1,4 @@
-import type { Place } from '@tractorlink/domain/vehicles';
+import type { Place } from '@tractorlink/domain/vehicles-api';
 
 export type { Place };
 

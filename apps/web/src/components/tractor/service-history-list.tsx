@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ServiceRecord } from '@tractorlink/domain/vehicles';
+import type { ServiceRecord } from '@tractorlink/domain/vehicles-api';
 import { formatIsoDate } from '../../lib/format';
 import { formatDecimal } from '../../lib/signed-in/tractor-format';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ALERT_TYPES } from '@tractorlink/domain/alerts';
-import type { AlertType } from '@tractorlink/domain/alerts';
+import { ALERT_TYPES } from '@tractorlink/domain/alerts-catalog';
+import type { AlertType } from '@tractorlink/domain/alerts-catalog';
 import { NotificationsCard } from '../../components/alerts/notifications-card';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';

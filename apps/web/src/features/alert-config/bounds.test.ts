@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALERT_TYPES, alertType } from '@tractorlink/domain/alerts';
-import type { AlertBound } from '@tractorlink/domain/alerts';
+import { ALERT_TYPES, alertType } from '@tractorlink/domain/alerts-catalog';
+import type { AlertBound } from '@tractorlink/domain/alerts-catalog';
 import { checkSetting, durationUnit, shownBound, shownValue } from './bounds';
 
 const temperature = alertType('A0003').threshold as AlertBound; // 95 … 120 °C

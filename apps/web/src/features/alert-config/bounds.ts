@@ -1,4 +1,4 @@
-import type { AlertBound } from '@tractorlink/domain/alerts';
+import type { AlertBound } from '@tractorlink/domain/alerts-catalog';
 
 /**
  * The configuration screen's inputs against the catalogue's bounds: the same bounds the server

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AlertItem } from '@tractorlink/domain/alerts';
+import type { AlertItem } from '@tractorlink/domain/alerts-api';
 import { formatIstDateTime } from '@tractorlink/domain/time';
 import { i18next, initI18n } from '../../lib/i18n';
 import { ALERTS_NS, loadAlertTexts } from '../../lib/signed-in/alert-texts';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { AlertItem } from '@tractorlink/domain/alerts';
+import type { AlertItem } from '@tractorlink/domain/alerts-api';
 import { formatIstDateTime } from '@tractorlink/domain/time';
 import { formatDecimal } from '../../lib/signed-in/tractor-format';
 

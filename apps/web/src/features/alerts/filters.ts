@@ -1,5 +1,5 @@
 import { addDays } from '@tractorlink/domain/calendar';
-import type { AlertSeverity } from '@tractorlink/domain/alerts';
+import type { AlertSeverity } from '@tractorlink/domain/alerts-catalog';
 import { istDayRangeSeconds } from '@tractorlink/domain/time';
 import { createStore } from '../../lib/store';
 

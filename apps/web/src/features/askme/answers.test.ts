@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
-import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles';
+import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
 import { formatDecimal } from '../../lib/signed-in/tractor-format';
 import { SOURCES_OF, answerFor, helpAnswer } from './answers';
 import type { TractorFacts } from './answers';

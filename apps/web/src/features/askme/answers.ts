@@ -1,4 +1,4 @@
-import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles';
+import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
 import { dieselStatus } from '@tractorlink/domain/diesel-status';
 import { fahrenheitToCelsius } from '@tractorlink/domain/weather';
 import type { HourlyItem } from '@tractorlink/domain/weather';

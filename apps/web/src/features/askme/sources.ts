@@ -1,7 +1,7 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
-import type { AlertsResponse, UnreadCountResponse } from '@tractorlink/domain/alerts';
+import type { AlertsResponse, UnreadCountResponse } from '@tractorlink/domain/alerts-api';
 import { istDate, istDayRangeSeconds } from '@tractorlink/domain/time';
-import type { AggregationResponse, TractorHomepageResponse } from '@tractorlink/domain/vehicles';
+import type { AggregationResponse, TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
 import type { HourlyItem } from '@tractorlink/domain/weather';
 import { apiJson } from '../../lib/api-client';
 import type { Tagged } from '../../lib/api-client';

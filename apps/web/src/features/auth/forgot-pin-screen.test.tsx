@@ -32,12 +32,12 @@ afterEach(async () => {
 });
 
 describe('Forgot PIN screen', () => {
-  it("asks for the code with this browser's id, so the owner's own phone draws on its own allowance", async () => {
+  it("asks for the code with this browser's id, so the owner's own phone draws on its own allowance, and the app's language for the SMS", async () => {
     const fetch = refuse(429, 'OTP_SEND_LIMIT', 600);
     vi.stubGlobal('fetch', fetch);
     await askForCode();
     const body = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body)) as Record<string, unknown>;
-    expect(body).toEqual({ mobileNo: '9876543210', purpose: 'reset', deviceID: storage.get('deviceid') });
+    expect(body).toEqual({ mobileNo: '9876543210', purpose: 'reset', deviceID: storage.get('deviceid'), language: 'en' });
     expect(body.deviceID).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { RECEIVERS_MAX } from '@tractorlink/domain/alerts';
-import type { Receiver } from '@tractorlink/domain/alerts';
+import { RECEIVERS_MAX } from '@tractorlink/domain/receivers-api';
+import type { Receiver } from '@tractorlink/domain/receivers-api';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { EditIcon } from '../../components/ui/icons';

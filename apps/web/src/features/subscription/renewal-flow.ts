@@ -1,4 +1,4 @@
-import type { VehicleEntry } from '@tractorlink/domain/vehicles';
+import type { VehicleEntry } from '@tractorlink/domain/vehicles-api';
 import { storage } from '../../lib/secure-storage';
 
 /** Spec §3: renewal data copies the vehicle entry, with vehiclename, expiry and tractortype fixed to this. */

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { engineNo as engineNoRule, vin as vinRule } from '@tractorlink/domain/vehicles';
+import { engineNo as engineNoRule, vin as vinRule } from '@tractorlink/domain/vehicles-api';
 import { Button } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';

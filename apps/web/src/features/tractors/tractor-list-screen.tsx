@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { VehicleEntry } from '@tractorlink/domain/vehicles';
+import type { VehicleEntry } from '@tractorlink/domain/vehicles-api';
 import { Button } from '../../components/ui/button';
 import { EditIcon } from '../../components/ui/icons';
 import { Notice } from '../../components/ui/notice';

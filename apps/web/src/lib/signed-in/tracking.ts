@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TrackingResponse } from '@tractorlink/domain/vehicles';
+import type { TrackingResponse } from '@tractorlink/domain/vehicles-api';
 import { bodyOf, conditionalQuery } from './conditional-query';
 import { queryKeys } from '../query-keys';
 

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ALERT_TYPES, type AlertTypeId, defaultAlertSetting, type ResolvedAlertSetting } from '@tractorlink/domain/alerts';
+import { ALERT_TYPES, type AlertTypeId, defaultAlertSetting, type ResolvedAlertSetting } from '@tractorlink/domain/alerts-catalog';
 import { systemClock } from '../../../clock';
 import { createDb } from '../../../db/database';
 import { migrateToLatest } from '../../../db/migrate';
@@ -21,9 +21,9 @@ import { sqliteTelemetryStore } from '../../telemetry/store';
 import { insertTractor } from '../../tractors/repo';
 import { createAlertHook } from '../hook';
 import { AlertProfiles } from '../profiles';
-import { limitsOf } from '../rules/limits';
-import { AlertRuleSet } from '../rules/rule-set';
-import { type AlertProfile, emptyRulesState } from '../rules/types';
+import { limitsOf } from '@tractorlink/domain/alert-rules/limits';
+import { AlertRuleSet } from '@tractorlink/domain/alert-rules/rule-set';
+import { type AlertProfile, emptyRulesState } from '@tractorlink/domain/alert-rules/types';
 
 const tractors = Number(process.argv[2] ?? 1000);
 const recordsEach = Number(process.argv[3] ?? 200);
@@ -48,7 +48,7 @@ async function run(rulesOn: boolean): Promise<{ seconds: number; alerts: Record<
       ids.push({ id: row.id, implementWidthM: row.implement_width_m, tankCapacityL: row.tank_capacity_l });
     }
     const hook = rulesOn ? createAlertHook(db.kysely, new AlertProfiles({ db: db.kysely, clock: systemClock }), () => undefined) : undefined;
-    const ingestor = new Ingestor(sqliteTelemetryStore(db.sqlite as NonNullable<typeof db.sqlite>), processorLoader(db.kysely, hook), systemClock, { alerts: hook });
+    const ingestor = new Ingestor(sqliteTelemetryStore(db.sqlite as NonNullable<typeof db.sqlite>, hook?.writer), processorLoader(db.kysely, hook), systemClock, { alerts: hook });
     const t0 = performance.now();
     // Every device sends its batches one after another (the next after the ACK), all devices at once.
     await Promise.all(

@@ -1,4 +1,5 @@
-import { type AlertPushPayload, alertType, type AlertTypeId } from '@tractorlink/domain/alerts';
+import { alertType, type AlertTypeId } from '@tractorlink/domain/alerts-catalog';
+import type { AlertPushPayload } from '@tractorlink/domain/push-api';
 import { type AlertTextInput, alertDescription, alertName } from '../texts';
 
 /** Browsers accept about 4 KB of payload; ours stays well under (the spec's budget is 3 KB). */

@@ -5,6 +5,13 @@ export type OutboxRow = Selectable<AlertOutboxTable>;
 export type DeliveryKind = 'push' | 'sms';
 
 /**
+ * What a channel made of an entry: done with (sent, refused for good, or nothing left to send), or to
+ * be tried again after `afterMs` (the push service's wait) or the usual backoff; `context` is logged.
+ */
+export type EntryOutcome = { kind: 'done' } | { kind: 'retry'; afterMs?: number | undefined; context: Record<string, unknown> };
+export const DONE: EntryOutcome = { kind: 'done' };
+
+/**
  * Claims up to `limit` entries due by `now` for `lockMs` (one UPDATE … RETURNING, so two
  * instances never take the same entry); an entry whose claimant died is free again after that.
  */

@@ -1,17 +1,15 @@
-import { alertType, type AlertTypeId } from '@tractorlink/domain/alerts';
-import { istDayStart } from '@tractorlink/domain/time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../clock';
 import type { Database } from '../../../db/types';
 import type { PushSender } from '../../../providers/push/push-sender';
 import type { SmsProvider } from '../../../providers/sms/sms-provider';
-import { deleteSubscription, findSubscription, subscriptionsOf } from '../../push/repo';
+import { subscriptionsOf } from '../../push/repo';
 import { listReceivers } from '../../receivers/repo';
-import { alertSms } from '../texts';
-import { type AlertForDelivery, pushPayload } from './messages';
-import { claimDue, type DeliveryKind, expand, finishAll, nextDueAt, type OutboxRow, retryLater } from './outbox';
-import { giveBackSmsSlot, takeSmsSlot } from './sms-cap';
+import { claimDue, type DeliveryKind, type EntryOutcome, expand, finishAll, nextDueAt, type OutboxRow, retryLater } from './outbox';
+import { deliverAlertPush } from './push-channel';
+import { loadAlert, userIdsByMobile } from './repo';
+import { deliverAlertSms } from './sms-channel';
 
 /** Entries taken per round; their pushes go out in parallel. */
 const BATCH = 32;
@@ -22,8 +20,6 @@ const MAX_ATTEMPTS = 8;
 const backoffMs = (attempts: number) => Math.min(3600_000, 30_000 * 2 ** (attempts - 1));
 /** An alert older than this when its delivery starts (a device emptying a long backlog) is kept, not sent. */
 export const DELIVERY_MAX_AGE_MS = 6 * 3600_000;
-/** How long a push service keeps a message for a phone that is off. */
-const PUSH_TTL_S = 6 * 3600;
 /** Even with nothing due, look again this often (another instance may have queued work). */
 const IDLE_POLL_MS = 30_000;
 
@@ -40,15 +36,11 @@ export interface AlertDeliveryDeps {
 /** What became of an entry: done with (removed at the end of the round), or left for a retry. */
 type Handled = 'done' | 'kept';
 
-interface LoadedAlert extends AlertForDelivery {
-  ownerId: string | null;
-  ownerLanguage: string;
-}
-
 /**
  * Delivers alerts from the outbox, apart from ingestion: a new alert's 'fanout' entry becomes one
  * 'push' entry per browser (the owner's, and those of notification receivers who use TractorLink
- * with that mobile) and one 'sms' entry per SMS receiver; each is sent and retried on its own.
+ * with that mobile) and one 'sms' entry per SMS receiver; each is sent by its channel (push-channel.ts,
+ * sms-channel.ts) and retried here on its own.
  * Started, it wakes when ingestion commits alerts (and on timers for retries); tests call drain().
  */
 export class AlertDelivery {
@@ -129,8 +121,8 @@ export class AlertDelivery {
   private async handle(row: OutboxRow): Promise<Handled> {
     try {
       if (row.kind === 'fanout') return await this.fanout(row);
-      if (row.kind === 'push') return await this.sendPush(row);
-      if (row.kind === 'sms') return await this.sendSms(row);
+      if (row.kind === 'push') return await this.settle(row, await deliverAlertPush(this.deps, row));
+      if (row.kind === 'sms') return await this.settle(row, await deliverAlertSms(this.deps, row));
       return 'done';
     } catch (err) {
       // A database hiccup: the entry's lock expires and it is taken again.
@@ -139,43 +131,18 @@ export class AlertDelivery {
     }
   }
 
-  private async loadAlert(alertId: string): Promise<LoadedAlert | undefined> {
-    const row = await this.deps.db
-      .selectFrom('alerts')
-      .innerJoin('tractors', 'tractors.id', 'alerts.tractor_id')
-      .leftJoin('users', 'users.id', 'tractors.owner_user_id')
-      .select(['alerts.id', 'alerts.type_id', 'alerts.time_ms', 'alerts.value', 'alerts.threshold', 'alerts.geofence_name', 'tractors.vin', 'tractors.reg_no', 'tractors.veh_name', 'tractors.owner_user_id', 'users.language'])
-      .where('alerts.id', '=', alertId)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    return {
-      alertId: row.id,
-      typeId: row.type_id as AlertTypeId,
-      time: Number(row.time_ms),
-      value: row.value === null ? null : Number(row.value),
-      threshold: row.threshold === null ? null : Number(row.threshold),
-      vin: row.vin,
-      regNo: row.reg_no,
-      vehName: row.veh_name,
-      geofenceName: row.geofence_name,
-      ownerId: row.owner_user_id,
-      ownerLanguage: row.language ?? 'en',
-    };
-  }
-
   /** Who gets the alert: the owner's browsers, notification receivers' browsers, SMS receivers. */
   private async fanout(row: OutboxRow): Promise<Handled> {
     const { db, clock, log } = this.deps;
     const now = clock.now();
-    const alert = await this.loadAlert(row.alert_id);
+    const alert = await loadAlert(db, row.alert_id);
     if (!alert?.ownerId || now - alert.time > DELIVERY_MAX_AGE_MS) {
       log.debug({ alertId: row.alert_id, reason: alert?.ownerId ? 'stale' : 'no owner' }, 'alert kept, not delivered');
       return 'done';
     }
     const receivers = await listReceivers(db, alert.ownerId);
     const notifyPhones = receivers.filter((r) => r.channel === 'notification').map((r) => r.phone);
-    const receiverUsers = notifyPhones.length === 0 ? [] : await db.selectFrom('users').select('id').where('mobile_no', 'in', notifyPhones).execute();
-    const subscriptions = await subscriptionsOf(db, [...new Set([alert.ownerId, ...receiverUsers.map((u) => u.id)])]);
+    const subscriptions = await subscriptionsOf(db, [...new Set([alert.ownerId, ...(await userIdsByMobile(db, notifyPhones))])]);
     const targets: { kind: DeliveryKind; target: string }[] = [
       ...subscriptions.map((s) => ({ kind: 'push' as const, target: s.id })),
       ...receivers.filter((r) => r.channel === 'sms').map((r) => ({ kind: 'sms' as const, target: r.id })),
@@ -184,57 +151,10 @@ export class AlertDelivery {
     return 'done';
   }
 
-  private async sendPush(row: OutboxRow): Promise<Handled> {
-    const { db, log, push } = this.deps;
-    const [alert, subscription] = await Promise.all([this.loadAlert(row.alert_id), findSubscription(db, row.target ?? '')]);
-    if (!alert || !subscription) return 'done';
-    const user = await db.selectFrom('users').select('language').where('id', '=', subscription.user_id).executeTakeFirst();
-    const critical = alertType(alert.typeId as AlertTypeId).critical;
-    const outcome = await push.send(
-      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-      pushPayload(alert, user?.language ?? alert.ownerLanguage),
-      { ttlSeconds: PUSH_TTL_S, urgency: critical ? 'high' : 'normal' },
-    );
-    // Logged by ids only: never the endpoint (it is a bearer capability) nor the keys.
-    const context = { alertId: alert.alertId, subscriptionId: subscription.id };
-    switch (outcome.kind) {
-      case 'sent':
-        log.debug(context, 'alert pushed');
-        return 'done';
-      case 'gone':
-        log.info({ ...context, status: outcome.status }, 'push subscription gone: removed');
-        await deleteSubscription(db, subscription.id);
-        return 'done';
-      case 'rejected':
-        log.warn({ ...context, status: outcome.status }, 'push refused by the push service');
-        return 'done';
-      case 'retry':
-        return this.retry(row, outcome.afterMs, { ...context, status: outcome.status });
-    }
-  }
-
-  private async sendSms(row: OutboxRow): Promise<Handled> {
-    const { db, clock, log, sms, smsDailyCap } = this.deps;
-    const alert = await this.loadAlert(row.alert_id);
-    const receiver = await db.selectFrom('alert_receivers').selectAll().where('id', '=', row.target ?? '').executeTakeFirst();
-    if (!alert?.ownerId || !receiver || receiver.user_id !== alert.ownerId) return 'done';
-    const day = istDayStart(clock.now());
-    if (!(await takeSmsSlot(db, alert.ownerId, day, smsDailyCap))) {
-      // Cost control: logged by ids, never the number or the text.
-      log.warn({ alertId: alert.alertId, ownerId: alert.ownerId, receiverId: receiver.id, cap: smsDailyCap }, 'alert SMS refused: daily cap reached');
-      return 'done';
-    }
-    try {
-      await sms.send(receiver.phone, alertSms(alert, alert.ownerLanguage));
-    } catch {
-      await giveBackSmsSlot(db, alert.ownerId, day);
-      return this.retry(row, undefined, { alertId: alert.alertId, receiverId: receiver.id });
-    }
-    log.debug({ alertId: alert.alertId, receiverId: receiver.id }, 'alert SMS sent');
-    return 'done';
-  }
-
-  private async retry(row: OutboxRow, afterMs: number | undefined, context: Record<string, unknown>): Promise<Handled> {
+  /** A channel's outcome: done, or retried after a backoff until MAX_ATTEMPTS. */
+  private async settle(row: OutboxRow, outcome: EntryOutcome): Promise<Handled> {
+    if (outcome.kind === 'done') return 'done';
+    const { afterMs, context } = outcome;
     const { db, clock, log } = this.deps;
     const attempts = row.attempts + 1;
     if (attempts >= MAX_ATTEMPTS) {

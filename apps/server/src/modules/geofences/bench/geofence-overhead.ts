@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ALERT_TYPES, type AlertTypeId, defaultAlertSetting, type ResolvedAlertSetting } from '@tractorlink/domain/alerts';
+import { ALERT_TYPES, type AlertTypeId, defaultAlertSetting, type ResolvedAlertSetting } from '@tractorlink/domain/alerts-catalog';
 import { fromLocalMeters, type LatLon } from '@tractorlink/domain/geo';
 import { type CreateGeofenceRequest, createGeofenceRequest, GEOFENCES_PER_OWNER_MAX, toCoordinate } from '@tractorlink/domain/geofences';
 import { systemClock } from '../../../clock';
@@ -25,9 +25,9 @@ import { benchRecords } from '../../../sim/bench-records';
 import { seededRandom } from '../../../sim/random';
 import { createAlertHook } from '../../alerts/hook';
 import { AlertProfiles } from '../../alerts/profiles';
-import { limitsOf } from '../../alerts/rules/limits';
-import { AlertRuleSet } from '../../alerts/rules/rule-set';
-import { type AlertProfile, emptyRulesState } from '../../alerts/rules/types';
+import { limitsOf } from '@tractorlink/domain/alert-rules/limits';
+import { AlertRuleSet } from '@tractorlink/domain/alert-rules/rule-set';
+import { type AlertProfile, emptyRulesState } from '@tractorlink/domain/alert-rules/types';
 import { Ingestor } from '../../telemetry/ingestor';
 import { processorLoader } from '../../telemetry/load-processor';
 import { TractorProcessor, type TractorProfile } from '../../telemetry/processor';
@@ -117,7 +117,7 @@ async function run(withGeofences: boolean): Promise<{ seconds: number; cpuSecond
     const count = await db.kysely.selectFrom('geofences').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     // The geofence watch is there in both runs, as it is in the server: with none, it finds none.
     const hook = createAlertHook(db.kysely, new AlertProfiles({ db: db.kysely, clock: systemClock }), () => undefined, watch);
-    const ingestor = new Ingestor(sqliteTelemetryStore(db.sqlite as NonNullable<typeof db.sqlite>), processorLoader(db.kysely, hook), systemClock, { alerts: hook });
+    const ingestor = new Ingestor(sqliteTelemetryStore(db.sqlite as NonNullable<typeof db.sqlite>, hook.writer), processorLoader(db.kysely, hook), systemClock, { alerts: hook });
     // Every device's first batch loads what the rules read of it (settings, geofences, compiled):
     // once per start, then every 5 minutes without compiling. Timed apart, so the figure is ingestion.
     const w0 = performance.now();

@@ -65,7 +65,7 @@ async function main() {
     const tractor = await provision(PROFILE.imei, 'MBNTRUTH000000001');
     const phone = await provision('861000000000202', 'MBNTRUTH000000002');
     const hook = createAlertHook(db.kysely, new AlertProfiles({ db: db.kysely, clock: systemClock }), () => undefined);
-    const ingestor = new Ingestor(sqliteTelemetryStore(db.sqlite as NonNullable<typeof db.sqlite>), processorLoader(db.kysely, hook), systemClock, {
+    const ingestor = new Ingestor(sqliteTelemetryStore(db.sqlite as NonNullable<typeof db.sqlite>, hook.writer), processorLoader(db.kysely, hook), systemClock, {
       alerts: hook,
       replay: (current, from, now) => replayLate(db.kysely, current, from, now, hook),
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALERT_TYPES, alertConfigsRequest, defaultAlertSetting } from '@tractorlink/domain/alerts';
+import { alertConfigsRequest } from '@tractorlink/domain/alerts-api';
+import { ALERT_TYPES, defaultAlertSetting } from '@tractorlink/domain/alerts-catalog';
 import { usualSettings } from './reset-alert-configs';
 
 describe('the usual settings', () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ALERT_TYPES } from '@tractorlink/domain/alerts';
-import type { AlertConfigChange, AlertConfigResponse, AlertConfigsRequest } from '@tractorlink/domain/alerts';
+import { ALERT_TYPES } from '@tractorlink/domain/alerts-catalog';
+import type { AlertConfigChange, AlertConfigResponse, AlertConfigsRequest } from '@tractorlink/domain/alerts-api';
 import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

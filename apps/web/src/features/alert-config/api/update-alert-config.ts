@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AlertConfigRequest, AlertConfigResponse } from '@tractorlink/domain/alerts';
+import type { AlertConfigRequest, AlertConfigResponse } from '@tractorlink/domain/alerts-api';
 import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

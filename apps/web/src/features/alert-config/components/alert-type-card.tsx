@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { AlertBound, AlertConfigItem, AlertConfigRequest, AlertType, AlertTypeId } from '@tractorlink/domain/alerts';
+import type { AlertConfigItem, AlertConfigRequest } from '@tractorlink/domain/alerts-api';
+import type { AlertBound, AlertType, AlertTypeId } from '@tractorlink/domain/alerts-catalog';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
-import type { AlertItem, AlertsResponse } from '@tractorlink/domain/alerts';
+import type { AlertItem, AlertsResponse } from '@tractorlink/domain/alerts-api';
 import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { AlertsResponse } from '@tractorlink/domain/alerts';
+import type { AlertsResponse } from '@tractorlink/domain/alerts-api';
 import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { istToday } from '../../../components/calendar/saved-period';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UnreadCountResponse } from '@tractorlink/domain/alerts';
+import type { UnreadCountResponse } from '@tractorlink/domain/alerts-api';
 import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

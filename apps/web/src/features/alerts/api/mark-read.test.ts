@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MARK_READ_MAX } from '@tractorlink/domain/alerts';
-import { MARK_READ_BATCH, markRead } from './mark-read';
+import { MARK_READ_MAX } from '@tractorlink/domain/alerts-catalog';
+import { markRead } from './mark-read';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -8,7 +8,6 @@ afterEach(() => {
 
 describe('PUT alerts (status 1 marks read)', () => {
   it('sends at most the domain limit of ids per call', async () => {
-    expect(MARK_READ_BATCH).toBe(MARK_READ_MAX);
     const bodies: { alerts: string[]; status: number; isSec: boolean }[] = [];
     vi.stubGlobal(
       'fetch',
@@ -18,9 +17,9 @@ describe('PUT alerts (status 1 marks read)', () => {
         return new Response(JSON.stringify({ updated: body.alerts.length }), { status: 200, headers: { 'Content-Type': 'application/json' } });
       }),
     );
-    const ids = Array.from({ length: 1200 }, (_, i) => `a${i}`);
-    expect(await markRead(ids)).toBe(1200);
-    expect(bodies.map((b) => b.alerts.length)).toEqual([500, 500, 200]);
+    const ids = Array.from({ length: 2 * MARK_READ_MAX + 200 }, (_, i) => `a${i}`);
+    expect(await markRead(ids)).toBe(ids.length);
+    expect(bodies.map((b) => b.alerts.length)).toEqual([MARK_READ_MAX, MARK_READ_MAX, 200]);
     expect(bodies[0]).toMatchObject({ status: 1, isSec: true });
   });
 });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
-import type { AlertItem, AlertsResponse, MarkReadRequest } from '@tractorlink/domain/alerts';
+import type { AlertItem, AlertsResponse, MarkReadRequest } from '@tractorlink/domain/alerts-api';
+import { MARK_READ_MAX } from '@tractorlink/domain/alerts-catalog';
 import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { istToday } from '../../../components/calendar/saved-period';
@@ -8,17 +9,11 @@ import { listParams } from '../filters';
 import type { AlertFilter } from '../filters';
 import { getAlerts } from './get-alerts';
 
-/**
- * Most ids per PUT: the domain's MARK_READ_MAX (a test holds them equal; importing the constant
- * would bring the domain's zod schemas to the alerts tab).
- */
-export const MARK_READ_BATCH = 500;
-
-/** PUT alerts with status 1 (spec §7, §9): marks the alerts read, at most MARK_READ_BATCH per call. */
+/** PUT alerts with status 1 (spec §7, §9): marks the alerts read, at most MARK_READ_MAX per call. */
 export async function markRead(ids: readonly string[]): Promise<number> {
   let updated = 0;
-  for (let i = 0; i < ids.length; i += MARK_READ_BATCH) {
-    const body: MarkReadRequest = { alerts: ids.slice(i, i + MARK_READ_BATCH), status: 1, isSec: true };
+  for (let i = 0; i < ids.length; i += MARK_READ_MAX) {
+    const body: MarkReadRequest = { alerts: ids.slice(i, i + MARK_READ_MAX), status: 1, isSec: true };
     updated += (await apiJson<{ updated: number }>('alerts', { method: 'PUT', body })).updated;
   }
   return updated;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { AlertItem } from '@tractorlink/domain/alerts';
+import type { AlertItem } from '@tractorlink/domain/alerts-api';
 import { paths } from '../../../config/paths';
 import { useAlertTexts } from '../../../lib/signed-in/alert-texts';
 import { alertWords } from '../alert-words';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { HISTORY_MAX_DAYS } from '@tractorlink/domain/vehicles';
-import type { HistoryResponse } from '@tractorlink/domain/vehicles';
+import { HISTORY_MAX_DAYS } from '@tractorlink/domain/vehicles-rules';
+import type { HistoryResponse } from '@tractorlink/domain/vehicles-api';
 import { periodSeconds } from '@tractorlink/domain/calendar';
 import type { UsagePeriod } from '@tractorlink/domain/calendar';
 import { bodyOf, conditionalQuery } from '../../../lib/signed-in/conditional-query';

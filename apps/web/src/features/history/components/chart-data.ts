@@ -1,5 +1,5 @@
 import type uPlot from 'uplot';
-import type { HistoryResponse } from '@tractorlink/domain/vehicles';
+import type { HistoryResponse } from '@tractorlink/domain/vehicles-api';
 
 type Pair = readonly [number, number];
 

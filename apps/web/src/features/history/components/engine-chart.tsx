@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
-import type { HistoryResponse } from '@tractorlink/domain/vehicles';
+import type { HistoryResponse } from '@tractorlink/domain/vehicles-api';
 import { formatDecimal, formatIstShort } from '../../../lib/signed-in/tractor-format';
 import { Chart } from './chart';
 import type { ChartOptions } from './chart';

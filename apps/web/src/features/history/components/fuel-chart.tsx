@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HistoryResponse } from '@tractorlink/domain/vehicles';
+import type { HistoryResponse } from '@tractorlink/domain/vehicles-api';
 import { formatDecimal, formatIstShort, formatIstTime } from '../../../lib/signed-in/tractor-format';
 import { Chart } from './chart';
 import type { ChartOptions } from './chart';

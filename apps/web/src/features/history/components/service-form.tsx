@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { istDate } from '@tractorlink/domain/time';
-import { SERVICE_NOTE_MAX } from '@tractorlink/domain/vehicles';
+import { SERVICE_NOTE_MAX } from '@tractorlink/domain/vehicles-rules';
 import { CancelSave } from '../../../components/ui/cancel-save';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';

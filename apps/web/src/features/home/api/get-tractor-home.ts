@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles';
+import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
 import { bodyOf, conditionalQuery } from '../../../lib/signed-in/conditional-query';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles';
+import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
 import { formatIstDateTime } from '@tractorlink/domain/time';
 import { isNotTransmitting } from '../../../lib/tractor-reach';
 import { Notice } from '../../../components/ui/notice';

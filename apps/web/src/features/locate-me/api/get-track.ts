@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TrackResponse } from '@tractorlink/domain/vehicles';
+import type { TrackResponse } from '@tractorlink/domain/vehicles-api';
 import { bodyOf, conditionalQuery } from '../../../lib/signed-in/conditional-query';
 import { queryKeys } from '../../../lib/query-keys';
 

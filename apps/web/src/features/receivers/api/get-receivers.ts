@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Receiver } from '@tractorlink/domain/alerts';
+import type { Receiver } from '@tractorlink/domain/receivers-api';
 import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { RECEIVER_CHANNELS, RECEIVER_NAME_MAX, receiverRequest } from '@tractorlink/domain/alerts';
-import type { Receiver, ReceiverChannel } from '@tractorlink/domain/alerts';
+import { RECEIVER_CHANNELS, RECEIVER_NAME_MAX, receiverRequest } from '@tractorlink/domain/receivers-api';
+import type { Receiver, ReceiverChannel } from '@tractorlink/domain/receivers-api';
 import { CancelSave } from '../../../components/ui/cancel-save';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { freeServicesResponse } from '@tractorlink/domain/service-booking-api';
-import type { ServiceReminderResponse } from '@tractorlink/domain/vehicles';
+import type { ServiceReminderResponse } from '@tractorlink/domain/vehicles-api';
 import { apiJson } from '../../../lib/api-client';
 import { bodyOf, conditionalQuery } from '../../../lib/signed-in/conditional-query';
 import { queryKeys } from '../../../lib/query-keys';

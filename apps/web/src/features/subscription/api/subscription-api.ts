@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateOrderRequest, HistoryEntry, InvoiceView, OrderView, Scheme } from '@tractorlink/domain/subscription-api';
-import type { VehicleEntry } from '@tractorlink/domain/vehicles';
+import type { VehicleEntry } from '@tractorlink/domain/vehicles-api';
 import { apiJson, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

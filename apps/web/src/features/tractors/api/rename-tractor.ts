@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { VehicleEntry } from '@tractorlink/domain/vehicles';
+import type { VehicleEntry } from '@tractorlink/domain/vehicles-api';
 import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VehicleEntry } from '@tractorlink/domain/vehicles';
-import { vehName as vehNameRule } from '@tractorlink/domain/vehicles';
+import type { VehicleEntry } from '@tractorlink/domain/vehicles-api';
+import { vehName as vehNameRule } from '@tractorlink/domain/vehicles-api';
 import { CancelSave } from '../../../components/ui/cancel-save';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';

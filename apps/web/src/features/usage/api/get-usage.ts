@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { periodSeconds } from '@tractorlink/domain/calendar';
 import type { UsagePeriod } from '@tractorlink/domain/calendar';
-import type { AggregationResponse } from '@tractorlink/domain/vehicles';
+import type { AggregationResponse } from '@tractorlink/domain/vehicles-api';
 import { bodyOf, conditionalQuery } from '../../../lib/signed-in/conditional-query';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AggregationResponse } from '@tractorlink/domain/vehicles';
+import type { AggregationResponse } from '@tractorlink/domain/vehicles-api';
 import { UsageValues } from './usage-values';
 
 const PARTS = ['allDay', 'forenoon', 'afternoon'] as const;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { UsageReportValues } from '@tractorlink/domain/vehicles';
+import type { UsageReportValues } from '@tractorlink/domain/vehicles-api';
 import { formatDecimal } from '../../../lib/signed-in/tractor-format';
 
 /** Spec §3 usage report values as a list of labelled figures. */

@@ -1,5 +1,5 @@
-import { distanceMeters, isPlausibleFix } from '@tractorlink/domain/geo';
-import { IMPOSSIBLE_KMH } from '@tractorlink/domain/usage';
+import { distanceMeters, isPlausibleFix } from '../geo';
+import { IMPOSSIBLE_KMH } from '../usage';
 import type { AlertRulesState, RuleContext } from './types';
 
 /** Fewer satellites than this give fixes tens of metres off. */

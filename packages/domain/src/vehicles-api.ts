@@ -1,164 +1,21 @@
 import { z } from 'zod';
-import { DAY_MS, istMidnight } from './time';
-import { mobileNo, parseIsoDate } from './validation';
+import { parseIsoDate } from './validation';
+import {
+  AGGREGATION_MAX_DAYS, DEVICE_ID_PATTERN, ENGINE_NO_PATTERN, HISTORY_MAX_DAYS, SERVICE_NOTE_MAX, VEH_NAME_MAX, VEH_NAME_PATTERN, VIN_PATTERN,
+} from './vehicles-rules';
 
 /**
- * Bodies, queries and answers of the tractor API (issue 3): the registry (provisioning by the
- * provider, claiming and renaming by the owner) and the vehicle endpoints of spec §7, with the
- * field names of spec §3. Paths are relative to /api/v1. Times in answers are epoch seconds.
- * Each rule's message is a stable code (VALIDATION_FAILED details); the web translates it.
+ * Bodies, queries and answers of the owner's vehicle endpoints of spec §7 (claiming, renaming,
+ * tracking, the tractor home, usage, diesel, history, service records), with the field names of
+ * spec §3. Paths are relative to /api/v1. Times in answers are epoch seconds. Each rule's message
+ * is a stable code (VALIDATION_FAILED details); the web translates it.
  */
-
-/** ISO 3779: 17 letters and digits, never I, O or Q (they read as 1 and 0). Stored upper-case. */
-export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/i;
-export const IMEI_PATTERN = /^\d{15}$/;
-/**
- * A device's id: a Teltonika device's IMEI (15 digits), or the shorter id a phone app or simple
- * tracker sends over OsmAnd / Traccar Client (Traccar Client makes up a 6-digit one).
- */
-export const DEVICE_ID_PATTERN = /^[0-9A-Za-z._-]{4,32}$/;
-/** The device model for phones and simple trackers over OsmAnd / Traccar Client: their ids need not be IMEIs. */
-export const HTTP_DEVICE_MODEL = 'OsmAnd';
-/** An optional per-device secret for the HTTP protocols (`key`): printable ASCII, no spaces. */
-export const DEVICE_KEY_PATTERN = /^[\x21-\x7e]{8,64}$/;
-/** Engine numbers as makers stamp them: letters, digits, and / or - between them. */
-export const ENGINE_NO_PATTERN = /^[A-Z0-9](?:[A-Z0-9/-]{2,22}[A-Z0-9])$/i;
-/** Indian registration marks with or without spaces/hyphens (MH15AB1234, MH 15 AB 1234, 22BH1234AA). */
-export const REG_NO_PATTERN = /^[A-Z0-9](?:[A-Z0-9 -]{2,14}[A-Z0-9])$/i;
-export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
-/** Letters (any script, with their combining marks), spaces, dots, apostrophes, hyphens. */
-export const PERSON_NAME_PATTERN = /^[\p{L}\p{M}](?:[\p{L}\p{M} .'-]*[\p{L}\p{M}.])?$/u;
-/** The same, or empty: many owners go by one name. */
-const LAST_NAME_PATTERN = /^(?:[\p{L}\p{M}](?:[\p{L}\p{M} .'-]*[\p{L}\p{M}.])?)?$/u;
-/**
- * A tractor's own name (spec "my tractor with tractor name edit"): letters and digits of any
- * Indian script, spaces, '.', '-', '_'; no space at either end.
- */
-export const VEH_NAME_PATTERN = /^[\p{L}\p{M}\p{N}._-](?:[\p{L}\p{M}\p{N} ._-]*[\p{L}\p{M}\p{N}._-])?$/u;
-export const VEH_NAME_MAX = 30;
-
-export const IMPLEMENT_WIDTH_M = { min: 0.5, max: 12 } as const;
-export const TANK_CAPACITY_L = { min: 10, max: 400 } as const;
-export const SERVICE_INTERVAL_H = { min: 25, max: 2000 } as const;
-/** Most tractors in one import call. */
-export const IMPORT_MAX = 1000;
-/** Longest span of a usage aggregation, days. */
-export const AGGREGATION_MAX_DAYS = 400;
-/** Longest span of a history query, days. */
-export const HISTORY_MAX_DAYS = 92;
-/** Most points per chart series, and per route replay. */
-export const HISTORY_MAX_POINTS = 500;
-export const TRACK_MAX_POINTS = 2000;
 
 export const vin = z.string().regex(VIN_PATTERN, 'VIN_INVALID');
 export const imei = z.string().regex(DEVICE_ID_PATTERN, 'IMEI_INVALID');
 export const engineNo = z.string().regex(ENGINE_NO_PATTERN, 'ENGINE_NO_INVALID');
 export const vehName = z.string().min(1, 'VEH_NAME_REQUIRED').max(VEH_NAME_MAX, 'VEH_NAME_TOO_LONG').regex(VEH_NAME_PATTERN, 'VEH_NAME_INVALID');
-const personName = z.string().min(1, 'NAME_REQUIRED').max(60, 'NAME_TOO_LONG').regex(PERSON_NAME_PATTERN, 'NAME_INVALID');
-const lastName = z.string().max(60, 'NAME_TOO_LONG').regex(LAST_NAME_PATTERN, 'NAME_INVALID');
-const text = (max: number) => z.string().min(1, 'REQUIRED').max(max, 'TOO_LONG');
-const isoDate = z.string().refine((v) => parseIsoDate(v) !== undefined, 'DATE_INVALID');
-
-/** Subscription end: a date (valid through 23:59:59 IST that day) or epoch seconds. */
-export const expiresOnInput = z.union([isoDate, z.number().int('EXPIRES_ON_INVALID').positive('EXPIRES_ON_INVALID')], {
-  error: (issue) => (issue.input === undefined ? 'REQUIRED' : 'EXPIRES_ON_INVALID'),
-});
-
-/** Epoch ms at which a subscription given as `expiresOnInput` ends. */
-export function expiresOnMs(value: string | number): number {
-  return typeof value === 'number' ? value * 1000 : istMidnight(value) + DAY_MS - 1000;
-}
-
-/**
- * A fitted device and its tractor, as the provider records them (operator API and
- * `npm run admin -- provision | import`). The CSV import's header row uses these names.
- */
-export const provisionRequest = z.strictObject({
-  imei,
-  vin,
-  engineNo,
-  regNo: z.string().regex(REG_NO_PATTERN, 'REG_NO_INVALID'),
-  model: text(40),
-  /** A device model the server knows (vehiclesmodelconfig lists them): picks the IO mapping. */
-  deviceModel: text(40),
-  /** The name the owner sees until they rename it; the model by default. */
-  vehName: vehName.optional(),
-  implementWidthM: z.number().min(IMPLEMENT_WIDTH_M.min, 'OUT_OF_RANGE').max(IMPLEMENT_WIDTH_M.max, 'OUT_OF_RANGE'),
-  tankCapacityL: z.number().min(TANK_CAPACITY_L.min, 'OUT_OF_RANGE').max(TANK_CAPACITY_L.max, 'OUT_OF_RANGE'),
-  serviceIntervalH: z.number().int('TYPE_INVALID').min(SERVICE_INTERVAL_H.min, 'OUT_OF_RANGE').max(SERVICE_INTERVAL_H.max, 'OUT_OF_RANGE'),
-  firstName: personName,
-  /** May be empty: many owners go by one name. */
-  lastName,
-  /** The registered mobile: only the owner signed in with this number may add the tractor. */
-  mobileNo,
-  address: text(200),
-  city: text(60),
-  pincode: z.string().regex(PINCODE_PATTERN, 'PINCODE_INVALID'),
-  state: text(60),
-  expiresOn: expiresOnInput,
-  /** Fitted when the tractor was sold new (default), rather than retrofitted. */
-  isNewTractor: z.boolean().optional(),
-  /** When set, the HTTP protocols must send it as `key` (Teltonika over TCP/UDP has no place for one). */
-  deviceKey: z.string().regex(DEVICE_KEY_PATTERN, 'DEVICE_KEY_INVALID').optional(),
-}).refine((v) => v.deviceModel === HTTP_DEVICE_MODEL || IMEI_PATTERN.test(v.imei), {
-  // Only a phone or simple tracker may have an id that is not an IMEI: a Teltonika device sends its 15 digits.
-  message: 'IMEI_INVALID',
-  path: ['imei'],
-  // Checked even when other fields are wrong, so every reason is given at once.
-  when: ({ value }) => typeof value === 'object' && value !== null && typeof (value as { imei?: unknown }).imei === 'string' && DEVICE_ID_PATTERN.test((value as { imei: string }).imei),
-});
-export type ProvisionRequest = z.infer<typeof provisionRequest>;
-export const PROVISION_FIELDS = Object.keys(provisionRequest.shape) as (keyof ProvisionRequest)[];
-
-/** POST operator/tractors/import: items are checked one by one, so one bad item refuses only itself. */
-export const importRequest = z.array(z.unknown()).min(1, 'TOO_SHORT').max(IMPORT_MAX, 'TOO_LONG');
-
-const detail = z.object({ path: z.string(), code: z.string() });
-export const importResult = z.object({
-  /** 0-based position in the request (the CLI reports CSV line numbers instead). */
-  index: z.number().int(),
-  status: z.enum(['imported', 'refused']),
-  vin: z.string().optional(),
-  imei: z.string().optional(),
-  /** Why it was refused: one code per field (e.g. vin ALREADY_PROVISIONED, deviceModel DEVICE_MODEL_UNKNOWN). */
-  details: z.array(detail).optional(),
-});
-export const importResponse = z.object({ imported: z.number().int(), refused: z.number().int(), results: z.array(importResult) });
-
-/** GET operator/tractors?imei=… or ?vin=… (exactly one). */
-export const operatorTractorQuery = z
-  .strictObject({ imei: imei.optional(), vin: vin.optional() })
-  .refine((q) => (q.imei === undefined) !== (q.vin === undefined), { message: 'IMEI_OR_VIN', path: [] });
-
-export const operatorTractor = z.object({
-  imei: z.string(),
-  vin: z.string(),
-  engineNo: z.string(),
-  regNo: z.string(),
-  model: z.string(),
-  deviceModel: z.string(),
-  Veh_Name: z.string(),
-  implementWidthM: z.number(),
-  tankCapacityL: z.number(),
-  serviceIntervalH: z.number(),
-  firstName: z.string(),
-  lastName: z.string(),
-  mobileNoCC: z.string(),
-  mobileNo: z.string(),
-  address: z.string(),
-  city: z.string(),
-  pincode: z.string(),
-  state: z.string(),
-  country: z.string(),
-  expiresOn: z.number().int(),
-  isNewTractor: z.boolean(),
-  claimed: z.boolean(),
-  claimedAt: z.number().int().nullable(),
-  createdAt: z.number().int(),
-  /** Epoch s of the newest record received, if any. */
-  lastSeenAt: z.number().int().nullable(),
-});
-export type OperatorTractor = z.infer<typeof operatorTractor>;
+export const isoDate = z.string().refine((v) => parseIsoDate(v) !== undefined, 'DATE_INVALID');
 
 /** POST vehicles/claim: add a tractor by its VIN or by its engine number (exactly one). */
 export const claimRequest = z
@@ -339,25 +196,7 @@ export const dieselDetailsResponse = z.object({
 });
 export type DieselDetailsResponse = z.infer<typeof dieselDetailsResponse>;
 
-/** GET servicereminders/{vin} */
-/** POST operator/tractors/{vin}/commands: a text command for the tractor's device (Codec 12), e.g. "getinfo". */
-export const deviceCommandRequest = z.strictObject({
-  command: z.string().regex(/^[\x20-\x7e]{1,512}$/, 'COMMAND_INVALID'),
-});
-export const deviceCommand = z.object({
-  id: z.string(),
-  command: z.string(),
-  /** queued: waiting for the device to connect; sent: sent, no reply yet; answered: the reply is in `reply`. */
-  status: z.enum(['queued', 'sent', 'answered']),
-  createdAt: z.number().int(),
-  sentAt: z.number().int().nullable(),
-  answeredAt: z.number().int().nullable(),
-  reply: z.string().nullable(),
-});
-export type DeviceCommand = z.infer<typeof deviceCommand>;
-
 /** A service done: the day, the engine hours at it, a note (spec §1 service due; issue 12 item 10). */
-export const SERVICE_NOTE_MAX = 200;
 export const serviceRecord = z.object({
   doneOn: z.string(),
   engineHours: z.number(),

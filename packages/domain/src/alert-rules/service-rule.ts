@@ -1,5 +1,5 @@
-import { preReminderTypeId } from '@tractorlink/domain/alerts';
-import { serviceDue } from '@tractorlink/domain/service-due';
+import { preReminderTypeId } from '../alerts-catalog';
+import { serviceDue } from '../service-due';
 import type { AlertRulesState, RuleContext } from './types';
 
 /** Stage 6 is the due point; 1–5 are the pre-reminders. */

@@ -1,8 +1,7 @@
-import type { AlertTypeId, ResolvedAlertSetting } from '@tractorlink/domain/alerts';
-import type { LatLon } from '@tractorlink/domain/geo';
-import type { CompiledArea } from '@tractorlink/domain/geofence-geometry';
-import type { Reading } from '@tractorlink/domain/telemetry';
-import type { Grid } from './geofence-rule';
+import type { AlertTypeId, ResolvedAlertSetting } from '../alerts-catalog';
+import type { LatLon } from '../geo';
+import type { CompiledArea } from '../geofence-geometry';
+import type { Reading } from '../telemetry';
 import type { RuleLimits } from './limits';
 
 /**
@@ -51,6 +50,19 @@ export interface RaisedAlert {
   geofenceName?: string;
 }
 
+/**
+ * An alert as it is stored (the alerts table), whoever raised it: the telemetry rules (live or in a
+ * late replay) or the server outside them (AlertService.raiseAlert). Written with an outbox entry
+ * for its delivery, in the same transaction.
+ */
+export interface AlertRow extends RaisedAlert {
+  /** A UUID version 7 of `createdAt`: new rows land at the end of the primary key. */
+  id: string;
+  tractorId: string;
+  /** When it was written, epoch ms. */
+  createdAt: number;
+}
+
 /** An active geofence a tractor is assigned to, as the geofence rule tests it (compiled once, shared). */
 export interface WatchedGeofence {
   id: string;
@@ -92,6 +104,14 @@ export interface GeofenceView {
   grid: Grid;
   /** The stored form of the tracks (codec.ts), kept until a track's inside/outside changes. */
   encoded?: Record<string, number>;
+}
+
+/** The small geofences of a watched list by grid cell (built in geofence-rule.ts). */
+export interface Grid {
+  /** Geofences spanning too many cells: looked at every time. */
+  always: number[];
+  /** Cell → the small geofences whose box, widened by the band, touches it. */
+  cells: Map<number, number[]>;
 }
 
 /** A condition that must hold for a while: since when, and whether it has alerted. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { istMidnight } from './time';
-import { aggregationQuery, claimRequest, expiresOnMs, provisionRequest, renameRequest, vin } from './vehicles';
+import { provisionRequest } from './operator-api';
+import { aggregationQuery, claimRequest, renameRequest, vin } from './vehicles-api';
+import { expiresOnMs } from './vehicles-rules';
 
 const codes = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];

@@ -1,5 +1,5 @@
-import { GEOFENCE_BAND_M, GEOFENCE_CONFIRM_FIXES } from '@tractorlink/domain/geofences';
-import type { AlertRulesState, GeofenceTrack, GeofenceView, RuleContext, WatchedGeofence } from './types';
+import { GEOFENCE_BAND_M, GEOFENCE_CONFIRM_FIXES } from '../geofences';
+import type { AlertRulesState, GeofenceTrack, GeofenceView, Grid, RuleContext, WatchedGeofence } from './types';
 
 /** Fewer satellites than this give fixes tens of metres off (as for towing). */
 const MIN_SATELLITES = 4;
@@ -119,12 +119,6 @@ const CELL_DEG = 0.02;
 const MAX_CELLS = 64;
 /** More than the band in degrees anywhere in India (25 m is under 0.0003° of longitude up to 37° N). */
 const MARGIN_DEG = 0.001;
-
-export interface Grid {
-  always: number[];
-  /** Cell → the small geofences whose box, widened by the band, touches it. */
-  cells: Map<number, number[]>;
-}
 
 const cellKey = (lat: number, lon: number) => Math.floor(lat / CELL_DEG) * 65_536 + Math.floor(lon / CELL_DEG);
 /** Grids by list fingerprint: an owner's tractors usually watch the same geofences, so they share one. */

@@ -1,6 +1,6 @@
 import type { Reading } from '@tractorlink/domain/telemetry';
 import { describe, expect, it } from 'vitest';
-import { at, MINUTE, NIGHT, noise, parked, profileWith, running, RulesHarness, SECOND, series } from './test-support';
+import { at, MINUTE, NIGHT, noise, parked, profileWith, running, RulesHarness, SECOND, series } from './support/alert-rules';
 
 /** Each rule: a case that must alert exactly once, and a near miss that must not. */
 

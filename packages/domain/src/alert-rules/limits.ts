@@ -1,4 +1,4 @@
-import type { AlertTypeId, ResolvedAlertSetting } from '@tractorlink/domain/alerts';
+import type { AlertTypeId, ResolvedAlertSetting } from '../alerts-catalog';
 
 /**
  * The owner's thresholds and durations of one tractor as plain fields (durations in ms), worked

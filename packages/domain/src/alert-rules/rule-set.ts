@@ -1,5 +1,5 @@
-import type { AlertTypeId } from '@tractorlink/domain/alerts';
-import { isPlausibleFix } from '@tractorlink/domain/geo';
+import type { AlertTypeId } from '../alerts-catalog';
+import { isPlausibleFix } from '../geo';
 import { type EncodedRulesState, encodeRulesState } from './codec';
 import { engineRules } from './engine-rules';
 import { fuelRules } from './fuel-rules';

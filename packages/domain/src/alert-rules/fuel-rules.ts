@@ -1,5 +1,5 @@
-import { DIESEL_WINDOW_MS } from '@tractorlink/domain/diesel';
-import { MOVING_MIN_KMH } from '@tractorlink/domain/vehicle-state';
+import { DIESEL_WINDOW_MS } from '../diesel';
+import { MOVING_MIN_KMH } from '../vehicle-state';
 import { below, sustained } from './hold';
 import type { AlertRulesState, RuleContext } from './types';
 

@@ -1,11 +1,11 @@
-import { alertType, type AlertTypeId, defaultAlertSetting, type ResolvedAlertSetting } from '@tractorlink/domain/alerts';
+import { alertType, type AlertTypeId, defaultAlertSetting, type ResolvedAlertSetting } from '@tractorlink/domain/alerts-catalog';
 import { fromLocalMeters, type LatLon } from '@tractorlink/domain/geo';
 import type { Reading } from '@tractorlink/domain/telemetry';
-import { TractorProcessor, type TractorProfile } from '../../telemetry/processor';
-import { decodeRulesState } from './codec';
-import { limitsOf } from './limits';
-import { AlertRuleSet } from './rule-set';
-import { type AlertProfile, type AlertRulesState, emptyRulesState, type RaisedAlert, type WatchedGeofence } from './types';
+import { TractorProcessor, type TractorProfile } from '../../src/modules/telemetry/processor';
+import { decodeRulesState } from '@tractorlink/domain/alert-rules/codec';
+import { limitsOf } from '@tractorlink/domain/alert-rules/limits';
+import { AlertRuleSet } from '@tractorlink/domain/alert-rules/rule-set';
+import { type AlertProfile, type AlertRulesState, emptyRulesState, type RaisedAlert, type WatchedGeofence } from '@tractorlink/domain/alert-rules/types';
 
 /** Fixtures for the rule tests: a tractor with default settings, and readings built per second. */
 

@@ -1,6 +1,6 @@
-import type { AlertTypeId } from '@tractorlink/domain/alerts';
-import type { Reading } from '@tractorlink/domain/telemetry';
-import { vehicleStatus } from '@tractorlink/domain/vehicle-state';
+import type { AlertTypeId } from '../alerts-catalog';
+import type { Reading } from '../telemetry';
+import { vehicleStatus } from '../vehicle-state';
 import { above, below, type Level, sustained } from './hold';
 import type { AlertRulesState, RuleContext } from './types';
 

@@ -1,10 +1,10 @@
 import { compileCircle, compileMultiPolygon, type CompiledArea } from '@tractorlink/domain/geofence-geometry';
 import { GEOFENCE_BAND_M, GEOFENCE_CONFIRM_FIXES } from '@tractorlink/domain/geofences';
 import { describe, expect, it } from 'vitest';
-import { at, FARM, MINUTE, NIGHT, noise, profileWith, running, RulesHarness, SECOND, series } from './test-support';
+import { at, FARM, MINUTE, NIGHT, noise, profileWith, running, RulesHarness, SECOND, series } from './support/alert-rules';
 
 const HOUR = 60 * MINUTE;
-import type { WatchedGeofence } from './types';
+import type { WatchedGeofence } from '@tractorlink/domain/alert-rules/types';
 
 /** Geofence entry and exit on positions, through the rule set as ingestion runs it. */
 
