@@ -96,6 +96,9 @@ import { DealerDesk } from './modules/service-bookings/dealer-desk';
 import { BookingNotifier } from './modules/service-bookings/notifier';
 import { serviceBookingRoutes } from './modules/service-bookings/routes';
 import { operatorBookingRoutes } from './modules/service-bookings/operator-routes';
+import { BookingPayments } from './modules/service-bookings/payments';
+import { bookingPaymentRoutes } from './modules/service-bookings/payment-routes';
+import { PaymentWebhook } from './modules/payments/webhook';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,7 +119,7 @@ declare module 'fastify' {
     /** Owners' reminders (tests drive the push job with pushDue()). */
     reminders: ReminderService;
     /** Doorstep service bookings: the owner's side, the dealer's desk, the owner's notifications (tests drive deliverDue()). */
-    serviceBookings: { service: ServiceBookingService; desk: DealerDesk; notifier: BookingNotifier };
+    serviceBookings: { service: ServiceBookingService; desk: DealerDesk; notifier: BookingNotifier; payments: BookingPayments };
   }
 }
 
@@ -309,7 +312,9 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
   const bookings = new ServiceBookingService({ ...moveDeps, engine: db.engine, catalogue: config.serviceBookings.catalogue, supplierState: config.payments.supplier.state });
   const bookingDesk = new DealerDesk(moveDeps);
   const bookingNotifier = new BookingNotifier({ db: db.kysely, clock, sms, push: alerts.pushSender, log: app.log });
-  app.decorate('serviceBookings', { service: bookings, desk: bookingDesk, notifier: bookingNotifier });
+  const bookingPayments = new BookingPayments({ db: db.kysely, clock, gateway: paymentGateway, log: app.log });
+  const paymentWebhook = new PaymentWebhook({ db: db.kysely, clock, gateway: paymentGateway, handlers: [subscriptions, bookingPayments] });
+  app.decorate('serviceBookings', { service: bookings, desk: bookingDesk, notifier: bookingNotifier, payments: bookingPayments });
   const ownerReminders = new ReminderService({ db: db.kysely, engine: db.engine, clock, push: alerts.pushSender, log: app.log });
   app.decorate('reminders', ownerReminders);
   // The weather where the tractor last was (its last fix), in the owner's language.
@@ -329,6 +334,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
     // Both are safe with several instances: settling is exactly-once, reminders are claimed rows.
     const subscriptionJobs = setInterval(() => {
       subscriptions.reconcileDue().catch((err: unknown) => app.log.error({ err }, 'reconciling payments failed'));
+      bookingPayments.reconcileDue().catch((err: unknown) => app.log.error({ err }, 'reconciling booking payments failed'));
       reminders.runDue().catch((err: unknown) => app.log.error({ err }, 'sending expiry reminders failed'));
     }, 60_000);
     subscriptionJobs.unref();
@@ -410,9 +416,10 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       await api.register(weatherRoutes, { weather, sessions });
       await api.register(ttsRoutes, { tts, sessions });
       await api.register(subscriptionRoutes, { subscriptions, sessions, invoicePdf });
-      await api.register(serviceBookingRoutes, { bookings, sessions });
+      await api.register(serviceBookingRoutes, { bookings, payments: bookingPayments, sessions });
       await api.register(operatorBookingRoutes, { desk: bookingDesk, operatorKey: config.operatorKey });
-      await api.register(paymentRoutes, { subscriptions, gateway: paymentGateway });
+      await api.register(paymentRoutes, { subscriptions, gateway: paymentGateway, webhook: paymentWebhook });
+      await api.register(bookingPaymentRoutes, { payments: bookingPayments, gateway: paymentGateway });
       await api.register(operatorRoutes, { operator, operatorKey: config.operatorKey, serviceBook, commands });
       await api.register(ingestRoutes, { ingest: new IngestService(telemetry), operatorKey: config.operatorKey, now: () => clock.now() });
       if (gateway instanceof LocalSmsProvider && config.nodeEnv !== 'production') await api.register(devRoutes, { sms: gateway });

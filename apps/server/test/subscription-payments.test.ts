@@ -3,21 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { HistoryEntry, InvoiceView, OrderView, Scheme } from '@tractorlink/domain/subscription-api';
 import { DAY_MS } from '@tractorlink/domain/time';
 import { hmacHex } from '../src/providers/payments/payment-gateway';
-import { LocalPaymentGateway } from '../src/providers/payments/local-gateway';
 import { expectError, get, post } from './support/api';
 import { dbTargets } from './support/db-targets';
+import { localGateway, postCallback as postFields, postWebhook } from './support/payments';
 import { type TestContext, useTestApp } from './support/harness';
 import { TEST_START } from './support/test-clock';
 import { ownerWithTractor } from './support/vehicles';
 
 const YEAR_PRICE = 199_900; // paise, before GST (the default 1999 rupees)
 const YEAR_TOTAL = 235_882; // + 18 %
-
-function localGateway(app: FastifyInstance): LocalPaymentGateway {
-  const gateway = app.subscriptions.gateway;
-  if (!(gateway instanceof LocalPaymentGateway)) throw new Error('tests use the local gateway');
-  return gateway;
-}
 
 async function expiresOn(t: TestContext, vin: string): Promise<number> {
   const row = await t.database.db.kysely.selectFrom('tractors').select('expires_on').where('vin', '=', vin).executeTakeFirstOrThrow();
@@ -37,23 +31,7 @@ async function gatewayOrderId(t: TestContext, orderId: string): Promise<string> 
 }
 
 /** The browser posting the gateway's fields to our callback, as checkout does. */
-function postCallback(app: FastifyInstance, orderId: string, fields: Record<string, string>) {
-  return app.inject({
-    method: 'POST',
-    url: `/api/v1/subscription/payments/callback?orderId=${orderId}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-}
-
-function postWebhook(app: FastifyInstance, body: string, signature: string, eventId: string) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/v1/subscription/payments/webhook',
-    headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId },
-    payload: body,
-  });
-}
+const postCallback = (app: FastifyInstance, orderId: string, fields: Record<string, string>) => postFields(app, `subscription/payments/callback?orderId=${orderId}`, fields);
 
 describe.each(dbTargets)('renewal and payment, $name', (target) => {
   const t = useTestApp(target);

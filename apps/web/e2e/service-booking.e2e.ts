@@ -13,7 +13,8 @@ import { sessionToken, violations } from './tractor-helpers';
  * reporting) gets a doorstep service booked from the side menu through the summary; the dealer's side
  * (the operator API that `npm run admin -- bookings` drives) confirms and assigns it, and the owner's
  * status screen and a push follow; another is cancelled with a reason; the free services run out and
- * the form says so; the service information shows the next service due. axe finds nothing on each screen.
+ * the form says so; the service information shows the next service due; a charged service is paid
+ * online through the local gateway's checkout page and comes back paid. axe finds nothing on each screen.
  */
 describe('doorstep service booking (issue 15)', () => {
   const { browser } = useBrowser();
@@ -126,6 +127,37 @@ describe('doorstep service booking (issue 15)', () => {
     await page.getByText('By date').waitFor();
     expect(await page.getByText('Service due information not available').count()).toBe(0);
     expect(await violations(page)).toEqual([]);
+  });
+
+  it("pays a charged service online through the local gateway's checkout and comes back to its status as paid", { timeout: 60_000 }, async () => {
+    await open(page, '/book-services');
+    await page.locator('.booking-form').waitFor();
+    await page.getByRole('radio', { name: /Repair.*₹/ }).check();
+    await page.getByRole('group', { name: 'Day' }).getByRole('radio', { disabled: false }).first().check();
+    await page.getByRole('group', { name: 'Time' }).getByRole('radio', { disabled: false }).first().check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expectRoute(page, '/booking-summary');
+    const choice = page.getByRole('group', { name: 'How will you pay?' });
+    await choice.waitFor();
+    expect(await choice.getByRole('radio', { name: /Pay at the farm/ }).isChecked()).toBe(true);
+    await choice.getByRole('radio', { name: /Pay now online/ }).check();
+    expect(await violations(page)).toEqual([]);
+
+    const pay = page.getByRole('button', { name: /Confirm and pay ₹/ });
+    const amount = /₹[\d,]+\.\d\d/.exec(await pay.innerText())?.[0] ?? '';
+    await pay.click();
+    // The gateway's checkout page (the local stand-in for Razorpay), served by our server.
+    await page.getByRole('heading', { name: 'Local test gateway' }).waitFor({ timeout: 15_000 });
+    expect(await page.locator('.amount').innerText()).toBe(amount);
+    await page.getByRole('button', { name: /\(success\)/ }).click();
+    await page.waitForURL((url) => url.hash.startsWith('#/booking-status?bookingId=') && url.hash.includes('paid=1'), { timeout: 15_000 });
+    const bookingId = new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('bookingId') ?? '';
+    await page.getByText('Payment received. Thank you.').waitFor();
+    await page.getByText(`Paid online: ${amount}`, { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: /Pay .* now/ }).count()).toBe(0);
+    expect(await violations(page)).toEqual([]);
+    const paid = await owner<BookingView>(`service-bookings/${bookingId}`);
+    expect(paid).toMatchObject({ type: 'repair', payment: 'online', paymentStatus: 'paid', refundDue: false });
   });
 });
 

@@ -100,6 +100,10 @@ export const ERROR_STATUS = {
   BOOKING_STEP_INVALID: 409,
   /** Service booking: only the dealer moves a booking along. */
   BOOKING_NOT_YOURS_TO_MOVE: 403,
+  /** Service booking: nothing to pay online (the booking is free or paid at the farm). */
+  BOOKING_NOT_PAYABLE: 409,
+  /** Service booking: the booking's charge is already paid online. */
+  BOOKING_ALREADY_PAID: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

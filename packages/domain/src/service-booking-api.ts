@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_ADDRESS_MAX, BOOKING_NOTE_MAX, BOOKING_PAYMENTS, BOOKING_REASON_MAX, BOOKING_STATUSES, SERVICE_TYPES } from './service-booking';
+import { BOOKING_ADDRESS_MAX, BOOKING_NOTE_MAX, BOOKING_PAYMENT_CHOICES, BOOKING_PAYMENT_STATUSES, BOOKING_PAYMENTS, BOOKING_REASON_MAX, BOOKING_STATUSES, SERVICE_TYPES } from './service-booking';
 import { PINCODE_PATTERN, VIN_PATTERN } from './vehicles-rules';
 import { MOBILE_PATTERN } from './patterns';
 
@@ -12,6 +12,8 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'DATE_INVALID');
 const slotTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'SLOT_INVALID');
 export const BOOKING_ID_PATTERN = /^bk_[0-9a-f]{24}$/;
 export const PHOTO_ID_PATTERN = /^[0-9a-f]{32}$/;
+/** A booking's online payment: random, the capability of its checkout page. */
+export const BOOKING_PAYMENT_ID_PATTERN = /^bpay_[0-9a-f]{24}$/;
 const bookingId = z.string().regex(BOOKING_ID_PATTERN, 'NOT_FOUND');
 
 export const latLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
@@ -97,6 +99,8 @@ export const createBookingRequest = z.strictObject({
   slot: slotTime,
   note: z.string().trim().max(BOOKING_NOTE_MAX, 'TOO_LONG').optional(),
   photoId: z.string().regex(PHOTO_ID_PATTERN, 'INVALID').optional(),
+  /** A charged service: cash/UPI at the farm (the default) or online now; a free one ignores it. */
+  payment: z.enum(BOOKING_PAYMENT_CHOICES).optional(),
 });
 export type CreateBookingRequest = z.infer<typeof createBookingRequest>;
 
@@ -132,6 +136,12 @@ export const bookingView = z.object({
   note: z.string().nullable(),
   hasPhoto: z.boolean(),
   payment: z.enum(BOOKING_PAYMENTS),
+  /** The online payment ('none' unless payment is 'online' and one was asked for). */
+  paymentStatus: z.enum(BOOKING_PAYMENT_STATUSES),
+  /** Unix seconds the online payment was received, else null. */
+  paidAt: z.number().int().nullable(),
+  /** Paid online and then cancelled (by the owner or the dealer): the dealer refunds the money. */
+  refundDue: z.boolean(),
   charge: bookingCharge,
   /** The owner may cancel now (not yet on the way). */
   cancellable: z.boolean(),
@@ -145,6 +155,14 @@ export const bookingView = z.object({
 export type BookingView = z.infer<typeof bookingView>;
 
 export const bookingParams = z.strictObject({ bookingId });
+
+/**
+ * POST service-bookings/{id}/payment: the gateway order for an 'online' booking's total (the server's
+ * amount), made once and answered again while unpaid; the browser goes to checkoutUrl to pay.
+ */
+export const bookingPaymentResponse = z.object({ checkoutUrl: z.string() });
+export type BookingPaymentResponse = z.infer<typeof bookingPaymentResponse>;
+export const bookingPaymentParams = z.strictObject({ paymentId: z.string().regex(BOOKING_PAYMENT_ID_PATTERN, 'NOT_FOUND') });
 /** GET service-bookings[?vin=]: the owner's requests, newest first (spec §2 servicerequest-history). */
 export const bookingListQuery = z.strictObject({ vin: vin.optional() });
 export const bookingListResponse = z.object({ data: z.array(bookingView) });

@@ -81,9 +81,18 @@ export type ServiceType = (typeof SERVICE_TYPES)[number];
 /** Only periodic services count against a tractor's free allowance. */
 export const FREE_ELIGIBLE_TYPE: ServiceType = 'periodic';
 
-/** How a booking's charge is settled: nothing to pay, or cash/UPI to the technician at the farm. */
-export const BOOKING_PAYMENTS = ['free', 'at_farm'] as const;
+/**
+ * How a booking's charge is settled: nothing to pay, cash/UPI to the technician at the farm, or online
+ * through the payment gateway, as a subscription pack is paid (the owner chooses at the summary).
+ */
+export const BOOKING_PAYMENTS = ['free', 'at_farm', 'online'] as const;
 export type BookingPayment = (typeof BOOKING_PAYMENTS)[number];
+/** What the owner may choose for a charged service. */
+export const BOOKING_PAYMENT_CHOICES = ['at_farm', 'online'] as const;
+export type BookingPaymentChoice = (typeof BOOKING_PAYMENT_CHOICES)[number];
+/** Where an online payment stands: none asked yet (or not online), at the gateway, paid, or the last try failed. */
+export const BOOKING_PAYMENT_STATUSES = ['none', 'pending', 'paid', 'failed'] as const;
+export type BookingPaymentStatus = (typeof BOOKING_PAYMENT_STATUSES)[number];
 
 export const BOOKING_NOTE_MAX = 300;
 export const BOOKING_REASON_MAX = 200;

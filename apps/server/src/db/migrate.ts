@@ -17,6 +17,7 @@ import { subscriptionsMigration } from './migrations/013-subscriptions';
 import { remindersMigration } from './migrations/014-reminders';
 import { simProgressMigration } from './migrations/016-sim-progress';
 import { serviceBookingsMigration } from './migrations/017-service-bookings';
+import { bookingPaymentsMigration } from './migrations/018-booking-payments';
 
 /** Migrations are imported statically (no folder read at runtime); names sort in run order. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -37,6 +38,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '014-reminders': remindersMigration(db.engine),
     '016-sim-progress': simProgressMigration(db.engine),
     '017-service-bookings': serviceBookingsMigration(db.engine),
+    '018-booking-payments': bookingPaymentsMigration(db.engine),
   };
 }
 

@@ -537,6 +537,26 @@ export interface BookingEventsTable {
   notified_at: number | null;
 }
 
+/** A booking's online payment (one per booking): pending until a verified payment (paid) or a reported failure. */
+export interface BookingPaymentsTable {
+  /** 'bpay_' + 96 random bits: the checkout page's capability. */
+  id: string;
+  booking_id: string;
+  user_id: string;
+  /** pending | paid | failed (a later payment still wins). */
+  status: string;
+  /** The booking's total when the payment was asked for: the amount the gateway order carries. */
+  amount_paise: number;
+  gateway: string;
+  gateway_order_id: string;
+  gateway_payment_id: string | null;
+  failure: string | null;
+  created_at: number;
+  paid_at: number | null;
+  /** Last time the gateway was asked about this payment (reconciliation). */
+  checked_at: number | null;
+}
+
 export interface BookingPhotosTable {
   id: string;
   user_id: string;
@@ -587,6 +607,7 @@ export interface Database {
   service_bookings: ServiceBookingsTable;
   booking_events: BookingEventsTable;
   booking_photos: BookingPhotosTable;
+  booking_payments: BookingPaymentsTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -61,6 +61,8 @@ const MESSAGES: Record<ErrorCode, string> = {
   BOOKING_CANCEL_TOO_LATE: 'The technician is already on the way: call the workshop to cancel.',
   BOOKING_STEP_INVALID: 'That is not the next step of this booking.',
   BOOKING_NOT_YOURS_TO_MOVE: 'Only the workshop moves a booking along.',
+  BOOKING_NOT_PAYABLE: 'This booking has nothing to pay online: it is free or paid at the farm.',
+  BOOKING_ALREADY_PAID: 'This booking is already paid.',
 };
 
 const DEVICE_MESSAGES: Record<DeviceErrorCode, string> = {

@@ -26,6 +26,7 @@ export interface DbTarget {
 
 /** Children first, so foreign keys never object. */
 const TABLES: (keyof Database)[] = [
+  'booking_payments',
   'booking_events',
   'service_bookings',
   'booking_photos',

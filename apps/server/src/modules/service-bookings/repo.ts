@@ -5,14 +5,20 @@ import type { BookingEventsTable, Database, ServiceBookingsTable } from '../../d
 export type BookingRow = Selectable<ServiceBookingsTable>;
 export type EventRow = Selectable<BookingEventsTable>;
 
-/** A booking with the tractor's names, as every view shows it. */
-export type BookingWithTractor = BookingRow & { vin: string; reg_no: string; veh_name: string };
+/** A booking with the tractor's names and where its online payment stands, as every view shows it. */
+export type BookingWithTractor = BookingRow & { vin: string; reg_no: string; veh_name: string; payment_status: string | null; paid_at: number | null };
 
 /** Lists stop here: far beyond what one owner or one dealer's screen holds. */
 const LIST_MAX = 200;
 
 const withTractor = (db: Kysely<Database>) =>
-  db.selectFrom('service_bookings as b').innerJoin('tractors as t', 't.id', 'b.tractor_id').selectAll('b').select(['t.vin', 't.reg_no', 't.veh_name']);
+  db
+    .selectFrom('service_bookings as b')
+    .innerJoin('tractors as t', 't.id', 'b.tractor_id')
+    // At most one payment per booking (booking_id is unique there).
+    .leftJoin('booking_payments as p', 'p.booking_id', 'b.id')
+    .selectAll('b')
+    .select(['t.vin', 't.reg_no', 't.veh_name', 'p.status as payment_status', 'p.paid_at']);
 
 export function findBooking(db: Kysely<Database>, id: string): Promise<BookingWithTractor | undefined> {
   return withTractor(db).where('b.id', '=', id).executeTakeFirst();

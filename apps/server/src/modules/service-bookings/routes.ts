@@ -6,6 +6,7 @@ import {
   bookingListResponse,
   bookingOptions,
   bookingParams,
+  bookingPaymentResponse,
   bookingView,
   cancelBookingRequest,
   createBookingRequest,
@@ -17,13 +18,14 @@ import {
 import { AppError } from '../../errors/app-error';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
+import type { BookingPayments } from './payments';
 import type { ServiceBookingService } from './service';
 
 const tags = ['service-bookings'];
 const security = [{ bearer: [] }];
 
 /** Doorstep service booking on the owner's session (issue 15): another owner's booking or tractor is a 404. */
-export const serviceBookingRoutes: FastifyPluginAsyncZod<{ bookings: ServiceBookingService; sessions: SessionService }> = async (app, { bookings, sessions }) => {
+export const serviceBookingRoutes: FastifyPluginAsyncZod<{ bookings: ServiceBookingService; payments: BookingPayments; sessions: SessionService }> = async (app, { bookings, payments, sessions }) => {
   app.addHook('preHandler', requireAuth(sessions));
   const userId = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
 
@@ -78,7 +80,29 @@ export const serviceBookingRoutes: FastifyPluginAsyncZod<{ bookings: ServiceBook
 
   app.get('/service-bookings/:bookingId', {
     schema: { tags, security, params: bookingParams, response: { 200: bookingView } },
-    handler: async (request) => bookings.get(userId(request), request.params.bookingId),
+    handler: async (request) => {
+      const booking = await bookings.get(userId(request), request.params.bookingId);
+      if (booking.paymentStatus !== 'pending') return booking;
+      // Its callback may never have come: the gateway is asked (at most every few seconds).
+      await payments.refresh(booking.bookingId);
+      return bookings.get(userId(request), booking.bookingId);
+    },
+  });
+
+  app.post('/service-bookings/:bookingId/payment', {
+    schema: {
+      tags,
+      security,
+      description:
+        "Pay an 'online' booking's charge now: the gateway order for the booking's total (the server's amount), made once (201) and answered again while unpaid (200); send the browser to checkoutUrl. BOOKING_NOT_PAYABLE for a free or pay-at-the-farm booking, BOOKING_ALREADY_PAID, BOOKING_FINISHED when cancelled.",
+      params: bookingParams,
+      body: z.strictObject({}).nullish(),
+      response: { 200: bookingPaymentResponse, 201: bookingPaymentResponse },
+    },
+    handler: async (request, reply) => {
+      const { created, payment } = await payments.start(userId(request), request.params.bookingId);
+      return reply.code(created ? 201 : 200).send(payment);
+    },
   });
 
   app.post('/service-bookings/:bookingId/cancel', {

@@ -135,7 +135,7 @@ export class ServiceBookingService {
           technician_phone: null,
           note: body.note?.trim() || null,
           photo_id: body.photoId ?? null,
-          payment: free ? 'free' : 'at_farm',
+          payment: free ? 'free' : body.payment === 'online' && charge.totalPaise > 0 ? 'online' : 'at_farm',
           free: free ? 1 : 0,
           basic_paise: charge.basicPaise,
           cgst_paise: charge.cgstPaise,

@@ -1,4 +1,4 @@
-import { type BookingPayment, type BookingStatus, ownerMayCancel, type ServiceType } from '@tractorlink/domain/service-booking';
+import { type BookingPayment, type BookingPaymentStatus, type BookingStatus, ownerMayCancel, type ServiceType } from '@tractorlink/domain/service-booking';
 import type { BookingView } from '@tractorlink/domain/service-booking-api';
 import type { BookingWithTractor, EventRow } from './repo';
 
@@ -7,6 +7,7 @@ const seconds = (ms: number) => Math.floor(Number(ms) / 1000);
 /** A booking as the owner's screens and the operator see it, with its timeline oldest first. */
 export function toView(b: BookingWithTractor, events: readonly EventRow[]): BookingView {
   const status = b.status as BookingStatus;
+  const paymentStatus = (b.payment === 'online' && b.payment_status !== null ? b.payment_status : 'none') as BookingPaymentStatus;
   return {
     bookingId: b.id,
     referenceId: b.reference_id,
@@ -26,6 +27,10 @@ export function toView(b: BookingWithTractor, events: readonly EventRow[]): Book
     note: b.note,
     hasPhoto: b.photo_id !== null,
     payment: b.payment as BookingPayment,
+    paymentStatus,
+    paidAt: paymentStatus === 'paid' && b.paid_at !== null ? seconds(b.paid_at) : null,
+    // Paid online, then cancelled by the owner or the dealer: the dealer owes the money back.
+    refundDue: status === 'cancelled' && paymentStatus === 'paid',
     charge: {
       basicPaise: Number(b.basic_paise),
       cgstPaise: Number(b.cgst_paise),

@@ -1,37 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderParams } from '@tractorlink/domain/subscription-api';
 import { callbackPostPage, LocalPaymentGateway } from '../../providers/payments/local-gateway';
 import type { PaymentGateway } from '../../providers/payments/payment-gateway';
+import { acceptGatewayForms, CALLBACK_PATHS, formFields, originOf as origin, sendPage } from '../payments/pages';
+import type { PaymentWebhook } from '../payments/webhook';
 import type { SubscriptionService } from './service';
 
-const FORM_LIMIT = 16 * 1024;
 const WEBHOOK_LIMIT = 64 * 1024;
-const formFields = z.record(z.string().max(64), z.string().max(2000)).refine((f) => Object.keys(f).length <= 30, { message: 'TOO_MANY_FIELDS' });
 const callbackQuery = z.strictObject({ orderId: orderParams.shape.orderId });
-
-/** The checkout and callback pages: our origin plus what the gateway's own script needs. */
-function pageCsp(gateway: PaymentGateway, nonce: string): string {
-  const extra = gateway.checkoutCsp;
-  return [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}' ${extra.scriptSrc.join(' ')}`,
-    `style-src 'nonce-${nonce}' 'unsafe-inline'`,
-    `img-src 'self' data: https:`,
-    `connect-src 'self' ${extra.connectSrc.join(' ')}`,
-    `frame-src ${extra.frameSrc.join(' ') || "'none'"}`,
-    `form-action 'self' ${extra.formAction.join(' ')}`,
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
-
-function sendPage(reply: FastifyReply, gateway: PaymentGateway, render: (nonce: string) => string) {
-  const nonce = randomBytes(16).toString('base64');
-  return reply.header('content-security-policy', pageCsp(gateway, nonce)).type('text/html; charset=utf-8').send(render(nonce));
-}
 
 /**
  * The browser's side of paying, outside the owner's session (the gateway's pages post here, and
@@ -40,14 +17,11 @@ function sendPage(reply: FastifyReply, gateway: PaymentGateway, render: (nonce: 
  * webhooks, and the local gateway's buttons. Own body parsers: raw bytes for the webhook
  * signature, form fields for the callback.
  */
-export const paymentRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionService; gateway: PaymentGateway }> = async (app, { subscriptions, gateway }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionService; gateway: PaymentGateway; webhook: PaymentWebhook }> = async (app, { subscriptions, gateway, webhook }) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_LIMIT }, (_request, body, done) => done(null, body));
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body.toString())));
-  });
+  acceptGatewayForms(app);
   const tags = ['payments'];
-  const origin = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
 
   app.get('/subscription/orders/:orderId/checkout', {
     schema: { tags, params: orderParams, description: 'The gateway\'s checkout page for an unpaid order (HTML).' },
@@ -83,11 +57,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionS
     schema: {
       tags,
       headers: z.object({ 'x-razorpay-signature': z.string().max(256), 'x-razorpay-event-id': z.string().max(128).optional() }),
-      description: 'Razorpay webhooks (payment.captured, order.paid, payment.failed), verified on the raw body.',
+      description: 'Razorpay webhooks (payment.captured, order.paid, payment.failed) for packs and service bookings alike, verified on the raw body.',
     },
     handler: async (request) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return subscriptions.webhook(body, request.headers['x-razorpay-signature'], request.headers['x-razorpay-event-id']);
+      return webhook.receive(body, request.headers['x-razorpay-signature'], request.headers['x-razorpay-event-id']);
     },
   });
 
@@ -105,11 +79,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionS
         if (!result) return reply.code(404).type('text/plain').send('No such order at the local gateway');
         // Only our own callback: the local gateway is no open redirector.
         const callback = new URL(request.body.callbackUrl, origin(request));
-        if (callback.origin !== new URL(origin(request)).origin || callback.pathname !== '/api/v1/subscription/payments/callback') return reply.code(400).type('text/plain').send('Bad callback URL');
+        if (callback.origin !== new URL(origin(request)).origin || !CALLBACK_PATHS.includes(callback.pathname)) return reply.code(400).type('text/plain').send('Bad callback URL');
         // The webhook follows a moment later, as the real gateway's does (it may also win the race).
-        const { webhook } = result;
+        const event = result.webhook;
         setTimeout(() => {
-          subscriptions.webhook(Buffer.from(webhook.body), webhook.signature, webhook.eventId).catch((err: unknown) => request.log.warn({ err }, 'local gateway webhook failed'));
+          webhook.receive(Buffer.from(event.body), event.signature, event.eventId).catch((err: unknown) => request.log.warn({ err }, 'local gateway webhook failed'));
         }, 1500).unref();
         return sendPage(reply, gateway, (nonce) => callbackPostPage(callback.toString(), result.callbackFields, nonce));
       },

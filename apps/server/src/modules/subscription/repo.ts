@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SubscriptionOrdersTable } from '../../db/types';
+import { dueToReconcile } from '../payments/reconcile';
 
 export type OrderRow = Selectable<SubscriptionOrdersTable>;
 
@@ -96,21 +97,5 @@ export function findInvoice(db: Kysely<Database>, orderId: string) {
 
 /** Pending orders with a gateway order, not asked about for `staleMs`, created since `since`. */
 export function ordersToReconcile(db: Kysely<Database>, now: number, staleMs: number, since: number): Promise<OrderRow[]> {
-  return db
-    .selectFrom('subscription_orders')
-    .selectAll()
-    .where('status', '=', 'pending')
-    .where('gateway_order_id', 'is not', null)
-    .where('created_at', '>=', since)
-    .where('created_at', '<=', now - staleMs)
-    .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<=', now - staleMs)]))
-    .orderBy('created_at')
-    .limit(100)
-    .execute();
-}
-
-/** Keeps a webhook event id; false when it was seen before (a replay). */
-export async function recordWebhookEvent(db: Kysely<Database>, eventId: string, now: number): Promise<boolean> {
-  const result = await db.insertInto('payment_webhook_events').values({ event_id: eventId, received_at: now }).onConflict((oc) => oc.column('event_id').doNothing()).executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  return dueToReconcile(db, 'subscription_orders', now, staleMs, since);
 }

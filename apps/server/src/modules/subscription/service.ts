@@ -10,6 +10,9 @@ import type { Config } from '../../config';
 import type { Database, Engine } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 import type { PaymentGateway } from '../../providers/payments/payment-gateway';
+import { readCallback } from '../payments/callback';
+import { askGateway } from '../payments/reconcile';
+import type { PaymentEvent, PaymentEventHandler } from '../payments/webhook';
 import { findOwnedTractor, listOwnedTractors, type TractorRow } from '../tractors/repo';
 import { confirmPayment } from './ledger';
 import {
@@ -25,7 +28,6 @@ import {
   ordersToReconcile,
   pendingOrdersOfTractor,
   periodsOfTractor,
-  recordWebhookEvent,
   setGatewayOrderId,
 } from './repo';
 
@@ -59,10 +61,6 @@ function newOrder(input: { userId: string; pack: PaidPack; tax: TaxBreakdown; re
   };
 }
 
-export interface WebhookOutcome {
-  status: 'processed' | 'duplicate' | 'ignored';
-}
-
 export interface SubscriptionDeps {
   db: Kysely<Database>;
   engine: Engine;
@@ -73,7 +71,7 @@ export interface SubscriptionDeps {
 }
 
 /** Renewal: schemes, orders, payment confirmation, history and invoices (issue 13). */
-export class SubscriptionService {
+export class SubscriptionService implements PaymentEventHandler {
   constructor(private readonly deps: SubscriptionDeps) {}
 
   /** Spec §7 GetScheme: the tractor's packs with prices and where its subscription stands. */
@@ -144,15 +142,13 @@ export class SubscriptionService {
     const { db, clock, gateway, log } = this.deps;
     if (!order.gateway_order_id) return true;
     await markChecked(db, order.id, clock.now());
-    try {
-      const payment = await gateway.latestPayment(order.gateway_order_id);
-      if (payment.status === 'captured') await this.settle(order, payment.paymentId, payment.amountPaise, 'reconciliation');
-      else if (payment.status === 'failed') await markFailed(db, order.id, payment.reason);
-      return true;
-    } catch (err) {
-      log.warn({ err, orderId: order.id }, 'payment gateway did not answer a status check');
-      return false;
-    }
+    return askGateway(
+      gateway,
+      order.gateway_order_id,
+      { captured: (paymentId, amountPaise) => this.settle(order, paymentId, amountPaise, 'reconciliation'), failed: (reason) => markFailed(db, order.id, reason) },
+      log,
+      { orderId: order.id },
+    );
   }
 
   /** Background job: pending orders whose callback never came are settled from the gateway. */
@@ -191,48 +187,29 @@ export class SubscriptionService {
   async callback(orderId: string, fields: Record<string, string>): Promise<{ orderId: string; outcome: 'success' | 'failure' } | undefined> {
     const order = await findOrder(this.deps.db, orderId);
     if (!order?.gateway_order_id) return undefined;
-    const paymentId = fields.razorpay_payment_id;
-    const signature = fields.razorpay_signature;
-    if (paymentId && signature) {
-      const genuine = fields.razorpay_order_id === order.gateway_order_id && this.deps.gateway.verifyPaymentSignature(order.gateway_order_id, paymentId, signature);
-      if (!genuine) {
-        this.deps.log.warn({ orderId }, 'payment callback with a wrong signature ignored');
-        return { orderId, outcome: 'failure' };
-      }
+    const result = readCallback(this.deps.gateway, order.gateway_order_id, fields);
+    if (result.kind === 'forged') {
+      this.deps.log.warn({ orderId }, 'payment callback with a wrong signature ignored');
+      return { orderId, outcome: 'failure' };
+    }
+    if (result.kind === 'paid') {
       // The signature proves the gateway took this payment for this order, whose amount it fixed.
-      await this.settle(order, paymentId, undefined, 'callback');
+      await this.settle(order, result.paymentId, undefined, 'callback');
       return { orderId, outcome: 'success' };
     }
     // Unsigned by nature: it only ever moves a pending order to failed, never against a payment.
-    if (order.status === 'pending') await markFailed(this.deps.db, order.id, (fields['error[description]'] ?? 'payment failed').slice(0, 200));
+    if (order.status === 'pending') await markFailed(this.deps.db, order.id, result.reason);
     const now = await findOrder(this.deps.db, orderId);
     return { orderId, outcome: now?.status === 'paid' ? 'success' : 'failure' };
   }
 
-  /** A signed gateway event: replays are dropped by event id; order of arrival does not matter. */
-  async webhook(rawBody: Buffer, signature: string, eventId: string | undefined): Promise<WebhookOutcome> {
-    const { db, clock, gateway } = this.deps;
-    if (!gateway.verifyWebhookSignature(rawBody, signature)) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-    let event: { event?: unknown; payload?: { payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown; error_description?: unknown } } } };
-    try {
-      event = JSON.parse(rawBody.toString('utf8')) as typeof event;
-    } catch {
-      throw new AppError('VALIDATION_FAILED');
-    }
-    if (eventId !== undefined && !(await recordWebhookEvent(db, eventId, clock.now()))) return { status: 'duplicate' };
-    const payment = event.payload?.payment?.entity;
-    if (!payment || typeof payment.order_id !== 'string' || typeof payment.id !== 'string') return { status: 'ignored' };
-    const order = await findOrderByGatewayId(db, payment.order_id);
-    if (!order) return { status: 'ignored' };
-    if (event.event === 'payment.captured' || event.event === 'order.paid') {
-      await this.settle(order, payment.id, typeof payment.amount === 'number' ? payment.amount : -1, `webhook ${String(event.event)}`);
-      return { status: 'processed' };
-    }
-    if (event.event === 'payment.failed') {
-      await markFailed(db, order.id, typeof payment.error_description === 'string' ? payment.error_description : 'payment failed');
-      return { status: 'processed' };
-    }
-    return { status: 'ignored' };
+  /** A verified webhook event (PaymentWebhook): settles or fails the order it names, if it is one of ours. */
+  async paymentEvent(event: PaymentEvent): Promise<'processed' | 'unknown'> {
+    const order = await findOrderByGatewayId(this.deps.db, event.gatewayOrderId);
+    if (!order) return 'unknown';
+    if (event.kind === 'captured') await this.settle(order, event.paymentId, event.amountPaise, event.via);
+    else await markFailed(this.deps.db, order.id, event.reason);
+    return 'processed';
   }
 
   /** The order and what the checkout page needs; undefined when it cannot be paid any more. */

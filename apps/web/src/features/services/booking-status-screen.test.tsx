@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import servicesEn from '../../locales/services/en.json';
+import { checkoutPage } from './api/pay-booking';
 import { BookingStatusScreen } from './booking-status-screen';
 import { booking, fakeApi, json, loadWords, renderAt } from './test-fixtures';
 
@@ -8,7 +9,10 @@ const ID = 'bk_0123456789abcdef01234567';
 const URL_ = `/booking-status?bookingId=${ID}`;
 
 beforeAll(loadWords);
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const steps = () => within(screen.getByRole('list')).getAllByRole('listitem');
 
@@ -87,5 +91,34 @@ describe('booking status (spec §2 booking-status)', () => {
     renderAt('/booking-status', '/booking-status', <BookingStatusScreen />);
     await screen.findByText('SB7K2Q9X');
     expect(calls.map((c) => c.path)).toEqual(['service-bookings', `service-bookings/${ID}`]);
+  });
+
+  it('an online payment: pending with Pay now (again after a failed try), paid, or refund due once cancelled', async () => {
+    const open = vi.spyOn(checkoutPage, 'open').mockImplementation(() => undefined);
+    let shown = booking({ payment: 'online', paymentStatus: 'failed' });
+    const calls = fakeApi((path, method) => {
+      if (path === `service-bookings/${ID}`) return json(shown);
+      if (method === 'POST' && path === `service-bookings/${ID}/payment`) return json({ checkoutUrl: '/checkout-here' });
+      return json({}, 404);
+    });
+    const view = renderAt(`${URL_}&failed=1`, '/booking-status', <BookingStatusScreen />);
+    await screen.findByText('Payment pending: ₹590.00');
+    expect(screen.getByText(servicesEn['bookingStatus.paymentFailed'])).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay ₹590.00 now' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/checkout-here'));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    view.unmount();
+
+    shown = booking({ payment: 'online', paymentStatus: 'paid', paidAt: 1_795_000_600 });
+    const paid = renderAt(`${URL_}&paid=1`, '/booking-status', <BookingStatusScreen />);
+    await screen.findByText(servicesEn['bookingStatus.paymentReceived']);
+    expect(screen.getByText(/Paid online: ₹590.00 on/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pay .* now/ })).toBeNull();
+    paid.unmount();
+
+    shown = booking({ payment: 'online', paymentStatus: 'paid', paidAt: 1_795_000_600, status: 'cancelled', cancellable: false, refundDue: true });
+    renderAt(URL_, '/booking-status', <BookingStatusScreen />);
+    await screen.findByText(/Refund due: you paid ₹590.00 online/);
+    expect(screen.queryByRole('button', { name: /Pay .* now/ })).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import { useServiceTexts } from '../../lib/signed-in/services-texts';
 import { formatDecimal } from '../../lib/signed-in/tractor-format';
 import { useCancelBooking } from './api/cancel-booking';
 import { useBooking, useBookings } from './api/get-bookings';
+import { BookingPayment } from './components/booking-payment';
 import { BookingTimeline } from './components/booking-timeline';
 import { CancelDialog } from './components/cancel-dialog';
 import { StatusPill } from './components/status-pill';
@@ -65,7 +66,11 @@ function useShownBookingId(): { bookingId: string | undefined; searching: boolea
  */
 export function BookingStatusScreen() {
   const { t, lang, ready } = useServiceTexts();
-  const booked = (useLocation().state as { booked?: boolean } | null)?.booked === true;
+  const state = useLocation().state as { booked?: boolean; payFailed?: boolean } | null;
+  const booked = state?.booked === true;
+  const [params] = useSearchParams();
+  // Back from the gateway's checkout (the callback's redirect), or the summary could not start the payment.
+  const returned = params.get('paid') === '1' ? 'paid' : params.get('failed') === '1' || state?.payFailed === true ? 'failed' : null;
   const { bookingId, searching } = useShownBookingId();
   const { data: booking, error, isPending, refetch } = useBooking(bookingId);
   const cancel = useCancelBooking(bookingId ?? '');
@@ -104,6 +109,7 @@ export function BookingStatusScreen() {
             </h2>
             <Facts booking={booking} t={t} lang={lang} />
           </section>
+          <BookingPayment booking={booking} returned={returned} t={t} lang={lang} />
           {booking.technician && (
             <section className="card" aria-labelledby="technician-heading">
               <h2 id="technician-heading">{t('bookingStatus.technician')}</h2>

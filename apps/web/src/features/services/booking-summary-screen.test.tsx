@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { vi } from 'vitest';
 import servicesEn from '../../locales/services/en.json';
+import { checkoutPage } from './api/pay-booking';
 import { BookingSummaryScreen } from './booking-summary-screen';
 import { changeDraft, clearDraft, getDraft } from './draft';
 import { OPTIONS, booking, fakeApi, json, loadWords, renderAt } from './test-fixtures';
@@ -20,6 +21,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   clearDraft();
 });
 
@@ -82,6 +84,52 @@ describe('booking summary (spec §2 booking-summary)', () => {
     expect(posts(calls)).toHaveLength(2);
     expect(posts(calls)[1]?.body).toMatchObject({ date: '2026-11-28', slot: '13:00' });
     expect(requestIdOf(posts(calls)[1])).not.toBe(requestIdOf(posts(calls)[0]));
+  });
+
+  it('a charge offers paying at the farm (the default) or now online; online books, asks for the payment and opens the checkout', async () => {
+    const open = vi.spyOn(checkoutPage, 'open').mockImplementation(() => undefined);
+    const checkoutUrl = '/api/v1/service-bookings/payments/bpay_0123456789abcdef01234567/checkout';
+    const calls = fakeApi((path, method, body) => {
+      if (path.startsWith('service-bookings/options')) return json(OPTIONS);
+      if (method === 'POST' && path === 'service-bookings') return json(booking({ payment: (body as { payment?: 'online' }).payment ?? 'at_farm' }), 201);
+      if (method === 'POST' && path === 'service-bookings/bk_0123456789abcdef01234567/payment') return json({ checkoutUrl }, 201);
+      return json({}, 404);
+    });
+    renderAt('/booking-summary', '/booking-summary', <BookingSummaryScreen />);
+    const choice = await screen.findByRole('group', { name: servicesEn['summary.payHow'] });
+    const atFarm = screen.getByRole('radio', { name: new RegExp(servicesEn['summary.payAtFarmChoice']) });
+    const online = screen.getByRole('radio', { name: new RegExp(servicesEn['summary.payOnline']) });
+    expect(choice.contains(atFarm) && choice.contains(online)).toBe(true);
+    expect((atFarm as HTMLInputElement).checked).toBe(true);
+    // Each choice is a whole labelled row (the 48 px target is the label, styled as .choice).
+    expect(atFarm.closest('label')?.className).toContain('choice');
+
+    fireEvent.click(online);
+    expect((online as HTMLInputElement).checked).toBe(true);
+    const pay = screen.getByRole('button', { name: 'Confirm and pay ₹590.00' });
+    fireEvent.click(pay);
+    fireEvent.click(pay);
+    await waitFor(() => expect(open).toHaveBeenCalledWith(checkoutUrl));
+    expect(posts(calls)).toHaveLength(1);
+    expect(posts(calls)[0]?.body).toMatchObject({ type: 'repair', payment: 'online' });
+    expect(calls.filter((c) => c.path.endsWith('/payment'))).toHaveLength(1);
+    // The way back from the gateway is the booking's status, not the summary.
+    expect(screen.getByTestId('elsewhere').textContent).toBe('/booking-status?bookingId=bk_0123456789abcdef01234567');
+  });
+
+  it('a free service offers no payment choice and sends none', async () => {
+    changeDraft({ type: 'periodic' });
+    const calls = fakeApi((path, method) => {
+      if (path.startsWith('service-bookings/options')) return json(OPTIONS);
+      if (method === 'POST') return json(booking({ type: 'periodic', payment: 'free' }), 201);
+      return json({}, 404);
+    });
+    renderAt('/booking-summary', '/booking-summary', <BookingSummaryScreen />);
+    await screen.findByText(servicesEn['serviceType.periodic']);
+    expect(screen.queryByRole('group', { name: servicesEn['summary.payHow'] })).toBeNull();
+    fireEvent.click(confirmButton());
+    await screen.findByTestId('elsewhere');
+    expect(posts(calls)[0]?.body).not.toHaveProperty('payment');
   });
 
   it('says the details are missing when opened without a form', async () => {

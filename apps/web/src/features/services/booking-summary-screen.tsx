@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import type { BookingPaymentChoice } from '@tractorlink/domain/service-booking';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -8,9 +9,12 @@ import { paths } from '../../config/paths';
 import { queryKeys } from '../../lib/query-keys';
 import { errorMessage } from '../../lib/error-message';
 import { useServiceTexts } from '../../lib/signed-in/services-texts';
+import { formatRupees } from '../../lib/signed-in/subscription';
 import { useBookingOptions } from './api/get-booking-options';
 import { useCreateBooking } from './api/create-booking';
+import { checkoutPage, startBookingPayment } from './api/pay-booking';
 import { ChargeLines } from './components/charge-lines';
+import { PaymentChoice } from './components/payment-choice';
 import { clearDraft, changeDraft, draftRequestId, getDraft, useDraft } from './draft';
 import { durationText, formatDay, formatSlot } from './format';
 import { nextSlotOf } from './slot-full';
@@ -18,8 +22,10 @@ import type { SlotChoice } from './slot-full';
 import './services.css';
 
 /**
- * Spec §2 booking-summary: what was chosen, free or the charge with GST, paid at the farm; Confirm
- * sends the booking with the summary's one request id, so a double tap or a retry books once.
+ * Spec §2 booking-summary: what was chosen, free or the charge with GST, and for a charge how to pay
+ * (at the farm, or now online as a pack is paid). Confirm sends the booking with the summary's one
+ * request id, so a double tap or a retry books once; paying online then asks for the booking's
+ * payment and leaves for the gateway's checkout, which comes back to the booking's status.
  */
 export function BookingSummaryScreen() {
   const { t, lang, ready } = useServiceTexts();
@@ -30,11 +36,14 @@ export function BookingSummaryScreen() {
   const client = useQueryClient();
   const sending = useRef(false);
   const [failure, setFailure] = useState<unknown>(null);
+  const [payWay, setPayWay] = useState<BookingPaymentChoice>('at_farm');
+  const [leaving, setLeaving] = useState(false);
 
   const data = options.data?.vin === draft.vin ? options.data : undefined;
   const offer = data?.types.find((o) => o.type === draft.type);
   const position = draft.pin ?? data?.position ?? null;
   const complete = draft.vin && draft.type && draft.address && draft.date && draft.slot;
+  const charged = offer !== undefined && !offer.free && offer.charge.totalPaise > 0;
 
   const confirm = async (moveTo?: SlotChoice) => {
     // A second tap before React disables the button must not send a second request.
@@ -56,8 +65,26 @@ export function BookingSummaryScreen() {
         slot: d.slot,
         ...(note ? { note } : {}),
         ...(d.photo ? { photoId: d.photo.id } : {}),
+        ...(charged ? { payment: payWay } : {}),
       });
-      void navigate(`${paths.bookingStatus.getHref()}?bookingId=${encodeURIComponent(booking.bookingId)}`, { replace: true, state: { booked: true } });
+      const status = `${paths.bookingStatus.getHref()}?bookingId=${encodeURIComponent(booking.bookingId)}`;
+      if (booking.payment === 'online' && booking.paymentStatus !== 'paid') {
+        // Booked: from here on the status screen is where the owner comes back to (and may pay again).
+        let checkoutUrl: string | null = null;
+        try {
+          checkoutUrl = (await startBookingPayment(booking.bookingId)).checkoutUrl;
+        } catch {
+          checkoutUrl = null;
+        }
+        void navigate(status, { replace: true, state: { booked: true, payFailed: checkoutUrl === null } });
+        clearDraft();
+        if (checkoutUrl !== null) {
+          setLeaving(true);
+          checkoutPage.open(checkoutUrl);
+        }
+        return;
+      }
+      void navigate(status, { replace: true, state: { booked: true } });
       clearDraft();
     } catch (error) {
       setFailure(error);
@@ -128,8 +155,13 @@ export function BookingSummaryScreen() {
           <section className="card" aria-labelledby="summary-charge">
             <h2 id="summary-charge">{t('summary.charge')}</h2>
             {offer && <ChargeLines charge={offer.charge} free={offer.free} t={t} lang={lang} />}
-            {offer && !offer.free && offer.charge.totalPaise > 0 && <p className="fine-print">{t('summary.payAtFarm')}</p>}
           </section>
+          {charged && (
+            <section className="card" aria-labelledby="summary-pay">
+              <h2 id="summary-pay">{t('summary.payment')}</h2>
+              <PaymentChoice value={payWay} onChange={setPayWay} t={t} />
+            </section>
+          )}
           {failure !== null && <Notice tone="error">{errorMessage(t, failure)}</Notice>}
           {nextSlot && (
             <Button variant="secondary" disabled={create.isPending} onClick={() => void confirm(nextSlot)}>
@@ -142,8 +174,8 @@ export function BookingSummaryScreen() {
             </Link>
           )}
           {nextSlot === undefined && (
-            <Button busy={create.isPending} disabled={!offer || !position} onClick={() => void confirm()}>
-              {t('summary.confirm')}
+            <Button busy={create.isPending || leaving} disabled={!offer || !position} onClick={() => void confirm()}>
+              {charged && payWay === 'online' && offer ? t('summary.confirmPay', { amount: formatRupees(offer.charge.totalPaise, lang) }) : t('summary.confirm')}
             </Button>
           )}
         </>
