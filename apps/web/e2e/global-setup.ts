@@ -73,9 +73,11 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       SMS_PROVIDER: 'local',
       DEVICE_TCP_PORT: '0',
-      // The demo fleet, with a week of history so it is in within seconds.
+      // The demo fleet, with a week of history, in within seconds: the per-device record budget (a
+      // device's own backlog pace) is lifted so the week streams in at once.
       SIMULATE_FLEET: 'true',
       SIMULATE_FLEET_DAYS: '7',
+      DEVICE_MAX_RECORDS_PER_MINUTE: '1000000',
       DEMO_MOBILE: DEMO.mobile,
       DEMO_PIN: DEMO.pin,
       OPERATOR_KEY,
@@ -86,7 +88,11 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+  let caughtUp = false;
+  server.stdout?.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+    if (output.includes('caught up')) caughtUp = true;
+  });
   server.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
   const stop = async () => {
     if (server.exitCode === null) {
@@ -99,6 +105,13 @@ export default async function setup(project: TestProject) {
   try {
     await waitForHealth(baseURL, server, () => output);
     await seedSilentTractor(baseURL, dataDir);
+    // The tests read the demo fleet's figures: they start once its history is in and it is live,
+    // so no figure moves under a test because history is still streaming in.
+    const deadline = Date.now() + 120_000;
+    while (!caughtUp) {
+      if (server.exitCode !== null || Date.now() > deadline) throw new Error(`The demo fleet's history did not come in within 2 minutes:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   } catch (error) {
     await stop();
     throw error;
