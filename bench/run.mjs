@@ -118,7 +118,7 @@ if (wanted('scale')) {
 
 /** Runs one of the server's bench scripts (each prints one JSON line) in its own process. */
 function serverBench(script, args = []) {
-  const out = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/modules', script), ...args.map(String)], { cwd: root, encoding: 'utf8' });
+  const out = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/bench', script), ...args.map(String)], { cwd: root, encoding: 'utf8' });
   const line = out.stdout.trim().split('\n').at(-1) ?? '';
   if (out.status !== 0 || !line.startsWith('{')) throw new Error(`${script} failed:\n${out.stdout}\n${out.stderr}`);
   return JSON.parse(line);
@@ -126,17 +126,17 @@ function serverBench(script, args = []) {
 
 if (wanted('alerts')) {
   console.log('== alerts: the full rule set on ingestion, and alert → push latency');
-  const rules = serverBench('alerts/bench/rules-overhead.ts');
+  const rules = serverBench('alerts/rules-overhead.ts');
   results.alertRules = rules;
   row('ingestion with every alert rule on, ratio to rules off (median of rounds)', rules.ratio.toFixed(3), '≥ 0.90', `${rules.rulesOnPerSecond} vs ${rules.rulesOffPerSecond} records/s; rounds ${rules.ratios.join(', ')}`);
-  const push = serverBench('alerts/bench/push-latency.ts');
+  const push = serverBench('alerts/push-latency.ts');
   results.alertPush = push;
   row(`alert queued for push after its record's ACK, p99 (${push.tractors} devices)`, `${push.ackToPushMs.p99} ms`, '≤ 1000 ms', `p50 ${push.ackToPushMs.p50} ms, ${push.alerts} alerts, ${push.pushed} pushed`);
 }
 
 if (wanted('invoice')) {
   console.log('== invoice PDF: a two-tractor GST invoice, Hindi name, Hindi and Tamil labels');
-  const f = serverBench('subscription/bench/invoice-pdf.ts');
+  const f = serverBench('subscription/invoice-pdf.ts');
   results.invoicePdf = f;
   row('invoice PDF, first render of the process (fonts decoded on first use)', `${f.firstMs} ms`, '≤ 300 ms', 'the server decodes them a second after start, so owners meet the later figure');
   row('invoice PDF render, Hindi labels (p95 of 30)', `${f.hindi.p95Ms} ms`, '≤ 300 ms', `p50 ${f.hindi.p50Ms} ms; Tamil p95 ${f.tamil.p95Ms} ms; English labels and name p95 ${f.english.p95Ms} ms; ${Math.round(f.bytes / 1024)} KB file`);
@@ -144,21 +144,21 @@ if (wanted('invoice')) {
 
 if (wanted('voice')) {
   console.log('== server voice: an Ask me answer of ~20 words, espeak-ng through the disk cache');
-  const f = serverBench('tts/bench/speak.ts');
+  const f = serverBench('tts/speak.ts');
   results.voice = f;
   row('server voice, Hindi answer, first synthesis', `${f.hi.firstMs} ms`, '≤ 1000 ms (tap → sound, whole)', `again from the cache ${f.hi.cachedMs} ms; ${Math.round(f.hi.bytes / 1024)} KB WAV; Tamil ${f.ta.firstMs} ms`);
 }
 
 if (wanted('geofences')) {
   console.log('== geofences: ingestion with 50 active geofences per owner');
-  const g = serverBench('geofences/bench/geofence-overhead.ts');
+  const g = serverBench('geofences/geofence-overhead.ts');
   results.geofences = g;
   row('ingestion with 50 active geofences per owner, ratio to none (median of rounds)', g.ratio.toFixed(3), '≥ 0.90', `${g.geofencesPerSecond} vs ${g.noGeofencesPerSecond} records/s; CPU ratio ${g.cpuRatio}; ${g.geofences} geofences, ${g.owners} owners`);
 }
 
 if (wanted('truth')) {
   console.log('== truth: one simulated month (slopes, refuels, a theft, a backlog sent newest-first, a phone without speed) against its ground truth');
-  const t = serverBench('telemetry/bench/truth.ts');
+  const t = serverBench('telemetry/truth.ts');
   results.truth = t;
   const pct = (f) => `${f.measured} vs ${f.truth} (${f.errorPercent > 0 ? '+' : ''}${f.errorPercent} %)`;
   row('acres worked', pct(t.acres), 'within 3 %', `${t.days} days, ${t.records} records`);

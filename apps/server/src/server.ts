@@ -5,9 +5,8 @@ import { APP_VERSION } from './version';
 import { runDemoFleet } from './sim/demo-runner';
 import { warmUpInvoicePdf } from './modules/subscription/invoice-pdf';
 import { DemoDealer } from './modules/service-bookings/demo-dealer';
-import { systemClock } from './clock';
 
-/** Entry point: listen, print where, close gracefully on SIGTERM/SIGINT. Everything else is in app.ts. */
+/** Entry point: listen, print where, close gracefully on SIGTERM/SIGINT. The app is app.ts, its services services.ts, its background jobs jobs.ts. */
 
 function readConfig(): Config {
   try {
@@ -22,7 +21,7 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const app = await buildApp({ config, seedDemoOwner: config.demo.enabled, startDevices: true });
+const app = await buildApp({ config, seedDemoOwner: config.demo.enabled, startDevices: true, startJobs: true });
 
 let closing = false;
 let fleet: { stop(): Promise<void> } | undefined;
@@ -84,10 +83,10 @@ setTimeout(() => {
 // instances on one database, the one holding the fleet's lease drives it (issue 20).
 if (config.simulateFleet && config.demo.enabled && app.deviceServer) {
   fleet = runDemoFleet({
-    db: app.db.kysely,
-    registry: app.registry,
-    book: app.serviceBook,
-    subscriptions: app.subscriptions.service,
+    db: app.services.db.kysely,
+    registry: app.services.registry,
+    book: app.services.serviceBook,
+    subscriptions: app.services.subscriptions.service,
     demoMobile: config.demo.mobile,
     devicePort: app.deviceServer.port,
     days: config.simulateFleetDays,
@@ -98,4 +97,4 @@ if (config.simulateFleet && config.demo.enabled && app.deviceServer) {
 
 // The demo's dealer: confirms a booking a minute after it is made and assigns a technician a minute
 // later, so the whole doorstep flow shows; the rest is `npm run admin -- bookings …` (issue 15).
-if (config.demo.enabled) new DemoDealer({ db: app.db.kysely, clock: systemClock, desk: app.serviceBookings.desk, log: app.log }).start();
+if (config.demo.enabled) new DemoDealer({ db: app.services.db.kysely, clock: app.services.clock, desk: app.services.serviceBookings.desk, log: app.log }).start();

@@ -17,7 +17,7 @@ const toS = (ms: number) => Math.floor(ms / 1000);
 describe.each(dbTargets)('alert API on $name', (target) => {
   const t = useTestApp(target, { PUSH_SERVICE_HOSTS: '127.0.0.1,push.example.net' });
   const raise = (tractorId: string, typeId: AlertTypeId, time: number, value: number | null = null, threshold?: number) =>
-    t.app.alerts.service.raiseAlert(tractorId, typeId, { time, value, threshold, lat: 20.1667, lon: 73.9833 });
+    t.app.services.alerts.service.raiseAlert(tractorId, typeId, { time, value, threshold, lat: 20.1667, lon: 73.9833 });
 
   it('lists the owner\'s alerts with every spec field, newest first, by default from the first day of two months back', async () => {
     const { owner, tractor } = await ownerWithTractor(t);

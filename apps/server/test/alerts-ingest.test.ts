@@ -217,11 +217,11 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
     expect(await rebuildDirtyDays(db())).toBe(1);
     expect(await storedAlerts(db(), tractor.id)).toEqual(['A0100']);
     // Replayed in device-time order, yesterday's theft is alerted once, at yesterday's time.
-    await t.app.telemetry.ingestor.replayDue(0);
+    await t.app.services.telemetry.ingestor.replayDue(0);
     const thefts = await db().selectFrom('alerts').select(['time_ms']).where('tractor_id', '=', tractor.id).orderBy('time_ms').execute();
     expect(thefts.map((a) => Math.floor((Number(a.time_ms) - (T0 - 24 * HOUR)) / HOUR))).toEqual([0, 24]);
     await ingest(t.app, tractor, siphonAt(T0 - 24 * HOUR));
-    await t.app.telemetry.ingestor.replayDue(0);
+    await t.app.services.telemetry.ingestor.replayDue(0);
     expect(await storedAlerts(db(), tractor.id)).toEqual(['A0100', 'A0100']);
   });
 

@@ -31,7 +31,7 @@ describe.each(dbTargets)('every alert, configuration and receiver route answers 
   /** An owner with a tractor, an alert on it and a receiver. */
   async function ownerWithEverything(mobileNo: string) {
     const { owner, tractor } = await ownerWithTractor(t, mobileNo);
-    const alertId = (await t.app.alerts.service.raiseAlert(tractor.id, 'A0100', { time: TEST_START - 60_000, value: 12 })) as string;
+    const alertId = (await t.app.services.alerts.service.raiseAlert(tractor.id, 'A0100', { time: TEST_START - 60_000, value: 12 })) as string;
     const receiver = await post(t.app, 'receivers', { name: 'Farm Hand', phone: '9000000000', channel: 'sms' }, { token: owner.accessToken });
     expect(receiver.statusCode, receiver.body).toBe(201);
     return { token: owner.accessToken, ids: { vin: tractor.vin, alertId, receiverId: receiver.json<{ id: string }>().id }, tractorId: tractor.id };

@@ -69,7 +69,7 @@ describe.each(dbTargets)('alert delivery on $name', (target) => {
     return { owner, tractor, browser };
   }
 
-  const raise = (app: FastifyInstance, tractorId: string, typeId: AlertTypeId, value: number | null = null) => app.alerts.service.raiseAlert(tractorId, typeId, { time: TEST_START - MINUTE, value });
+  const raise = (app: FastifyInstance, tractorId: string, typeId: AlertTypeId, value: number | null = null) => app.services.alerts.service.raiseAlert(tractorId, typeId, { time: TEST_START - MINUTE, value });
   const outbox = () => t.database.db.kysely.selectFrom('alert_outbox').selectAll().execute();
 
   it('sends Web Push to the push service: valid VAPID JWT, aes128gcm body the browser decrypts, TTL and urgency, the owner\'s language', async () => {
@@ -83,7 +83,7 @@ describe.each(dbTargets)('alert delivery on $name', (target) => {
       ...series(TEST_START - 49 * MINUTE, 6, 5 * MINUTE, () => parkedOff(tank(20, 0.5, rnd))),
     ]);
     expect(fake.received).toHaveLength(0); // nothing is sent from inside ingestion
-    expect(await t.app.alerts.delivery.drain()).toBe(2); // the fan-out, then the push
+    expect(await t.app.services.alerts.delivery.drain()).toBe(2); // the fan-out, then the push
     expect(fake.received).toHaveLength(1);
     const request = fake.received[0] as PushRequest;
 
@@ -109,7 +109,7 @@ describe.each(dbTargets)('alert delivery on $name', (target) => {
 
     // A non-critical alert goes with normal urgency.
     await raise(t.app, tractor.id, 'A0104', 30);
-    await t.app.alerts.delivery.drain();
+    await t.app.services.alerts.delivery.drain();
     expect(fake.received[1]?.headers.urgency).toBe('normal');
   });
 
@@ -119,13 +119,13 @@ describe.each(dbTargets)('alert delivery on $name', (target) => {
     const subscriptions = () => t.database.db.kysely.selectFrom('push_subscriptions').select('endpoint').execute();
     expect(await subscriptions()).toHaveLength(1);
     await raise(t.app, tractor.id, 'A0101', 500);
-    await t.app.alerts.delivery.drain();
+    await t.app.services.alerts.delivery.drain();
     expect(fake.received).toHaveLength(1);
     expect(await subscriptions()).toEqual([]);
     expect(await outbox()).toEqual([]);
     // Nothing is sent to it again.
     await raise(t.app, tractor.id, 'A0101', 600);
-    await t.app.alerts.delivery.drain();
+    await t.app.services.alerts.delivery.drain();
     expect(fake.received).toHaveLength(1);
   });
 
@@ -133,27 +133,27 @@ describe.each(dbTargets)('alert delivery on $name', (target) => {
     const fake = await pushService((req, n) => (req.url.endsWith('9876543210') ? (n === 1 ? { status: 429, headers: { 'retry-after': '120' } } : { status: 201 }) : { status: 503 }));
     const { tractor } = await subscribedOwner(fake.base);
     await raise(t.app, tractor.id, 'A0003', 110);
-    await t.app.alerts.delivery.drain();
+    await t.app.services.alerts.delivery.drain();
     expect(fake.received).toHaveLength(1);
     const [waiting] = await outbox();
     expect(waiting).toMatchObject({ kind: 'push', attempts: 1, next_at: TEST_START + 120_000, locked_until: null });
     t.clock.advance(119_000);
-    expect(await t.app.alerts.delivery.drain()).toBe(0);
+    expect(await t.app.services.alerts.delivery.drain()).toBe(0);
     t.clock.advance(1000);
-    await t.app.alerts.delivery.drain();
+    await t.app.services.alerts.delivery.drain();
     expect(fake.received).toHaveLength(2);
     expect(await outbox()).toEqual([]);
 
     // A push service that keeps failing: 30 s, 1, 2, 4, 8, 16, 32 minutes apart, then given up.
     const other = await subscribedOwner(fake.base, '9123456789');
     await raise(t.app, other.tractor.id, 'A0003', 110);
-    await t.app.alerts.delivery.drain();
+    await t.app.services.alerts.delivery.drain();
     const waits: number[] = [];
     for (let attempt = 1; attempt < 8; attempt++) {
       const [row] = await outbox();
       waits.push(Number(row?.next_at) - t.clock.now());
       t.clock.advance(Number(row?.next_at) - t.clock.now());
-      await t.app.alerts.delivery.drain();
+      await t.app.services.alerts.delivery.drain();
     }
     expect(waits).toEqual([30, 60, 120, 240, 480, 960, 1920].map((s) => s * 1000));
     expect(fake.received.filter((r) => r.url.endsWith('9123456789'))).toHaveLength(8);
@@ -176,7 +176,7 @@ describe.each(dbTargets)('alert delivery on $name', (target) => {
       expect((await post(app, 'receivers', receiver, { token })).statusCode).toBe(201);
     }
     for (const type of ['A0100', 'A0101', 'A0105'] as const) await raise(app, tractor.id, type);
-    await app.alerts.delivery.drain();
+    await app.services.alerts.delivery.drain();
 
     const to = (mobile: string) => fake.received.filter((r) => r.url.endsWith(mobile));
     // The owner's browser once per alert (listed as their own receiver too), the helper's browser once per alert.
@@ -196,8 +196,8 @@ describe.each(dbTargets)('alert delivery on $name', (target) => {
     expect(refusals[0]).toMatchObject({ cap: 2, ownerId: expect.any(String), alertId: expect.any(String) });
     // The next IST day has a fresh allowance.
     t.clock.advance(24 * HOUR);
-    await app.alerts.service.raiseAlert(tractor.id, 'A0100', { time: t.clock.now() - MINUTE });
-    await app.alerts.delivery.drain();
+    await app.services.alerts.service.raiseAlert(tractor.id, 'A0100', { time: t.clock.now() - MINUTE });
+    await app.services.alerts.delivery.drain();
     expect(t.sms.messages('9988776655')).toHaveLength(3);
 
     const logged = logs.records().flatMap(stringsIn).join('\n');
@@ -207,8 +207,8 @@ describe.each(dbTargets)('alert delivery on $name', (target) => {
   it('an alert older than 6 hours when delivery starts (a device emptying its backlog) is kept but not sent', async () => {
     const fake = await pushService();
     const { owner, tractor } = await subscribedOwner(fake.base);
-    await t.app.alerts.service.raiseAlert(tractor.id, 'A0100', { time: TEST_START - 7 * HOUR });
-    await t.app.alerts.delivery.drain();
+    await t.app.services.alerts.service.raiseAlert(tractor.id, 'A0100', { time: TEST_START - 7 * HOUR });
+    await t.app.services.alerts.delivery.drain();
     expect(fake.received).toHaveLength(0);
     expect(await outbox()).toEqual([]);
     expect((await get(t.app, `alerts/unread-count?vin=${tractor.vin}`, { token: owner.accessToken })).json()).toMatchObject({ count: 1 });

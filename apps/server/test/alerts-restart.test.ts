@@ -83,7 +83,7 @@ describe.each(dbTargets)('alerts across a restart on $name', (target) => {
       expect(await storedAlerts(db(), tractor.id)).toEqual(['A0001']);
       app = await restart(app); // closed before any delivery
       expect(fake.received).toHaveLength(0);
-      await app.alerts.delivery.drain();
+      await app.services.alerts.delivery.drain();
       expect(fake.received).toHaveLength(1);
       expect(await db().selectFrom('alert_outbox').selectAll().execute()).toEqual([]);
     } finally {

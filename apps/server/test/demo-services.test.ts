@@ -18,7 +18,7 @@ describe.each(dbTargets)('the demo fleet has a service history ($name)', (target
   const db = () => t.database.db.kysely;
 
   it('each demo tractor starts with past services one interval apart, the last some way into its interval, all before its history', async () => {
-    expect(await ensureDemoFleet(db(), t.app.registry, '9876543210', TEST_START, { book: t.app.serviceBook, days: 90 })).toBe(DEMO_FLEET.length);
+    expect(await ensureDemoFleet(db(), t.app.services.registry, '9876543210', TEST_START, { book: t.app.services.serviceBook, days: 90 })).toBe(DEMO_FLEET.length);
     const historyStart = istDate(TEST_START - 90 * DAY);
     for (const demo of DEMO_FLEET) {
       const tractor = await db().selectFrom('tractors').select(['id', 'last_service_engine_h']).where('imei', '=', demo.profile.imei).executeTakeFirstOrThrow();
@@ -37,12 +37,12 @@ describe.each(dbTargets)('the demo fleet has a service history ($name)', (target
       expect(records.every((r) => r.done_on < historyStart && r.recorded_by === 'operator' && r.note === null)).toBe(true);
     }
     // Once: a second start adds nothing.
-    expect(await ensureDemoFleet(db(), t.app.registry, '9876543210', TEST_START, { book: t.app.serviceBook, days: 90 })).toBe(0);
+    expect(await ensureDemoFleet(db(), t.app.services.registry, '9876543210', TEST_START, { book: t.app.services.serviceBook, days: 90 })).toBe(0);
   });
 
   it('the demo owner meets both renewal prompts at once: one pack ends in 3 days, one has ended, one was paid with an invoice', async () => {
     const owner = await registerOwner(t.app, t.sms, { mobileNo: '9876543210' });
-    await ensureDemoFleet(db(), t.app.registry, '9876543210', TEST_START, { book: t.app.serviceBook, days: 90, subscriptions: t.app.subscriptions.service });
+    await ensureDemoFleet(db(), t.app.services.registry, '9876543210', TEST_START, { book: t.app.services.serviceBook, days: 90, subscriptions: t.app.services.subscriptions.service });
     const home = (await get(t.app, 'home', { token: owner.accessToken })).json<HomeResponse>();
     const states = home.tractors.map((tr) => subscriptionState(tr.expiresOn * 1000, tr.subscriptionPack, TEST_START));
     expect(states.map((s) => s.state)).toEqual(['valid', 'expiring', 'expired']);
@@ -58,11 +58,11 @@ describe.each(dbTargets)('the demo fleet has a service history ($name)', (target
   });
 
   it('the workshop services a tractor at the end of the day its service falls due, not before', async () => {
-    await ensureDemoFleet(db(), t.app.registry, '9876543210', TEST_START, { book: t.app.serviceBook, days: 90 });
+    await ensureDemoFleet(db(), t.app.services.registry, '9876543210', TEST_START, { book: t.app.services.serviceBook, days: 90 });
     const demo = DEMO_FLEET[0];
     if (!demo) throw new Error('no demo tractor');
     const tractor = await db().selectFrom('tractors').select(['id', 'last_service_engine_h']).where('imei', '=', demo.profile.imei).executeTakeFirstOrThrow();
-    const workshop = demoWorkshop(db(), t.app.serviceBook);
+    const workshop = demoWorkshop(db(), t.app.services.serviceBook);
     const carry = (hours: number) => ({ ...initialCarry(demo.profile), engineMin: hours * 60 });
     await workshop(demo.profile.imei, '2026-10-01', carry(tractor.last_service_engine_h + demo.serviceIntervalH - 30));
     const count = async () => (await db().selectFrom('service_records').select('id').where('tractor_id', '=', tractor.id).execute()).length;

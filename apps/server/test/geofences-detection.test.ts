@@ -99,7 +99,7 @@ describe.each(dbTargets)('geofence detection on ingest, $name', (target) => {
     const { owner, tractor } = await ownerWithTractor(t);
     await createGeofence(t.app, owner.accessToken, polygonBody('North-Field', FIELD, { vins: [tractor.vin] }));
     await ingest(t.app, tractor, stay(T0, 0));
-    await t.app.telemetry.ingestor.idle();
+    await t.app.services.telemetry.ingestor.idle();
     const restarted = await t.build();
     await ingest(restarted, tractor, drive(T0 + 5 * MINUTE, 0, 600));
     expect(await storedAlerts(db(), tractor.id)).toEqual(['A0110']);

@@ -163,7 +163,7 @@ describe.each(dbTargets)('resent records on $name', (target) => {
     const warnings = () => logs.records().filter((r) => r.msg === 'resent record differs from the stored one; the stored one is kept');
     expect((await send('lat=20.1&lon=73.9&speed=5')).statusCode).toBe(200);
     expect((await send('lat=20.1&lon=73.9&speed=5')).statusCode).toBe(200);
-    await app.telemetry.ingestor.idle();
+    await app.services.telemetry.ingestor.idle();
     expect(warnings()).toEqual([]);
     expect((await send('lat=20.2&lon=73.9&speed=5')).statusCode).toBe(200);
     expect((await send('lat=20.3&lon=73.9&speed=5')).statusCode).toBe(200);

@@ -32,7 +32,7 @@ describe.each(dbTargets.filter((d) => d.name === 'sqlite'))('ingestion beside an
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    await t.app.telemetry.ingestor.idle();
+    await t.app.services.telemetry.ingestor.idle();
     expect(acknowledged).toBe(true);
     const stored = await db.selectFrom('telemetry').select((eb) => eb.fn.countAll<number>().as('n')).where('tractor_id', '=', tractor.id).executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(10);

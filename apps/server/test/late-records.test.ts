@@ -2,6 +2,7 @@ import { fromLocalMeters } from '@tractorlink/domain/geo';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import { istMidnight } from '@tractorlink/domain/time';
 import { describe, expect, it } from 'vitest';
+import { createDb } from '../src/db/database';
 import { rebuildDirtyDays } from '../src/modules/telemetry/rebuild-days';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
@@ -43,7 +44,7 @@ describe.each(dbTargets)('late records on $name', (target) => {
     const profile = (row: typeof inOrder) => ({ id: row.id, implementWidthM: row.implement_width_m, tankCapacityL: row.tank_capacity_l });
     const day1 = morning('2026-11-18');
     const day2 = morning('2026-11-19');
-    const submit = (row: typeof inOrder, readings: Reading[]) => t.app.telemetry.ingestor.submit(profile(row), readings.map((reading) => ({ reading })));
+    const submit = (row: typeof inOrder, readings: Reading[]) => t.app.services.telemetry.ingestor.submit(profile(row), readings.map((reading) => ({ reading })));
 
     await submit(inOrder, day1);
     await submit(inOrder, day2);
@@ -65,12 +66,47 @@ describe.each(dbTargets)('late records on $name', (target) => {
     expect(Number((await usage(late.id, '2026-11-19')).area)).toBeCloseTo(Number((await usage(inOrder.id, '2026-11-19')).area), 3);
   });
 
+  it('two instances rebuilding at once rebuild each late day once, to the figures of in-order arrival', async () => {
+    const db = t.database.db.kysely;
+    const inOrder = await provisionTractor(db);
+    const profile = (row: typeof inOrder) => ({ id: row.id, implementWidthM: row.implement_width_m, tankCapacityL: row.tank_capacity_l });
+    const submit = (row: typeof inOrder, readings: Reading[]) => t.app.services.telemetry.ingestor.submit(profile(row), readings.map((reading) => ({ reading })));
+    const day1 = morning('2026-11-18');
+    const day2 = morning('2026-11-19');
+    await submit(inOrder, day1);
+    await submit(inOrder, day2);
+    const late = [];
+    for (let i = 0; i < 4; i++) {
+      const row = await provisionTractor(db);
+      await submit(row, day2);
+      await submit(row, day1);
+      late.push(row);
+    }
+    expect(await db.selectFrom('usage_dirty_days').selectAll().execute()).toHaveLength(late.length);
+
+    // The other instance has its own connections on PostgreSQL. On SQLite a process's queries share
+    // one connection, so it shares this one: both still read the same dirty days before either rebuilds.
+    const other = target.name === 'postgres' ? createDb({ databaseUrl: t.database.databaseUrl, dataDir: t.database.dataDir }) : t.database.db;
+    try {
+      const counts = await Promise.all([rebuildDirtyDays(db), rebuildDirtyDays(other.kysely)]);
+      expect(counts[0] + counts[1]).toBe(late.length);
+    } finally {
+      if (other !== t.database.db) await other.close();
+    }
+    expect(await db.selectFrom('usage_dirty_days').selectAll().execute()).toHaveLength(0);
+    const expected = await usage(inOrder.id, '2026-11-18');
+    for (const row of late) {
+      const rebuilt = await usage(row.id, '2026-11-18');
+      for (const key of ['engine', 'area', 'road', 'pto'] as const) expect(Number(rebuilt[key])).toBeCloseTo(Number(expected[key]), 3);
+    }
+  });
+
   it('a backlog sent newest first, today included, reaches the figures of in-order arrival once replayed', async () => {
     const db = t.database.db.kysely;
     const inOrder = await provisionTractor(db);
     const late = await provisionTractor(db);
     const profile = (row: typeof inOrder) => ({ id: row.id, implementWidthM: row.implement_width_m, tankCapacityL: row.tank_capacity_l });
-    const submit = (row: typeof inOrder, readings: Reading[]) => t.app.telemetry.ingestor.submit(profile(row), readings.map((reading) => ({ reading })));
+    const submit = (row: typeof inOrder, readings: Reading[]) => t.app.services.telemetry.ingestor.submit(profile(row), readings.map((reading) => ({ reading })));
     // Yesterday and this morning (the test clock's today), the tractor out of coverage since yesterday.
     const days = [...morning('2026-11-20'), ...morning('2026-11-21')];
     await submit(inOrder, days);
@@ -80,7 +116,7 @@ describe.each(dbTargets)('late records on $name', (target) => {
     // Before the replay today holds only the newest frame's quarter of an hour, processed live.
     expect(Number((await usage(late.id, '2026-11-21')).engine ?? 0)).toBeLessThan(Number((await usage(inOrder.id, '2026-11-21')).engine) / 4);
 
-    expect(await t.app.telemetry.ingestor.replayDue(0)).toBe(1);
+    expect(await t.app.services.telemetry.ingestor.replayDue(0)).toBe(1);
     for (const date of ['2026-11-20', '2026-11-21']) {
       const expected = await usage(inOrder.id, date);
       const replayed = await usage(late.id, date);
@@ -94,13 +130,13 @@ describe.each(dbTargets)('late records on $name', (target) => {
     await submit(inOrder, [{ ...next, time: next.time + 20_000 }]);
     expect(Number((await usage(late.id, '2026-11-21')).engine)).toBeCloseTo(Number((await usage(inOrder.id, '2026-11-21')).engine), 3);
     // Nothing is waiting any more.
-    expect(await t.app.telemetry.ingestor.replayDue(0)).toBe(0);
+    expect(await t.app.services.telemetry.ingestor.replayDue(0)).toBe(0);
   });
 
   it('a night theft delivered late is alerted once, at the time it happened, and not again when resent', async () => {
     const db = t.database.db.kysely;
     const tractor = await provisionTractor(db);
-    const submit = (readings: Reading[]) => t.app.telemetry.ingestor.submit({ id: tractor.id, implementWidthM: tractor.implement_width_m, tankCapacityL: tractor.tank_capacity_l }, readings.map((reading) => ({ reading })));
+    const submit = (readings: Reading[]) => t.app.services.telemetry.ingestor.submit({ id: tractor.id, implementWidthM: tractor.implement_width_m, tankCapacityL: tractor.tank_capacity_l }, readings.map((reading) => ({ reading })));
     const night = istMidnight('2026-11-21') + 2 * 3600_000;
     const parked = (time: number, litres: number): Reading => ({ time, ...origin, speedKmh: 0, ignition: false, fuelLitres: litres, satellites: 10 });
     const records: Reading[] = [];
@@ -114,7 +150,7 @@ describe.each(dbTargets)('late records on $name', (target) => {
     const thefts = () => db.selectFrom('alerts').select(['type_id', 'time_ms']).where('tractor_id', '=', tractor.id).where('type_id', '=', 'A0100').execute();
     expect(await thefts()).toEqual([]);
 
-    await t.app.telemetry.ingestor.replayDue(0);
+    await t.app.services.telemetry.ingestor.replayDue(0);
     const [theft, ...more] = await thefts();
     expect(more).toEqual([]);
     expect(Number(theft?.time_ms)).toBeGreaterThan(night);
@@ -123,7 +159,7 @@ describe.each(dbTargets)('late records on $name', (target) => {
     // The device did not get its acknowledgements and sends it all again; then more late records of that night.
     for (let end = records.length; end > 0; end -= 25) await submit(records.slice(Math.max(0, end - 25), end));
     await submit([parked(night + 90 * 60_000, 20)]);
-    await t.app.telemetry.ingestor.replayDue(0);
+    await t.app.services.telemetry.ingestor.replayDue(0);
     expect(await thefts()).toHaveLength(1);
   });
 });

@@ -53,7 +53,7 @@ describe.each(dbTargets)('operator API on $name', (target) => {
     const both = expectError(await get(t.app, `operator/tractors?vin=MBNAAHTR1NL100001&imei=${tractor.imei}`, key), 'VALIDATION_FAILED');
     expect(both.error.details).toEqual([{ path: '', code: 'IMEI_OR_VIN' }]);
     // The device can connect at once: the pipeline knows the new IMEI.
-    expect(await t.app.telemetry.lookup(tractor.imei)).toBeDefined();
+    expect(await t.app.services.telemetry.lookup(tractor.imei)).toBeDefined();
   });
 
   it('refuses a bad record naming every field, and identifiers already provisioned', async () => {

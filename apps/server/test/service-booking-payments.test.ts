@@ -103,7 +103,7 @@ describe.each(dbTargets)('paying a service booking online, $name', (target) => {
 
   it('callback, webhook and reconciliation racing for one payment settle it exactly once; a changed amount is never counted', async () => {
     const { token, booking, paymentId } = await onlineBooking();
-    const payments = t.app.serviceBookings.payments;
+    const payments = t.app.services.serviceBookings.payments;
     const settle = vi.spyOn(payments as unknown as { settle: (...args: unknown[]) => Promise<boolean> }, 'settle');
     const row = await paymentRow(t, booking.bookingId);
     const gateway = localGateway(t.app);
@@ -146,9 +146,9 @@ describe.each(dbTargets)('paying a service booking online, $name', (target) => {
     gateway.pay((await paymentRow(t, second.booking.bookingId)).gateway_order_id, 'success');
     // The owner opens the status screen: the gateway is asked and it shows paid.
     expect(await view(first.token, first.booking.bookingId)).toMatchObject({ paymentStatus: 'paid' });
-    expect(await t.app.serviceBookings.payments.reconcileDue()).toBe(0);
+    expect(await t.app.services.serviceBookings.payments.reconcileDue()).toBe(0);
     t.clock.advance(61_000);
-    expect(await t.app.serviceBookings.payments.reconcileDue()).toBe(1);
+    expect(await t.app.services.serviceBookings.payments.reconcileDue()).toBe(1);
     expect(await view(second.token, second.booking.bookingId)).toMatchObject({ paymentStatus: 'paid' });
   });
 

@@ -35,7 +35,7 @@ describe.each(dbTargets)('npm run admin -- bookings on $name', (target) => {
     expect(skip.code).toBe(1);
     expect(skip.out[0]).toContain('(BOOKING_STEP_INVALID)');
     for (const step of ['on_the_way', 'in_progress', 'done']) expect((await run('bookings', 'move', a.referenceId, step)).code).toBe(0);
-    expect((await t.app.serviceBookings.desk.get(a.bookingId)).status).toBe('done');
+    expect((await t.app.services.serviceBookings.desk.get(a.bookingId)).status).toBe('done');
     const history = await t.database.db.kysely.selectFrom('service_records').select(['note', 'recorded_by']).where('tractor_id', '=', tractor.id).execute();
     expect(history).toEqual([{ note: `Doorstep service ${a.referenceId}`, recorded_by: 'operator' }]);
 

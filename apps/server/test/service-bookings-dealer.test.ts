@@ -78,7 +78,7 @@ describe.each(dbTargets)('doorstep service booking, dealer side, $name', (target
     const { owner, tractor } = await ownerWithTractor(t);
     await withPushSubscription(owner.mobileNo);
     const b = await booked(t.app, owner.accessToken, tractor);
-    const deliver = async () => (await Promise.all(apps.map((a) => a.serviceBookings.notifier.deliverDue()))).reduce((x, y) => x + y, 0);
+    const deliver = async () => (await Promise.all(apps.map((a) => a.services.serviceBookings.notifier.deliverDue()))).reduce((x, y) => x + y, 0);
     // The owner's own request is not pushed back to them.
     expect(await deliver()).toBe(0);
     for (const step of FORWARD) {
@@ -110,7 +110,7 @@ describe.each(dbTargets)('doorstep service booking, dealer side, $name', (target
     const b = await booked(t.app, owner.accessToken, tractor);
     await dealerStep(t.app, b.bookingId, { status: 'confirmed' });
     await dealerStep(t.app, b.bookingId, { status: 'cancelled', reason: 'Mechanic unwell' });
-    await app.serviceBookings.notifier.deliverDue();
+    await app.services.serviceBookings.notifier.deliverDue();
     expect(push.sent.map((p) => p.payload.title)).toEqual(['सर्व्हिस बुकिंग निश्चित झाली', 'सर्व्हिस बुकिंग रद्द झाली']);
     expect(push.sent[1]?.payload.body).toBe(`Niphad Tractor Care ने ${b.referenceId} रद्द केली: Mechanic unwell`);
     const day = new Intl.DateTimeFormat('mr-IN-u-nu-latn', { timeZone: 'UTC', day: 'numeric', month: 'short' }).format(Date.UTC(2026, 10, 22));
@@ -118,14 +118,14 @@ describe.each(dbTargets)('doorstep service booking, dealer side, $name', (target
     // The owner's own cancel is not pushed back.
     const c = await booked(t.app, owner.accessToken, tractor, { slot: '11:00' });
     await post(t.app, `service-bookings/${c.bookingId}/cancel`, { reason: 'Changed my mind' }, { token: owner.accessToken });
-    expect(await app.serviceBookings.notifier.deliverDue()).toBe(0);
+    expect(await app.services.serviceBookings.notifier.deliverDue()).toBe(0);
   });
 
   it('the demo dealer confirms a booking after a minute and assigns a technician a minute later, and no more', async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     const b = await booked(t.app, owner.accessToken, tractor);
-    const dealer = new DemoDealer({ db: db(), clock: t.clock, desk: t.app.serviceBookings.desk, log: t.app.log });
-    const status = async () => (await t.app.serviceBookings.desk.get(b.bookingId));
+    const dealer = new DemoDealer({ db: db(), clock: t.clock, desk: t.app.services.serviceBookings.desk, log: t.app.log });
+    const status = async () => (await t.app.services.serviceBookings.desk.get(b.bookingId));
     t.clock.advance(59 * SECOND);
     expect(await dealer.runDue()).toBe(0);
     t.clock.advance(SECOND);
@@ -139,8 +139,8 @@ describe.each(dbTargets)('doorstep service booking, dealer side, $name', (target
     expect(await dealer.runDue()).toBe(0);
     expect((await status()).status).toBe('assigned');
     // A booking the owner cancelled meanwhile is left alone.
-    const c = await t.app.serviceBookings.service.create(await ownerId(owner.mobileNo), bookingBody(tractor, { slot: '11:00' }));
-    await t.app.serviceBookings.service.cancel(await ownerId(owner.mobileNo), c.booking.bookingId, 'No need');
+    const c = await t.app.services.serviceBookings.service.create(await ownerId(owner.mobileNo), bookingBody(tractor, { slot: '11:00' }));
+    await t.app.services.serviceBookings.service.cancel(await ownerId(owner.mobileNo), c.booking.bookingId, 'No need');
     t.clock.advance(2 * MINUTE);
     expect(await dealer.runDue()).toBe(0);
   });

@@ -36,12 +36,12 @@ describe.each(dbTargets)('global hourly SMS cap on $name', (target) => {
     // A reset code asked from the owner's own (bound) browser may use the last tenth.
     expect((await post(t.app, 'otp/send', { mobileNo: owner.mobileNo, purpose: 'reset', deviceID: owner.deviceID })).statusCode).toBe(200);
     // Alert SMS count too: one fits, the next waits for a retry.
-    await t.app.alerts.service.raiseAlert(tractor.id, 'A0100', { time: t.clock.now() });
-    await t.app.alerts.delivery.drain();
+    await t.app.services.alerts.service.raiseAlert(tractor.id, 'A0100', { time: t.clock.now() });
+    await t.app.services.alerts.delivery.drain();
     expect(t.sms.messages('9988776655')).toHaveLength(1);
     expect(await hourCount()).toBe(CAP);
-    await t.app.alerts.service.raiseAlert(tractor.id, 'A0101', { time: t.clock.now() });
-    await t.app.alerts.delivery.drain();
+    await t.app.services.alerts.service.raiseAlert(tractor.id, 'A0101', { time: t.clock.now() });
+    await t.app.services.alerts.delivery.drain();
     expect(t.sms.messages('9988776655')).toHaveLength(1);
     expect(await t.database.db.kysely.selectFrom('alert_outbox').select('kind').execute()).toEqual([{ kind: 'sms' }]);
     expect(t.sms.messages()).toHaveLength(CAP);
@@ -49,7 +49,7 @@ describe.each(dbTargets)('global hourly SMS cap on $name', (target) => {
     t.clock.advance(TO_HOUR_END * 1000);
     expect((await send(39)).statusCode).toBe(200);
     t.clock.advance(HOUR);
-    await t.app.alerts.delivery.drain();
+    await t.app.services.alerts.delivery.drain();
     expect(t.sms.messages('9988776655')).toHaveLength(2);
   });
 

@@ -221,9 +221,9 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
 
     // The background job settles it from the gateway a minute later; running it again adds nothing.
     t.clock.advance(61_000);
-    expect(await t.app.subscriptions.service.reconcileDue()).toBe(1);
+    expect(await t.app.services.subscriptions.service.reconcileDue()).toBe(1);
     t.clock.advance(61_000);
-    expect(await t.app.subscriptions.service.reconcileDue()).toBe(0);
+    expect(await t.app.services.subscriptions.service.reconcileDue()).toBe(0);
     expect((await get(t.app, `subscription/orders/${placed.orderId}`, { token })).json<OrderView>()).toMatchObject({ status: 'paid', unconfirmed: false });
     expect(await expiresOn(t, tractor.vin)).toBe(before + 30 * DAY_MS);
   });

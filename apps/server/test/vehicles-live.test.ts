@@ -118,7 +118,7 @@ describe.each(dbTargets)('live tractor data on $name', (target) => {
       externalVoltage: 13.8,
     }));
     const profile = { id: tractor.id, implementWidthM: tractor.implement_width_m, tankCapacityL: tractor.tank_capacity_l };
-    expect(await t.app.telemetry.ingestor.submit(profile, readings.map((reading) => ({ reading })))).toBe(31);
+    expect(await t.app.services.telemetry.ingestor.submit(profile, readings.map((reading) => ({ reading })))).toBe(31);
 
     const read = async () => (await get(t.app, `tractorhomepage/${tractor.vin}`, { token: owner.accessToken })).json<TractorHomepageResponse>();
     const last = readings.at(-1) as Reading;

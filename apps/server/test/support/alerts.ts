@@ -16,7 +16,7 @@ export const profileOf = (row: TractorRow): TractorProfile => ({ id: row.id, imp
 
 /** Feeds readings through the real ingestion path (group commit, rules in the transaction). */
 export function ingest(app: FastifyInstance, tractor: TractorRow, readings: readonly Reading[]): Promise<number> {
-  return app.telemetry.ingestor.submit(profileOf(tractor), readings.map((reading) => ({ reading })));
+  return app.services.telemetry.ingestor.submit(profileOf(tractor), readings.map((reading) => ({ reading })));
 }
 
 /** `count` readings every `stepMs` from `start`. */

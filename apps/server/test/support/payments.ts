@@ -3,7 +3,7 @@ import { LocalPaymentGateway } from '../../src/providers/payments/local-gateway'
 
 /** The app's gateway, which the tests configure as the local one. */
 export function localGateway(app: FastifyInstance): LocalPaymentGateway {
-  const gateway = app.subscriptions.gateway;
+  const gateway = app.services.paymentGateway;
   if (!(gateway instanceof LocalPaymentGateway)) throw new Error('tests use the local gateway');
   return gateway;
 }

@@ -6,7 +6,7 @@ import type { Database } from '../../db/types';
 /**
  * The one writer of the alerts table: an alert and the outbox entry that starts its delivery, in
  * the caller's transaction. Ingestion writes through it in its batch transaction (it implements
- * telemetry/alert-writer.ts, wired in app.ts); AlertService.raiseAlert through `insertAlert`.
+ * telemetry/alert-writer.ts, wired in services.ts); AlertService.raiseAlert through `insertAlert`.
  */
 
 const ALERT_COLUMNS = ['id', 'tractor_id', 'type_id', 'time_ms', 'lat', 'lon', 'value', 'threshold', 'config_by', 'created_at', 'geofence_id', 'geofence_name'] as const;

@@ -16,7 +16,7 @@ export interface WatchedGeofences {
 
 /**
  * The alert rules as ingestion runs them: the telemetry side's AlertHook (telemetry/alert-hook.ts),
- * which app.ts hands over; neither module imports the other.
+ * which services.ts hands over; neither module imports the other.
  */
 export interface AlertRulesHook {
   rulesFor(tractor: { id: string }, saved: EncodedRulesState | undefined, processedBefore: boolean): Promise<AlertRuleSet>;

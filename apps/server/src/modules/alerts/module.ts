@@ -21,7 +21,7 @@ export interface AlertsConfig {
 
 export interface AlertsModule {
   hook: AlertRulesHook;
-  alerts: AlertService;
+  service: AlertService;
   config: AlertConfigService;
   receivers: ReceiverService;
   push: PushSubscriptionService;
@@ -43,7 +43,7 @@ export async function createAlertsModule(deps: { db: Db; clock: Clock; log: Fast
   const wake = () => delivery.wake();
   return {
     hook: createAlertHook(kysely, profiles, wake, deps.geofences),
-    alerts: new AlertService({ db: kysely, clock, profiles, onRaised: wake }),
+    service: new AlertService({ db: kysely, clock, profiles, onRaised: wake }),
     config: new AlertConfigService({ db: kysely, clock, profiles }),
     receivers: new ReceiverService({ db: kysely, clock }),
     push: new PushSubscriptionService({ db: kysely, clock, allowedHosts: config.pushServiceHosts, publicKey: vapid.publicKey }),

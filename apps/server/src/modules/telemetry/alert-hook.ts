@@ -9,7 +9,7 @@ import type { TractorProfile } from './processor';
  * when its processor is loaded, the owner's settings are loaded before each batch's transaction
  * (it runs synchronously on SQLite), the alerts are written by the alerts module inside the
  * batch's transaction, and the delivery side hears of new alerts after the commit. The alerts
- * module implements it (alerts/hook.ts) without importing it; app.ts hands it over.
+ * module implements it (alerts/hook.ts) without importing it; services.ts hands it over.
  */
 export interface AlertHook {
   /**

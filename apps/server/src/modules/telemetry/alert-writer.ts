@@ -5,7 +5,7 @@ import type { Database } from '../../db/types';
 
 /**
  * Where ingestion's alerts are written, inside ingestion's own transaction. The alerts module
- * implements it (it is the one writer of the alerts table) and app.ts hands it over with the
+ * implements it (it is the one writer of the alerts table) and services.ts hands it over with the
  * alert hook: telemetry never names that table.
  */
 export interface AlertWriter {

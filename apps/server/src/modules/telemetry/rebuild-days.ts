@@ -13,6 +13,10 @@ const DAY_MS = 24 * 3600_000;
  * its raw records (and the last record before it), so it is replayed through a fresh processor
  * and its hours replaced. Only days before the tractor's current day are rebuilt, so live
  * ingestion, which only adds to the current day, never races a rebuild.
+ *
+ * Safe with several instances on one database: each day's transaction first claims it by deleting
+ * its dirty mark, and a day whose mark another instance took is left to that one. A late record
+ * stored during the rebuild marks the day dirty again, so it is rebuilt once more.
  */
 export async function rebuildDirtyDays(db: Kysely<Database>, limit = 20): Promise<number> {
   const dirty = await db
@@ -28,7 +32,9 @@ export async function rebuildDirtyDays(db: Kysely<Database>, limit = 20): Promis
     const dayStart = Number(d.day_start);
     if (dayStart >= istDayStart(Number(d.last_time))) continue;
     const profile: TractorProfile = { id: d.tractor_id, implementWidthM: d.implement_width_m, tankCapacityL: d.tank_capacity_l };
-    await db.transaction().execute(async (tx) => {
+    const claimed = await db.transaction().execute(async (tx) => {
+      const claim = await tx.deleteFrom('usage_dirty_days').where('tractor_id', '=', d.tractor_id).where('day_start', '=', dayStart).executeTakeFirst();
+      if (Number(claim.numDeletedRows) === 0) return false;
       const before = await tx.selectFrom('telemetry').selectAll().where('tractor_id', '=', d.tractor_id).where('device_time', '<', dayStart).orderBy('device_time', 'desc').limit(1).executeTakeFirst();
       const rows = await tx
         .selectFrom('telemetry')
@@ -50,9 +56,9 @@ export async function rebuildDirtyDays(db: Kysely<Database>, limit = 20): Promis
       await tx.deleteFrom('refuels').where('tractor_id', '=', d.tractor_id).where('start_ms', '>=', dayStart).where('start_ms', '<', dayStart + DAY_MS).execute();
       const dayRefuels = refuels.filter((r) => r.start >= dayStart && r.start < dayStart + DAY_MS).map((r) => ({ tractor_id: d.tractor_id, start_ms: r.start, litres: r.litres }));
       if (dayRefuels.length > 0) await tx.insertInto('refuels').values(dayRefuels).execute();
-      await tx.deleteFrom('usage_dirty_days').where('tractor_id', '=', d.tractor_id).where('day_start', '=', dayStart).execute();
+      return true;
     });
-    rebuilt++;
+    if (claimed) rebuilt++;
   }
   return rebuilt;
 }

@@ -3,10 +3,10 @@
 // with the most shaping work), as the invoice route does: the first render of the process (fonts
 // loaded and their layout tables decoded on first use), then 30 more. Baseline: the same document
 // in English with a Latin name. Prints one JSON line.
-//   node --import tsx apps/server/src/modules/subscription/bench/invoice-pdf.ts
+//   node --import tsx apps/server/bench/subscription/invoice-pdf.ts
 import type { InvoiceView } from '@tractorlink/domain/subscription-api';
 import { amountInWords } from '@tractorlink/domain/subscription';
-import { invoicePdf } from '../invoice-document';
+import { invoicePdf } from '../../src/modules/subscription/invoice-document';
 
 const invoice = (name: string): InvoiceView => ({
   number: 'TL/26-27/000042',

@@ -5,24 +5,24 @@
 // same tractor and sends positions without speed. Everything goes through the real ingestion path
 // (group commit, alert rules, late replay) on a fresh SQLite file. Prints one JSON line with each
 // figure and its truth.
-//   node --import tsx apps/server/src/modules/telemetry/bench/truth.ts [days]
+//   node --import tsx apps/server/bench/telemetry/truth.ts [days]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import { istMidnight } from '@tractorlink/domain/time';
-import { systemClock } from '../../../clock';
-import { createDb } from '../../../db/database';
-import { migrateToLatest } from '../../../db/migrate';
-import { DEVICE_CADENCE, type DayTruth, type SimEvent, type SimProfile, type SimSample, simulateDay } from '../../../sim/farm-day';
-import { createAlertHook } from '../../alerts/hook';
-import { AlertProfiles } from '../../alerts/profiles';
-import { insertTractor } from '../../tractors/repo';
-import { Ingestor } from '../ingestor';
-import { replayLate } from '../late-replay';
-import { processorLoader } from '../load-processor';
-import type { TractorProfile } from '../processor';
-import { sqliteTelemetryStore } from '../store';
+import { systemClock } from '../../src/clock';
+import { createDb } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import { DEVICE_CADENCE, type DayTruth, type SimEvent, type SimProfile, type SimSample, simulateDay } from '../../src/sim/farm-day';
+import { createAlertHook } from '../../src/modules/alerts/hook';
+import { AlertProfiles } from '../../src/modules/alerts/profiles';
+import { insertTractor } from '../../src/modules/tractors/repo';
+import { Ingestor } from '../../src/modules/telemetry/ingestor';
+import { replayLate } from '../../src/modules/telemetry/late-replay';
+import { processorLoader } from '../../src/modules/telemetry/load-processor';
+import type { TractorProfile } from '../../src/modules/telemetry/processor';
+import { sqliteTelemetryStore } from '../../src/modules/telemetry/store';
 
 const days = Number(process.argv[2] ?? 31);
 const FIRST_DAY = '2026-10-01';

@@ -2,12 +2,12 @@
 // the server's share when the phone has no voice — Ask me answers of about 20 words in Hindi and
 // Tamil synthesised by espeak-ng through TtsService (first time, and again from the disk cache).
 // The browser test askme.e2e.ts measures the whole tap → sound. Prints one JSON line.
-//   node --import tsx apps/server/src/modules/tts/bench/speak.ts
+//   node --import tsx apps/server/bench/tts/speak.ts
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LocalTtsProvider } from '../../../providers/tts/local-tts';
-import { TtsService } from '../service';
+import { LocalTtsProvider } from '../../src/providers/tts/local-tts';
+import { TtsService } from '../../src/modules/tts/service';
 
 const dir = mkdtempSync(join(tmpdir(), 'tl-tts-bench-'));
 const tts = new TtsService({ provider: new LocalTtsProvider(), cacheDir: dir });

@@ -5,22 +5,22 @@
 // once, so group commit batches them as under load. The disk (fsync per commit) makes single runs
 // vary by ±10 %, so each round's pair is compared and the median ratio reported, beside the
 // processors' own CPU per record with and without the rules. Prints one JSON line.
-//   node --import tsx apps/server/src/modules/alerts/bench/rules-overhead.ts [tractors] [recordsEach] [rounds]
+//   node --import tsx apps/server/bench/alerts/rules-overhead.ts [tractors] [recordsEach] [rounds]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALERT_TYPES, type AlertTypeId, defaultAlertSetting, type ResolvedAlertSetting } from '@tractorlink/domain/alerts-catalog';
-import { systemClock } from '../../../clock';
-import { createDb } from '../../../db/database';
-import { migrateToLatest } from '../../../db/migrate';
-import { benchRecords } from '../../../sim/bench-records';
-import { Ingestor } from '../../telemetry/ingestor';
-import { processorLoader } from '../../telemetry/load-processor';
-import { TractorProcessor, type TractorProfile } from '../../telemetry/processor';
-import { sqliteTelemetryStore } from '../../telemetry/store';
-import { insertTractor } from '../../tractors/repo';
-import { createAlertHook } from '../hook';
-import { AlertProfiles } from '../profiles';
+import { systemClock } from '../../src/clock';
+import { createDb } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import { benchRecords } from '../bench-records';
+import { Ingestor } from '../../src/modules/telemetry/ingestor';
+import { processorLoader } from '../../src/modules/telemetry/load-processor';
+import { TractorProcessor, type TractorProfile } from '../../src/modules/telemetry/processor';
+import { sqliteTelemetryStore } from '../../src/modules/telemetry/store';
+import { insertTractor } from '../../src/modules/tractors/repo';
+import { createAlertHook } from '../../src/modules/alerts/hook';
+import { AlertProfiles } from '../../src/modules/alerts/profiles';
 import { limitsOf } from '@tractorlink/domain/alert-rules/limits';
 import { AlertRuleSet } from '@tractorlink/domain/alert-rules/rule-set';
 import { type AlertProfile, emptyRulesState } from '@tractorlink/domain/alert-rules/types';

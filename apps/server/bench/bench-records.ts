@@ -1,9 +1,9 @@
 import { FMB_DEFAULT_IO } from '@tractorlink/domain/telemetry';
-import { avlToRecord } from '../devices/teltonika/to-reading';
-import type { IncomingRecord } from '../modules/telemetry/ingestor';
-import { type SimProfile, simulateDay } from './farm-day';
-import { loadProfiles } from './load-profiles';
-import { sampleToAvl } from './to-avl';
+import { avlToRecord } from '../src/devices/teltonika/to-reading';
+import type { IncomingRecord } from '../src/modules/telemetry/ingestor';
+import { type SimProfile, simulateDay } from '../src/sim/farm-day';
+import { loadProfiles } from '../src/sim/load-profiles';
+import { sampleToAvl } from '../src/sim/to-avl';
 
 /**
  * The records the ingestion benches feed: for each of `tractors` load profiles, `recordsEach`

@@ -9,7 +9,7 @@
 // Rounds alternate which goes first; each round's pair is compared and the median ratio reported,
 // by wall time and by this process's CPU time (steadier on a shared machine), beside the
 // processors' own CPU per record with and without the geofences. Prints one JSON line.
-//   node --import tsx apps/server/src/modules/geofences/bench/geofence-overhead.ts [tractors] [recordsEach] [rounds] [tractorsPerOwner]
+//   node --import tsx apps/server/bench/geofences/geofence-overhead.ts [tractors] [recordsEach] [rounds] [tractorsPerOwner]
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,25 +17,25 @@ import { join } from 'node:path';
 import { ALERT_TYPES, type AlertTypeId, defaultAlertSetting, type ResolvedAlertSetting } from '@tractorlink/domain/alerts-catalog';
 import { fromLocalMeters, type LatLon } from '@tractorlink/domain/geo';
 import { type CreateGeofenceRequest, createGeofenceRequest, GEOFENCES_PER_OWNER_MAX, toCoordinate } from '@tractorlink/domain/geofences';
-import { systemClock } from '../../../clock';
-import { createDb, type Db } from '../../../db/database';
-import { migrateToLatest } from '../../../db/migrate';
-import type { SimProfile } from '../../../sim/farm-day';
-import { benchRecords } from '../../../sim/bench-records';
-import { seededRandom } from '../../../sim/random';
-import { createAlertHook } from '../../alerts/hook';
-import { AlertProfiles } from '../../alerts/profiles';
+import { systemClock } from '../../src/clock';
+import { createDb, type Db } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import type { SimProfile } from '../../src/sim/farm-day';
+import { benchRecords } from '../bench-records';
+import { seededRandom } from '../../src/sim/random';
+import { createAlertHook } from '../../src/modules/alerts/hook';
+import { AlertProfiles } from '../../src/modules/alerts/profiles';
 import { limitsOf } from '@tractorlink/domain/alert-rules/limits';
 import { AlertRuleSet } from '@tractorlink/domain/alert-rules/rule-set';
 import { type AlertProfile, emptyRulesState } from '@tractorlink/domain/alert-rules/types';
-import { Ingestor } from '../../telemetry/ingestor';
-import { processorLoader } from '../../telemetry/load-processor';
-import { TractorProcessor, type TractorProfile } from '../../telemetry/processor';
-import { sqliteTelemetryStore } from '../../telemetry/store';
-import { insertTractor } from '../../tractors/repo';
-import { seedDemoBoundaries } from '../boundaries/import';
-import { GeofenceService } from '../service';
-import { GeofenceWatch } from '../watch';
+import { Ingestor } from '../../src/modules/telemetry/ingestor';
+import { processorLoader } from '../../src/modules/telemetry/load-processor';
+import { TractorProcessor, type TractorProfile } from '../../src/modules/telemetry/processor';
+import { sqliteTelemetryStore } from '../../src/modules/telemetry/store';
+import { insertTractor } from '../../src/modules/tractors/repo';
+import { seedDemoBoundaries } from '../../src/modules/geofences/boundaries/import';
+import { GeofenceService } from '../../src/modules/geofences/service';
+import { GeofenceWatch } from '../../src/modules/geofences/watch';
 
 const tractors = Number(process.argv[2] ?? 1000);
 const recordsEach = Number(process.argv[3] ?? 200);

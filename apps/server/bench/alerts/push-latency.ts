@@ -5,19 +5,19 @@
 // confirming record is acknowledged (its submit resolves: the TCP server ACKs then) to the moment
 // the push sender is handed the message. The sender is a stub answering 201 at once, so the figure
 // is ours, not a push service's. Prints one JSON line.
-//   node --import tsx apps/server/src/modules/alerts/bench/push-latency.ts [tractors] [recordsEach]
+//   node --import tsx apps/server/bench/alerts/push-latency.ts [tractors] [recordsEach]
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Reading } from '@tractorlink/domain/telemetry';
-import { buildApp } from '../../../app';
-import { loadConfig } from '../../../config';
-import { createDb } from '../../../db/database';
-import { migrateToLatest } from '../../../db/migrate';
-import type { PushOutcome, PushSender } from '../../../providers/push/push-sender';
-import { LocalSmsProvider } from '../../../providers/sms/local-sms';
-import { insertTractor } from '../../tractors/repo';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { createDb } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import type { PushOutcome, PushSender } from '../../src/providers/push/push-sender';
+import { LocalSmsProvider } from '../../src/providers/sms/local-sms';
+import { insertTractor } from '../../src/modules/tractors/repo';
 
 const tractors = Number(process.argv[2] ?? 1000);
 const recordsEach = Number(process.argv[3] ?? 200);
@@ -84,7 +84,7 @@ await Promise.all(
   profiles.map(async (profile) => {
     for (let k = 0; k < recordsEach; k += DEVICE_BATCH) {
       const batch = Array.from({ length: Math.min(DEVICE_BATCH, recordsEach - k) }, (_, j) => ({ reading: reading(k + j) }));
-      await app.telemetry.ingestor.submit(profile, batch);
+      await app.services.telemetry.ingestor.submit(profile, batch);
       if (CONFIRMED_AT >= k && CONFIRMED_AT < k + DEVICE_BATCH) acked.set(vins.get(profile.id) as string, performance.now());
     }
   }),
