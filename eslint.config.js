@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import local from './tools/eslint/feature-isolation.js';
 
 /** The ingestion core's modules but `area`: a file of `area` may not import them (by a relative path or through modules/). */
 const coreModulesBut = (area) =>
@@ -39,21 +40,23 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, local },
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features must not import each other (DESIGN §3): shared code goes down to components/ or lib/.
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/features/*/**', '../../features/**'], message: 'Features do not import each other; move shared code to components/ or lib/.' }] },
-      ],
+      // Features must not import each other (DESIGN §3), by whatever path: checked on the resolved path.
+      'local/feature-isolation': 'error',
     },
   },
+  // Type-aware rules on the server: a promise nobody awaits or catches fails silently (or crashes the
+  // process on rejection), so every one is awaited, returned, caught or marked `void` on purpose.
   {
-    // The app layer composes the features; it may import them.
-    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/e2e/**/*.ts'],
-    rules: { 'no-restricted-imports': 'off' },
+    files: ['apps/server/src/**/*.ts', 'apps/server/bench/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+    },
   },
   // Import boundaries (issue 18). The ingestion core's modules depend down on packages/domain, never
   // on each other: services.ts hands one the other's implementation of an interface it declares. The

@@ -80,12 +80,10 @@ export const ALERT_TYPES = [
 ] as const satisfies readonly AlertType[];
 
 export type AlertTypeId = (typeof ALERT_TYPES)[number]['id'];
-export type AlertKey = (typeof ALERT_TYPES)[number]['key'];
 
 export const ALERT_TYPE_IDS = ALERT_TYPES.map((a) => a.id) as [AlertTypeId, ...AlertTypeId[]];
 
 const BY_ID = new Map<string, AlertType>(ALERT_TYPES.map((a) => [a.id, a]));
-const BY_KEY = new Map<string, AlertType>(ALERT_TYPES.map((a) => [a.key, a]));
 
 export function isAlertTypeId(value: unknown): value is AlertTypeId {
   return typeof value === 'string' && BY_ID.has(value);
@@ -95,19 +93,12 @@ export function alertType(id: AlertTypeId): AlertType {
   return BY_ID.get(id) as AlertType;
 }
 
-export function alertTypeByKey(key: AlertKey): AlertType {
-  return BY_KEY.get(key) as AlertType;
-}
-
 /** Spec §9: the unread badge counts unread alerts of the selected tractor of exactly these types. */
 export const COUNTED_ALERT_TYPE_IDS = ALERT_TYPES.filter((a) => a.counted).map((a) => a.id);
 
 /** Pre-reminder n (1 … 5) of service due. */
 export const preReminderTypeId = (n: number) => `A0102P${n}` as AlertTypeId;
 
-/** Catalogue keys the web translates (one name and one description per type). */
-export const alertNameKey = (id: AlertTypeId) => `alert.${id}.name`;
-export const alertDescriptionKey = (id: AlertTypeId) => `alert.${id}.description`;
 
 /** Spec §3 / §9 constants of every alert of a tractor. */
 export const VEHICLE_CATEGORY = 'FD_DOM';

@@ -125,8 +125,6 @@ export const profileUpdateRequest = z.strictObject({
   email: email.nullable().optional(),
 });
 
-/** POST image (multipart, one file field `image`: jpeg or png, ≤ 2 MB) answers the updated userData. */
-export const imageUploadResponse = userData;
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 /** GET home — the shell's own data (tractor data comes with the telemetry issue). */

@@ -58,11 +58,6 @@ export function addDays(date: string, days: number): string {
   return new Date(toUtcMs(date) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Whole days from `a` to `b` (positive when b is later). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((toUtcMs(b) - toUtcMs(a)) / DAY_MS);
-}
-
 /** Spec §5: the selectable window in range or day mode starts 90 days back from today and ends today. */
 export function calendarWindow(today: string): { first: string; last: string } {
   return { first: addDays(today, -CALENDAR_WINDOW_DAYS), last: today };

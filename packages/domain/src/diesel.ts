@@ -76,12 +76,6 @@ const KEPT_BUCKETS = 2 * (DIESEL_WINDOW_MS / BUCKET_MS);
 /** The level before a refuel is read over this span before its rise. */
 const PRE_RISE_MS = 4 * 60_000;
 
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
 /** The mean of the values without the lowest and highest fifth. */
 export function trimmedMean(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

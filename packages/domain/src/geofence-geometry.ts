@@ -42,10 +42,6 @@ export function multiPolygonBox(area: MultiPolygon): BoundingBox | undefined {
   return boundingBox(area.flatMap((polygon) => polygon[0] ?? []));
 }
 
-export function boxContains(box: BoundingBox, p: LatLon): boolean {
-  return p.lat >= box.south && p.lat <= box.north && p.lon >= box.west && p.lon <= box.east;
-}
-
 /** Metres per degree of longitude and latitude at `lat` (the projection's scale). */
 function scales(lat: number): { kx: number; ky: number } {
   const o = { lat, lon: 0 };

@@ -76,7 +76,6 @@ export const GEOFENCE_FIELD_CODES = [
   'DISTRICT_NOT_IN_STATE',
   'FIELD_NOT_ALLOWED',
 ] as const;
-export type GeofenceFieldCode = (typeof GEOFENCE_FIELD_CODES)[number];
 export const GEOFENCES_PAGE_SIZE_MAX = 100;
 
 /** Codes of their own: a person's name (NAME_INVALID) takes letters only, a geofence's digits, _ and - too. */
@@ -199,7 +198,6 @@ export type CreateGeofenceRequest = z.infer<typeof createGeofenceRequest>;
 
 /** PUT geofences/{id}/tractors: the owner's tractors it watches, replacing the list (a VIN not theirs: NOT_FOUND). */
 export const assignTractorsRequest = z.strictObject({ vins: vinList });
-export type AssignTractorsRequest = z.infer<typeof assignTractorsRequest>;
 
 /** PUT geofences/{id}/active (spec §4: active or inactive). An inactive geofence raises no alert. */
 export const geofenceActiveRequest = z.strictObject({ active: z.boolean('TYPE_INVALID') });

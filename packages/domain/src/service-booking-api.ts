@@ -49,7 +49,6 @@ export const serviceTypeOffer = z.object({
 export type ServiceTypeOffer = z.infer<typeof serviceTypeOffer>;
 
 export const dealerView = z.object({ id: z.string(), name: z.string(), phone: z.string() });
-export type DealerView = z.infer<typeof dealerView>;
 
 export const slotOffer = z.object({ time: z.string(), left: z.number().int() });
 export const dayOffer = z.object({ date: z.string(), slots: z.array(slotOffer) });
@@ -187,6 +186,3 @@ export const operatorStatusRequest = z
     if (body.status === 'cancelled' && !body.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'REQUIRED' });
   });
 export type OperatorStatusRequest = z.infer<typeof operatorStatusRequest>;
-
-/** A full slot's refusal (409 SLOT_FULL) carries the next slot with room, or null when none within reach. */
-export const slotFullOffer = z.object({ date: z.string(), slot: z.string() }).nullable();

@@ -11,7 +11,6 @@ export const packOffer = z.object({
   /** Basic charges before GST, paise. */
   basicPaise: z.number().int(),
 });
-export type PackOffer = z.infer<typeof packOffer>;
 
 /** One tractor's scheme: its packs with prices and where its subscription stands. */
 export const scheme = z.object({
@@ -38,7 +37,6 @@ export const createOrderRequest = z.strictObject({
 export type CreateOrderRequest = z.infer<typeof createOrderRequest>;
 
 export const orderStatus = z.enum(['pending', 'paid', 'failed']);
-export type OrderStatus = z.infer<typeof orderStatus>;
 
 export const orderItem = z.object({
   vin: z.string(),

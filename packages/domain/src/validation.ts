@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MOBILE_PATTERN, OTP_LENGTH, OTP_PATTERN, PIN_PATTERN } from './patterns';
+import { MOBILE_PATTERN, OTP_PATTERN, PIN_PATTERN } from './patterns';
 
 export { MOBILE_PATTERN };
 
@@ -10,10 +10,8 @@ export { MOBILE_PATTERN };
 
 export const mobileNo = z.string().regex(MOBILE_PATTERN, 'MOBILE_INVALID');
 
-export { OTP_LENGTH };
 export const otp = z.string().regex(OTP_PATTERN, 'OTP_FORMAT');
 
-export const PIN_LENGTH = 4;
 export const pin = z.string().regex(PIN_PATTERN, 'PIN_FORMAT');
 
 /** Letters A–Z a–z only, words separated by single spaces. */

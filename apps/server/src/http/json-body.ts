@@ -14,6 +14,6 @@ export function acceptEmptyJsonBodies(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    defaultParser(request, text, done);
+    void defaultParser(request, text, done);
   });
 }

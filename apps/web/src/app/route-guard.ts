@@ -26,5 +26,3 @@ export function guardRedirect(pathname: string, signedIn: boolean): string | nul
   return OPEN_WITHOUT_SESSION.has(path) ? null : paths.login.getHref();
 }
 
-/** Where the owner goes after logging in (spec §2). */
-export const AFTER_LOGIN = paths.home.getHref();

@@ -39,7 +39,7 @@ function LoginNavigator() {
   return null;
 }
 
-export function AppRoutes() {
+function AppRoutes() {
   return (
     <RouteErrorBoundary>
       <LoginNavigator />

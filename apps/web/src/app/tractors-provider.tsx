@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { tractorHomeQueryOptions } from '../features/home/api/get-tractor-home';
+import { tractorHomeQueryOptions } from '../lib/signed-in/tractor-home';
 import { isNotTransmitting, setTractorReach } from '../lib/tractor-reach';
 import { TractorsContext, pickSelected, rememberSelected, storedRegNo, useSelectedVin } from '../lib/signed-in/tractors';
 import type { TractorRef, TractorsValue } from '../lib/signed-in/tractors';

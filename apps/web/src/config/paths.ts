@@ -83,5 +83,3 @@ export const paths = {
   about: route('/about'),
   termsPolicies: route('/terms-policies'),
 } as const;
-
-export type AppPath = (typeof paths)[keyof typeof paths]['path'];

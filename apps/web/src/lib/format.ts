@@ -3,10 +3,6 @@ import { INDIA_COUNTRY_CODE } from '@tractorlink/domain/patterns';
 /** Numbers and dates in the reader's language, times in India (DESIGN §1: Intl, never a hand-made shift). */
 export const TIME_ZONE = 'Asia/Kolkata';
 
-export function formatNumber(value: number, lang: string): string {
-  return new Intl.NumberFormat(`${lang}-IN`).format(value);
-}
-
 export function formatDate(value: Date | number, lang: string): string {
   return new Intl.DateTimeFormat(`${lang}-IN`, { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }).format(value);
 }

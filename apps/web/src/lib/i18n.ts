@@ -39,7 +39,7 @@ export function currentLanguage(): LanguageCode {
 }
 
 /** The stored choice, else the default. */
-export function storedLanguage(): LanguageCode {
+function storedLanguage(): LanguageCode {
   const saved = storage.get('language');
   return isLanguageCode(saved) ? saved : DEFAULT_LANGUAGE;
 }

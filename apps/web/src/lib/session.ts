@@ -13,7 +13,7 @@ import { createStore } from './store';
  * so that it ends with the browser.
  */
 
-export type SessionStatus = 'unknown' | 'signedIn' | 'signedOut';
+type SessionStatus = 'unknown' | 'signedIn' | 'signedOut';
 
 const REFRESH_FLAG = 'refreshCall';
 /** A refresh that hangs on a 2G link is treated as offline rather than blocking the app for ever. */
@@ -63,10 +63,6 @@ function writeSessionFlag(rememberMe: boolean | null): void {
   }
   if (rememberMe) storage.set(REFRESH_FLAG, 'true');
   else storage.remove(REFRESH_FLAG);
-}
-
-export function hasStoredSession(): boolean {
-  return readSessionFlag();
 }
 
 /** The last known owner (shown offline). */

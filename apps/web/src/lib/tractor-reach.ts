@@ -22,7 +22,7 @@ onSessionEnd(() => reach.set(null));
 
 /** The stored error status of spec §2/§3: set while the selected tractor has been silent three months. */
 export const ERROR_STATUS_KEY = 'errorStatus';
-export const NOT_TRANSMITTING = 'notTransmitting';
+const NOT_TRANSMITTING = 'notTransmitting';
 
 export function setTractorReach(value: TractorReach | null): void {
   const prev = reach.get();

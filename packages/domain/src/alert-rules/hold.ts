@@ -28,12 +28,6 @@ export function sustained(state: AlertRulesState, key: string, level: Level, tim
   return true;
 }
 
-/** How long a condition has held, ms (0 when it does not). */
-export function heldFor(state: AlertRulesState, key: string, time: number): number {
-  const held = state.held[key];
-  return held ? time - held.since : 0;
-}
-
 /** Trigger above `threshold`, clear below `threshold − band`. */
 export function above(value: number | undefined, threshold: number, band: number): Level {
   if (value === undefined) return 'unknown';

@@ -103,7 +103,6 @@ export function watchMeta(db: Kysely<Database>, ids: readonly string[]) {
     .where('g.id', 'in', ids)
     .execute();
 }
-export type WatchMetaRow = Awaited<ReturnType<typeof watchMeta>>[number];
 
 /** What detection needs of these geofences (their boundary's geometry apart). */
 export function watchDetails(db: Kysely<Database>, ids: readonly string[]) {

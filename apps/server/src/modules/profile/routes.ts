@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { imageUploadResponse, profileUpdateRequest, userData } from '@tractorlink/domain/auth';
+import { profileUpdateRequest, userData } from '@tractorlink/domain/auth';
 import { AppError } from '../../errors/app-error';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
@@ -36,7 +36,8 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
       security,
       consumes: ['multipart/form-data'],
       description: 'Multipart form with one file field `image`: jpeg or png (checked by content), at most 2 MB.',
-      response: { 200: imageUploadResponse },
+      // The upload answers the owner's data with the new imageURL.
+      response: { 200: userData },
     },
     handler: async (request) => {
       const { userId } = principalOf(request);

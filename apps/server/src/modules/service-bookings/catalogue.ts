@@ -49,7 +49,6 @@ const catalogueFile = z.strictObject({
 
 export type ServiceTypeConfig = z.infer<typeof serviceTypeConfig>;
 export type Dealer = z.infer<typeof dealerConfig>;
-export type Weekday = (typeof WEEKDAYS)[number];
 
 export interface Catalogue {
   /** Free periodic services per tractor. */

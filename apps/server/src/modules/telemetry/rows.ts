@@ -77,5 +77,5 @@ export const USAGE_COLUMNS = {
   engine_s: 'engineS', pto_s: 'ptoS', idle_s: 'idleS', work_m: 'workM', area_m2: 'areaM2', road_m: 'roadM', distance_m: 'distanceM',
   rpm_weighted: 'rpmWeighted', rpm_s: 'rpmS', fuel_net_l: 'fuelNetChangeL', fuel_refuel_l: 'fuelRefuelL', fuel_counter_l: 'fuelCounterL',
 } as const satisfies Record<string, keyof UsageTotals>;
-/** Fails to compile if a field of the totals has no column (ingestion and the usage queries would drop it). */
+/** Fails to compile if a field of the totals has no column (ingestion and the usage queries would drop it). @public (a compile-time check) */
 export const USAGE_COLUMNS_COVER_TOTALS: [Exclude<keyof UsageTotals, (typeof USAGE_COLUMNS)[keyof typeof USAGE_COLUMNS]>] extends [never] ? true : never = true;

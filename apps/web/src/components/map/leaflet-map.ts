@@ -14,7 +14,7 @@ export interface Point {
   lat: number;
   lon: number;
 }
-export interface Station extends Point {
+interface Station extends Point {
   name: string;
 }
 /** [epoch s, lat, lon, speed km/h, working 0|1], as GET vehicles/{vin}/track sends them. */
@@ -37,7 +37,7 @@ export interface Box {
  * What the geofence screens draw: areas (a circle in metres, polygons with holes), a line (a polygon
  * still being drawn) and corner dots. `draft` areas are dashed (being drawn), others solid.
  */
-export type MapArea =
+type MapArea =
   | { kind: 'circle'; center: Point; radiusM: number; draft?: boolean }
   | { kind: 'polygons'; polygons: readonly (readonly (readonly Point[])[])[]; draft?: boolean }
   | { kind: 'line'; points: readonly Point[] }
@@ -82,7 +82,7 @@ const still = { interactive: false, keyboard: false } as const;
 const ll = (p: Point): L.LatLngTuple => [p.lat, p.lon];
 
 /** Splits a track into runs of the same kind, each run sharing its first point with the last one. */
-export function trackRuns(points: readonly TrackPoint[]): { working: boolean; points: L.LatLngTuple[] }[] {
+function trackRuns(points: readonly TrackPoint[]): { working: boolean; points: L.LatLngTuple[] }[] {
   const runs: { working: boolean; points: L.LatLngTuple[] }[] = [];
   let prev: TrackPoint | undefined;
   for (const p of points) {

@@ -9,7 +9,7 @@ import { pickVoice } from './voice';
 import './voice.css';
 
 /** The phone's voice for `lang`, if it has one (Chrome lists voices only after 'voiceschanged'). */
-export function useVoice(lang: string): SpeechSynthesisVoice | undefined {
+function useVoice(lang: string): SpeechSynthesisVoice | undefined {
   const [voices, setVoices] = useState<readonly SpeechSynthesisVoice[]>(phoneVoices);
   useEffect(() => {
     let live = true;
@@ -28,12 +28,12 @@ export function useVoice(lang: string): SpeechSynthesisVoice | undefined {
 }
 
 /** Whether the server's voice may be used: it needs the owner's session. */
-export function useSignedIn(): boolean {
+function useSignedIn(): boolean {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot) === 'signedIn';
 }
 
 /** What the app says now about `text` in `lang`: being fetched or spoken, or why it failed. */
-export function useSpeechOf(text: string, lang: string) {
+function useSpeechOf(text: string, lang: string) {
   const state = useSyncExternalStore(voiceState.subscribe, voiceState.get);
   const key = voiceKey(text, lang);
   const own = state?.key === key ? state : null;

@@ -14,7 +14,7 @@ import { chunkText, pickVoice, speechSupported, voiceTag } from './voice';
  * AudioBufferSourceNode loads nothing by URL, so the policy stays as strict as it is.
  */
 
-export type VoicePhase = 'loading' | 'speaking' | 'failed';
+type VoicePhase = 'loading' | 'speaking' | 'failed';
 
 export interface VoiceState {
   /** voiceKey(text, lang) of what is being (or failed to be) spoken. */
@@ -35,7 +35,7 @@ export function phoneVoices(): readonly SpeechSynthesisVoice[] {
 }
 
 /** How long we wait for the phone to list its voices before speaking with the server's. */
-export const VOICES_WAIT_MS = 1000;
+const VOICES_WAIT_MS = 1000;
 let voicesWait: Promise<readonly SpeechSynthesisVoice[]> | undefined;
 
 /** The phone's voices once it has listed them ('voiceschanged'), or none after VOICES_WAIT_MS. */

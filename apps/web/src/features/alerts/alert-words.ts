@@ -23,7 +23,7 @@ const ABOVE_LIMIT = new Set(['A0003', 'A0007']);
 const BELOW_LIMIT = new Set(['A0005']);
 
 /** Minutes as a person says them: '45 min', '3 h 43 min', '2 h'. */
-export function spokenMinutes(t: TFunction, lang: string, minutes: number): string {
+function spokenMinutes(t: TFunction, lang: string, minutes: number): string {
   const total = Math.round(minutes);
   if (total < 60) return t('alert.valueUnit', { value: formatDecimal(total, lang, 0), unit: t('alert.unit.min') });
   const h = formatDecimal(Math.floor(total / 60), lang, 0);

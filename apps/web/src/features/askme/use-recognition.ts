@@ -31,7 +31,7 @@ interface Recognition {
 
 type RecognitionClass = new () => Recognition;
 
-export function recognitionClass(): RecognitionClass | undefined {
+function recognitionClass(): RecognitionClass | undefined {
   if (typeof window === 'undefined') return undefined;
   const w = window as unknown as { SpeechRecognition?: RecognitionClass; webkitSpeechRecognition?: RecognitionClass };
   return w.SpeechRecognition ?? w.webkitSpeechRecognition;

@@ -5,7 +5,7 @@ import { EMPTY_DRAWING, drawingFields, drawingOf, isEmpty } from './drawing';
 import type { GeofenceFormValues } from './form-values';
 
 /** Where a message shows: beside the name, the type, the drawing (map), the state or the district select. */
-export type FieldKey = 'name' | 'type' | 'drawing' | 'state' | 'district';
+type FieldKey = 'name' | 'type' | 'drawing' | 'state' | 'district';
 /** Message codes (`error.<CODE>`) by field. */
 export type FieldErrors = Partial<Record<FieldKey, string>>;
 
@@ -30,7 +30,7 @@ export function definitionOf(f: GeofenceFormValues): Record<string, unknown> {
 }
 
 /** The first code per field of a list of (path, code), as zod issues and the server's details give them. */
-export function fieldErrors(issues: readonly { path: string; code: string }[]): FieldErrors {
+function fieldErrors(issues: readonly { path: string; code: string }[]): FieldErrors {
   const out: FieldErrors = {};
   for (const { path, code } of issues) {
     const field = FIELD_OF[path.split('.')[0] ?? ''] ?? 'drawing';

@@ -11,7 +11,7 @@ import { isOffline } from '../../lib/query-client';
 import { getCachedUser } from '../../lib/session';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { useHome } from './api/get-home';
-import { useTractorHome } from './api/get-tractor-home';
+import { useTractorHome } from '../../lib/signed-in/tractor-home';
 import { TractorOverview } from './components/tractor-overview';
 import { WeatherWidget } from './components/weather/weather-widget';
 import { PackExpired } from '../../components/subscription/pack-expired';

@@ -26,7 +26,7 @@ export interface BookingDraft {
 }
 
 const KEY = 'tractorlink.bookingDraft';
-export const EMPTY_DRAFT: BookingDraft = { vin: null, type: null, address: null, pin: null, date: null, slot: null, note: '', photo: null, requestId: null };
+const EMPTY_DRAFT: BookingDraft = { vin: null, type: null, address: null, pin: null, date: null, slot: null, note: '', photo: null, requestId: null };
 
 function read(): BookingDraft {
   try {

@@ -1,7 +1,7 @@
 import { BOOKING_PHOTO_MAX_BYTES } from '@tractorlink/domain/service-booking';
 
 /** The longest side sent: enough to see a leak or a broken part, small on 2G. */
-export const PHOTO_MAX_SIDE = 1600;
+const PHOTO_MAX_SIDE = 1600;
 const ACCEPTED = ['image/jpeg', 'image/png'];
 
 export type PhotoProblem = 'type' | 'size' | 'unreadable';

@@ -2,7 +2,7 @@ import type { VehicleEntry } from '@tractorlink/domain/vehicles-api';
 import { storage } from '../../lib/secure-storage';
 
 /** Spec §3: renewal data copies the vehicle entry, with vehiclename, expiry and tractortype fixed to this. */
-export const RENEWAL_CONSTANT = 'DiGiSENSE';
+const RENEWAL_CONSTANT = 'DiGiSENSE';
 /** Spec §9 renewal delays: the scheme is fetched after 1 s, the renewal page opens after 3 s. */
 export const SCHEME_DELAY_MS = 1000;
 export const RENEWAL_PAGE_DELAY_MS = 3000;

@@ -12,7 +12,7 @@ import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/error-message';
 import { formatDate } from '../../lib/format';
 import { formatDecimal } from '../../lib/signed-in/tractor-format';
-import { useTractorHome } from '../home/api/get-tractor-home';
+import { useTractorHome } from '../../lib/signed-in/tractor-home';
 import { isOffline } from '../../lib/query-client';
 import { useVehicles } from './api/get-vehicles';
 import { RenameForm } from './components/rename-form';

@@ -5,7 +5,7 @@ import { namespaceTexts } from './namespace-texts';
  * `askme`, one chunk per language fetched with that screen (see namespace-texts.ts). The side menu
  * fetches them too, for its "Ask me" entry, only once the menu is opened.
  */
-export const ASKME_NS = 'askme';
+const ASKME_NS = 'askme';
 
 const texts = namespaceTexts(ASKME_NS, import.meta.glob<{ default: Record<string, string> }>('../../locales/askme/*.json'), '../../locales/askme/');
 

@@ -5,7 +5,7 @@ import { namespaceTexts } from './namespace-texts';
  * GEOFENCE_FIELD_CODES as `error.<CODE>`) are the namespace `geofences`, fetched with the first
  * geofence screen (see namespace-texts.ts).
  */
-export const GEOFENCES_NS = 'geofences';
+const GEOFENCES_NS = 'geofences';
 
 const texts = namespaceTexts(GEOFENCES_NS, import.meta.glob<{ default: Record<string, string> }>('../../locales/geofences/*.json'), '../../locales/geofences/');
 

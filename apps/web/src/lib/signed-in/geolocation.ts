@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
  * The phone's position, asked only when the owner taps (browsers and owners both dislike a prompt
  * on arrival). Failures are named by the spec §8 messages they show.
  */
-export type GeoFailure = 'unsupported' | 'denied' | 'unavailable';
+type GeoFailure = 'unsupported' | 'denied' | 'unavailable';
 
 export interface GeoPoint {
   lat: number;
@@ -11,14 +11,14 @@ export interface GeoPoint {
   accuracyM: number;
 }
 
-export class GeoError extends Error {
+class GeoError extends Error {
   constructor(readonly reason: GeoFailure) {
     super(reason);
     this.name = 'GeoError';
   }
 }
 
-export function currentPosition(timeoutMs = 15_000): Promise<GeoPoint> {
+function currentPosition(timeoutMs = 15_000): Promise<GeoPoint> {
   if (typeof navigator === 'undefined' || !('geolocation' in navigator)) return Promise.reject(new GeoError('unsupported'));
   return new Promise((resolve, reject) => {
     navigator.geolocation.getCurrentPosition(
@@ -31,7 +31,7 @@ export function currentPosition(timeoutMs = 15_000): Promise<GeoPoint> {
 }
 
 /** True when the owner already allowed location, so we may read it without a tap. */
-export async function locationAllowed(): Promise<boolean> {
+async function locationAllowed(): Promise<boolean> {
   try {
     const status = await navigator.permissions?.query({ name: 'geolocation' });
     return status?.state === 'granted';
@@ -41,7 +41,7 @@ export async function locationAllowed(): Promise<boolean> {
 }
 
 /** The spec §8 message for a failure. */
-export function geoMessageKey(error: unknown): 'location.notSupported' | 'location.needsAccess' | 'location.cannotFind' {
+function geoMessageKey(error: unknown): 'location.notSupported' | 'location.needsAccess' | 'location.cannotFind' {
   if (error instanceof GeoError && error.reason === 'unsupported') return 'location.notSupported';
   if (error instanceof GeoError && error.reason === 'denied') return 'location.needsAccess';
   return 'location.cannotFind';

@@ -32,7 +32,7 @@ const version = createStore(0);
 const changed = () => version.set(version.get() + 1);
 
 /** The spec §8 alerts: what this browser lacks, if anything. */
-export function pushSupport(): 'ok' | 'noServiceWorker' | 'noPush' {
+function pushSupport(): 'ok' | 'noServiceWorker' | 'noPush' {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !navigator.serviceWorker) return 'noServiceWorker';
   if (typeof window === 'undefined' || !('PushManager' in window) || !('Notification' in window)) return 'noPush';
   return 'ok';

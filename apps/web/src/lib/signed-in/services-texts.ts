@@ -5,7 +5,7 @@ import { namespaceTexts } from './namespace-texts';
  * namespace `services`, fetched with the first of those screens; the side menu's entry and the home
  * link are in `tractor`, the error codes in the main catalogue.
  */
-export const SERVICES_NS = 'services';
+const SERVICES_NS = 'services';
 
 const texts = namespaceTexts(SERVICES_NS, import.meta.glob<{ default: Record<string, string> }>('../../locales/services/*.json'), '../../locales/services/');
 

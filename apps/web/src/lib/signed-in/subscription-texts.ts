@@ -5,7 +5,7 @@ import { namespaceTexts } from './namespace-texts';
  * chunk per language fetched with the first of those screens (see namespace-texts.ts). The renewal
  * dialog and the pack-expired prompts, shown on the tractor screens, are in the `tractor` words.
  */
-export const SUBSCRIPTION_NS = 'subscription';
+const SUBSCRIPTION_NS = 'subscription';
 
 const texts = namespaceTexts(SUBSCRIPTION_NS, import.meta.glob<{ default: Record<string, string> }>('../../locales/subscription/*.json'), '../../locales/subscription/');
 

@@ -4,11 +4,11 @@ import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET vehicles/alertconfig/{vin}: every alert type's settings for one tractor, in catalogue order. */
-export function getAlertConfig(vin: string, signal?: AbortSignal): Promise<AlertConfigResponse> {
+function getAlertConfig(vin: string, signal?: AbortSignal): Promise<AlertConfigResponse> {
   return apiJson<AlertConfigResponse>(`vehicles/alertconfig/${encodeURIComponent(vin)}`, { signal });
 }
 
-export function alertConfigQueryOptions(vin: string) {
+function alertConfigQueryOptions(vin: string) {
   return queryOptions({
     queryKey: queryKeys.alertConfig(vin),
     queryFn: ({ signal }) => getAlertConfig(vin, signal),

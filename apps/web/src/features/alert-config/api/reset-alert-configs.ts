@@ -16,7 +16,7 @@ export function usualSettings(): AlertConfigChange[] {
 }
 
 /** PUT vehicles/alertconfigs: several types at once; here, all of them back to the usual settings. */
-export function putAlertConfigs(body: AlertConfigsRequest): Promise<AlertConfigResponse> {
+function putAlertConfigs(body: AlertConfigsRequest): Promise<AlertConfigResponse> {
   return apiJson<AlertConfigResponse>('vehicles/alertconfigs', { method: 'PUT', body });
 }
 

@@ -4,7 +4,7 @@ import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** PUT vehicles/alertconfig: one type's settings on one tractor; the answer holds every type. */
-export function updateAlertConfig(body: AlertConfigRequest): Promise<AlertConfigResponse> {
+function updateAlertConfig(body: AlertConfigRequest): Promise<AlertConfigResponse> {
   return apiJson<AlertConfigResponse>('vehicles/alertconfig', { method: 'PUT', body });
 }
 

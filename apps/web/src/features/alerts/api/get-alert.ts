@@ -5,12 +5,12 @@ import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET alerts/{alertId}: one alert with every field of spec §3. */
-export function getAlert(id: string, signal?: AbortSignal): Promise<AlertItem> {
+function getAlert(id: string, signal?: AbortSignal): Promise<AlertItem> {
   return apiJson<AlertItem>(`alerts/${encodeURIComponent(id)}`, { signal });
 }
 
 /** The alert as a list already holds it (shown at once, and offline), if any list does. */
-export function alertFromLists(client: ReturnType<typeof useQueryClient>, id: string): AlertItem | undefined {
+function alertFromLists(client: ReturnType<typeof useQueryClient>, id: string): AlertItem | undefined {
   for (const [, data] of client.getQueriesData<InfiniteData<AlertsResponse>>({ queryKey: queryKeys.alertLists })) {
     for (const page of data?.pages ?? []) {
       const found = page.data.find((a) => a.alertId === id);

@@ -7,7 +7,7 @@ import { filterKey, listParams } from '../filters';
 import type { AlertFilter } from '../filters';
 
 /** One page of the list: a screenful on a small phone, a few KB on 2G. */
-export const ALERTS_PAGE_SIZE = 20;
+const ALERTS_PAGE_SIZE = 20;
 
 /** GET alerts (spec §7): the owner's alerts for a query, newest first, one page. */
 export function getAlerts(params: Record<string, string>, signal?: AbortSignal): Promise<AlertsResponse> {
@@ -18,7 +18,7 @@ export function getAlerts(params: Record<string, string>, signal?: AbortSignal):
  * The list for a filter, page by page ("load more"); kept (encrypted) so the last list shows offline.
  * The period is worked out when the page is fetched, so "today" is always today.
  */
-export function alertsQueryOptions(filter: AlertFilter, vin: string | undefined) {
+function alertsQueryOptions(filter: AlertFilter, vin: string | undefined) {
   const scope = filter.allTractors || !vin ? 'all' : vin;
   return infiniteQueryOptions({
     queryKey: queryKeys.alertList(scope, filterKey(filter)),

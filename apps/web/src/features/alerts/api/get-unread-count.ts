@@ -4,14 +4,14 @@ import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Spec §9 "general refresh": the badge is refetched at least this often while the app is open. */
-export const UNREAD_REFRESH_MS = 1_500_000;
+const UNREAD_REFRESH_MS = 1_500_000;
 
 /** GET alerts/unread-count?vin: unread alerts of the counted types for one tractor (the server counts). */
-export function getUnreadCount(vin: string, signal?: AbortSignal): Promise<UnreadCountResponse> {
+function getUnreadCount(vin: string, signal?: AbortSignal): Promise<UnreadCountResponse> {
   return apiJson<UnreadCountResponse>(`alerts/unread-count?${new URLSearchParams({ vin })}`, { signal });
 }
 
-export function unreadCountQueryOptions(vin: string) {
+function unreadCountQueryOptions(vin: string) {
   return queryOptions({
     queryKey: queryKeys.unreadCount(vin),
     queryFn: ({ signal }) => getUnreadCount(vin, signal),

@@ -20,7 +20,7 @@ export async function markRead(ids: readonly string[]): Promise<number> {
 }
 
 /** Every unread alert a filter shows, all pages (for "mark all read"). */
-export async function unreadIds(filter: AlertFilter, vin: string | undefined): Promise<string[]> {
+async function unreadIds(filter: AlertFilter, vin: string | undefined): Promise<string[]> {
   const params = listParams({ ...filter, unreadOnly: true }, filter.allTractors ? undefined : vin, istToday());
   const ids: string[] = [];
   for (let page = 1; ; page++) {

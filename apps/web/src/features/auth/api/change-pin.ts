@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
 
 /** POST changepin — signed in; the old PIN must be valid. */
-export function changePin(oldPin: string, newPin: string): Promise<{ ok: true }> {
+function changePin(oldPin: string, newPin: string): Promise<{ ok: true }> {
   return apiJson<{ ok: true }>('changepin', { method: 'POST', body: { oldPin, newPin } });
 }
 

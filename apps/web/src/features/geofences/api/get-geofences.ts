@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 const PAGE_SIZE = 50;
 
 /** GET geofences (spec §7): the owner's geofences, newest first; kept (encrypted) for offline use. */
-export function geofencesQueryOptions() {
+function geofencesQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.geofenceList,
     queryFn: ({ signal }) => apiJson<GeofenceListResponse>(`geofences?pageSize=${PAGE_SIZE}`, { signal }),

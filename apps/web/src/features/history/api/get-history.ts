@@ -7,7 +7,7 @@ import { bodyOf, conditionalQuery } from '../../../lib/signed-in/conditional-que
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The period in epoch seconds, its start moved up if it is longer than the history route allows. */
-export function historyWindow(period: UsagePeriod): { from: number; to: number } {
+function historyWindow(period: UsagePeriod): { from: number; to: number } {
   const { startDateTime, endDateTime } = periodSeconds(period);
   return { from: Math.max(startDateTime, endDateTime + 1 - HISTORY_MAX_DAYS * 86_400), to: endDateTime };
 }

@@ -4,11 +4,11 @@ import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET home: the shell's data (menu shown or not, first name, toll-free number, tractors). */
-export function getHome(signal?: AbortSignal): Promise<HomeResponse> {
+function getHome(signal?: AbortSignal): Promise<HomeResponse> {
   return apiJson<HomeResponse>('home', { signal });
 }
 
-export const homeQueryOptions = queryOptions({
+const homeQueryOptions = queryOptions({
   queryKey: queryKeys.home,
   queryFn: ({ signal }) => getHome(signal),
   meta: { persist: true },

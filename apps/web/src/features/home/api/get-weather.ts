@@ -34,7 +34,7 @@ export interface WeatherData {
 }
 
 /** What the owner's phone keeps now, and what the spec's rule says to fetch. */
-export interface WeatherState extends WeatherData {
+interface WeatherState extends WeatherData {
   plan: WeatherRefreshPlan;
 }
 
@@ -61,7 +61,7 @@ function coversThreeDays(daily: FiveDayResponse | null, now: number): boolean {
   return daily?.DailyForecasts.some((f) => istDate(f.EpochDate * 1000) === last) === true;
 }
 
-export function weatherState(vin: string, language: string, now = Date.now()): WeatherState {
+function weatherState(vin: string, language: string, now = Date.now()): WeatherState {
   const hourly = keptHourly(vin);
   const daily = keptDaily(vin);
   const lastLanguage = storage.get(WEATHER_STORAGE.language);
@@ -134,9 +134,9 @@ export async function refreshWeather(vin: string, language: string, now = Date.n
 }
 
 /** While the home tab stays open, the rule is looked at again this often (a request only once an hour has passed). */
-export const WEATHER_RECHECK_MS = 5 * 60_000;
+const WEATHER_RECHECK_MS = 5 * 60_000;
 
-export function weatherQueryOptions(vin: string, language: string) {
+function weatherQueryOptions(vin: string, language: string) {
   return queryOptions({
     queryKey: queryKeys.weather(vin, language),
     queryFn: () => refreshWeather(vin, language),

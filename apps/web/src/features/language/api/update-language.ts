@@ -5,7 +5,7 @@ import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** PUT profile { language } — the choice follows the owner to other phones and to SMS/push texts. */
-export function updateLanguage(language: LanguageCode): Promise<UserData> {
+function updateLanguage(language: LanguageCode): Promise<UserData> {
   return apiJson<UserData>('profile', { method: 'PUT', body: { language } });
 }
 

@@ -4,7 +4,7 @@ import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Stations within this distance of the tractor. */
-export const STATION_RADIUS_KM = 15;
+const STATION_RADIUS_KM = 15;
 
 /** GET places/diesel-stations near a point; rounded so a tractor creeping along does not refetch. */
 export function useDieselStations(at: { lat: number; lon: number } | null) {

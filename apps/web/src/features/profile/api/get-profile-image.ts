@@ -3,14 +3,14 @@ import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The image name follows '=' in imageURL (spec §3). */
-export function imageNameOf(imageURL: string | null | undefined): string | null {
+function imageNameOf(imageURL: string | null | undefined): string | null {
   if (!imageURL) return null;
   const name = imageURL.slice(imageURL.lastIndexOf('=') + 1);
   return name ? decodeURIComponent(name) : null;
 }
 
 /** GET image?imageName=… with the Authorization header (an <img src> could not send it). */
-export async function getProfileImage(name: string, signal?: AbortSignal): Promise<Blob> {
+async function getProfileImage(name: string, signal?: AbortSignal): Promise<Blob> {
   const res = await apiRequest(`image?imageName=${encodeURIComponent(name)}`, { signal });
   return res.blob();
 }

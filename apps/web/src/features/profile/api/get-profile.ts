@@ -5,11 +5,11 @@ import { queryKeys } from '../../../lib/query-keys';
 import { getCachedUser } from '../../../lib/session';
 
 /** GET profile: the owner's own data. Falls back to the copy kept at login while it loads. */
-export function getProfile(signal?: AbortSignal): Promise<UserData> {
+function getProfile(signal?: AbortSignal): Promise<UserData> {
   return apiJson<UserData>('profile', { signal });
 }
 
-export const profileQueryOptions = queryOptions<UserData>({
+const profileQueryOptions = queryOptions<UserData>({
   queryKey: queryKeys.profile,
   queryFn: ({ signal }) => getProfile(signal),
   placeholderData: (): UserData | undefined => getCachedUser(),

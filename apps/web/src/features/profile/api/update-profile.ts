@@ -4,13 +4,13 @@ import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { storage } from '../../../lib/secure-storage';
 
-export interface ProfileUpdate {
+interface ProfileUpdate {
   name?: string;
   email?: string | null;
 }
 
 /** PUT profile: name and email (the language has its own screen). */
-export function updateProfile(body: ProfileUpdate): Promise<UserData> {
+function updateProfile(body: ProfileUpdate): Promise<UserData> {
   return apiJson<UserData>('profile', { method: 'PUT', body });
 }
 

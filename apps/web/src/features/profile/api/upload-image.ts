@@ -13,7 +13,7 @@ export function checkProfileImage(file: Pick<File, 'type' | 'size'>): 'IMAGE_TYP
 }
 
 /** POST image (multipart field `image`). */
-export function uploadImage(file: File): Promise<UserData> {
+function uploadImage(file: File): Promise<UserData> {
   const form = new FormData();
   form.append('image', file);
   return apiJson<UserData>('image', { method: 'POST', body: form });

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** DELETE receivers/{id}. */
-export async function deleteReceiver(id: string): Promise<void> {
+async function deleteReceiver(id: string): Promise<void> {
   await apiRequest(`receivers/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 

@@ -4,11 +4,11 @@ import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET receivers: people who also get this owner's alerts (spec §3 Alert receiver). */
-export async function getReceivers(signal?: AbortSignal): Promise<Receiver[]> {
+async function getReceivers(signal?: AbortSignal): Promise<Receiver[]> {
   return (await apiJson<{ data: Receiver[] }>('receivers', { signal })).data;
 }
 
-export const receiversQueryOptions = queryOptions({
+const receiversQueryOptions = queryOptions({
   queryKey: queryKeys.receivers,
   queryFn: ({ signal }) => getReceivers(signal),
   meta: { persist: true },

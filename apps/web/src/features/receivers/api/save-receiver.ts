@@ -4,12 +4,12 @@ import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST receivers (a new one; RECEIVER_LIMIT past 5, RECEIVER_EXISTS for the same number and channel). */
-export function createReceiver(body: ReceiverRequest): Promise<Receiver> {
+function createReceiver(body: ReceiverRequest): Promise<Receiver> {
   return apiJson<Receiver>('receivers', { method: 'POST', body });
 }
 
 /** PUT receivers/{id}: name, number and channel of one receiver. */
-export function updateReceiver(id: string, body: ReceiverRequest): Promise<Receiver> {
+function updateReceiver(id: string, body: ReceiverRequest): Promise<Receiver> {
   return apiJson<Receiver>(`receivers/${encodeURIComponent(id)}`, { method: 'PUT', body });
 }
 

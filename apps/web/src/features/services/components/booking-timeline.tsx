@@ -12,7 +12,7 @@ interface Step {
 }
 
 /** The steps to draw: what happened, then (unless cancelled) the steps still to come. */
-export function timelineSteps(booking: Pick<BookingView, 'status' | 'timeline'>): Step[] {
+function timelineSteps(booking: Pick<BookingView, 'status' | 'timeline'>): Step[] {
   const last = (s: BookingStatus) => booking.timeline.findLast((e) => e.status === s);
   if (booking.status === 'cancelled') return booking.timeline.map((entry) => ({ status: entry.status, entry }));
   return FORWARD.map((status) => ({ status, entry: last(status) }));

@@ -7,7 +7,7 @@ import { forgetPushOnLogout } from '../../../lib/signed-in/push';
  * POST logout, then the same local clean-up as a refused refresh (spec §4), even if offline. First,
  * while signed in, this phone stops getting the owner's alerts (DELETE pushsubscription).
  */
-export async function logout(): Promise<void> {
+async function logout(): Promise<void> {
   try {
     await forgetPushOnLogout();
     await apiJson<{ ok: true }>('logout', { method: 'POST' });

@@ -4,7 +4,7 @@ import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET vehicles: the owner's stored list (spec §3 Vehicle entry). */
-export const vehiclesQueryOptions = queryOptions({
+const vehiclesQueryOptions = queryOptions({
   queryKey: queryKeys.vehicles,
   queryFn: ({ signal }) => apiJson<{ data: VehicleEntry[] }>('vehicles', { signal }).then((r) => r.data),
   meta: { persist: true },

@@ -6,7 +6,7 @@ import { bodyOf, conditionalQuery } from '../../../lib/signed-in/conditional-que
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Spec §9: the usage tab refreshes every 300 s. */
-export const USAGE_REFRESH_MS = 300_000;
+const USAGE_REFRESH_MS = 300_000;
 
 /** GET vehicles/aggregations/{vin} for the chosen period (day, range or month), kept for offline use. */
 export function useUsage(vin: string | undefined, period: UsagePeriod) {

@@ -4,7 +4,7 @@ import type { FiveDayResponse, HourlyItem } from '@tractorlink/domain/weather';
 
 /** Test data in AccuWeather's shapes (Fahrenheit), dated from `now`: for the weather unit tests only. */
 
-export const fahrenheit = (c: number) => (c * 9) / 5 + 32;
+const fahrenheit = (c: number) => (c * 9) / 5 + 32;
 
 export function hourlyAt(now: number, celsius = 30, phrase = 'Sunny', icon = 1): HourlyItem[] {
   return [{ EpochDateTime: (istHourStart(now) + HOUR_MS) / 1000, Temperature: { Value: fahrenheit(celsius), Unit: 'F' }, IconPhrase: phrase, WeatherIcon: icon }];
@@ -22,7 +22,7 @@ export function fiveDayAt(now: number, phrase = 'Partly sunny', icon = 3): FiveD
   };
 }
 
-export interface WeatherCall {
+interface WeatherCall {
   kind: 'hourly' | 'daily';
   vin: string;
   language: string;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
-import { bodyOf, conditionalQuery } from '../../../lib/signed-in/conditional-query';
-import { queryKeys } from '../../../lib/query-keys';
+import { bodyOf, conditionalQuery } from './conditional-query';
+import { queryKeys } from '../query-keys';
 
 /** Spec §9: the home tab refreshes every 30 s. */
 export const HOME_REFRESH_MS = 30_000;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, focusManager } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { HOME_REFRESH_MS, useTractorHome } from './get-tractor-home';
+import { HOME_REFRESH_MS, useTractorHome } from './tractor-home';
 
 const VIN = 'MBNTL45DEM0000001';
 const body = { vin: VIN, Veh_Name: 'Kisan 475', engineHours: 120.5 };
