@@ -55,7 +55,10 @@ async function post(url, path, body, headers = {}) {
 /** The newest code the local SMS provider printed for `mobileNo` (its console inbox). */
 function lastCode(server, mobileNo) {
   const spaced = `${mobileNo.slice(0, 5)} ${mobileNo.slice(5)}`;
-  const blocks = server.output().split('──── LOCAL SMS INBOX ──── to ').filter((b) => b.startsWith(spaced));
+  const blocks = server
+    .output()
+    .split('──── LOCAL SMS INBOX ──── to ')
+    .filter((b) => b.startsWith(spaced));
   const code = /\b(\d{6})\b/.exec(blocks.at(-1) ?? '')?.[1];
   if (!code) throw new Error(`no code for ${mobileNo} in the server's console`);
   return code;
@@ -68,7 +71,12 @@ async function registerOwner(server, ip) {
   if (sent.status !== 200) throw new Error(`otp/send: ${JSON.stringify(sent.json)}`);
   const verified = await post(server.url, 'otp/verify', { mobileNo: OWNER.mobileNo, purpose: 'register', otp: lastCode(server, OWNER.mobileNo) }, h);
   const deviceID = crypto.randomUUID();
-  const reg = await post(server.url, 'register', { ticket: verified.json.ticket, name: 'Sunita Jadhav', birthDate: '1980-01-01', pin: OWNER.pin, deviceID, rememberMe: true, acceptedTerms: true }, h);
+  const reg = await post(
+    server.url,
+    'register',
+    { ticket: verified.json.ticket, name: 'Sunita Jadhav', birthDate: '1980-01-01', pin: OWNER.pin, deviceID, rememberMe: true, acceptedTerms: true },
+    h,
+  );
   if (reg.status !== 200) throw new Error(`register: ${JSON.stringify(reg.json)}`);
   return deviceID;
 }
@@ -117,7 +125,13 @@ function healthOnce(url) {
 export async function connectionFlood({ cap = 8000, perIp = 100, holdSeconds = 10 } = {}) {
   const devicePort = await freePort();
   const server = await startServer({
-    env: { DEMO_OWNER: 'false', DEVICE_TCP_PORT: String(devicePort), DEVICE_MAX_CONNECTIONS: String(cap), DEVICE_MAX_CONNECTIONS_PER_IP: String(perIp), OPERATOR_KEY },
+    env: {
+      DEMO_OWNER: 'false',
+      DEVICE_TCP_PORT: String(devicePort),
+      DEVICE_MAX_CONNECTIONS: String(cap),
+      DEVICE_MAX_CONNECTIONS_PER_IP: String(perIp),
+      OPERATOR_KEY,
+    },
   });
   const sockets = [];
   try {
@@ -172,7 +186,10 @@ export async function connectionFlood({ cap = 8000, perIp = 100, holdSeconds = 1
     }
     sampling = false;
     await sampler;
-    const latencies = samples.filter((s) => s.ok).map((s) => s.ms).sort((a, b) => a - b);
+    const latencies = samples
+      .filter((s) => s.ok)
+      .map((s) => s.ms)
+      .sort((a, b) => a - b);
     return {
       cap,
       perIp,
@@ -180,7 +197,13 @@ export async function connectionFlood({ cap = 8000, perIp = 100, holdSeconds = 1
       connected: opened,
       heldOpenAfterRefusals: heldOpen,
       floodSeconds: Number((floodMs / 1000).toFixed(1)),
-      health: { samples: samples.length, failed: samples.filter((s) => !s.ok).length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN },
+      health: {
+        samples: samples.length,
+        failed: samples.filter((s) => !s.ok).length,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        max: latencies.at(-1) ?? NaN,
+      },
       legitimateDuringFlood: duringFlood,
       legitimateAfterFlood: afterFlood,
     };
@@ -192,7 +215,9 @@ export async function connectionFlood({ cap = 8000, perIp = 100, holdSeconds = 1
 
 /** A server with TRUST_PROXY and a registered owner. */
 async function ownerServer() {
-  const server = await startServer({ env: { NODE_ENV: 'development', SMS_PROVIDER: 'local', DEMO_OWNER: 'false', TRUST_PROXY: 'true', DEVICE_TCP_PORT: 'off' } });
+  const server = await startServer({
+    env: { NODE_ENV: 'development', SMS_PROVIDER: 'local', DEMO_OWNER: 'false', TRUST_PROXY: 'true', DEVICE_TCP_PORT: 'off' },
+  });
   const deviceID = await registerOwner(server, '10.9.9.9');
   return { server, deviceID };
 }
@@ -203,15 +228,26 @@ export async function parallelWrongPins({ attempts = 200 } = {}) {
     const rightAt = Math.floor(attempts / 2);
     const answers = await Promise.all(
       Array.from({ length: attempts }, (_, i) =>
-        post(server.url, 'login', { userName: OWNER.mobileNo, password: i === rightAt ? OWNER.pin : String(1000 + i), deviceID, rememberMe: false }, { 'x-forwarded-for': `10.${Math.floor(i / 250)}.${i % 250}.1` }),
+        post(
+          server.url,
+          'login',
+          { userName: OWNER.mobileNo, password: i === rightAt ? OWNER.pin : String(1000 + i), deviceID, rememberMe: false },
+          { 'x-forwarded-for': `10.${Math.floor(i / 250)}.${i % 250}.1` },
+        ),
       ),
     );
     const codes = {};
     for (const a of answers) {
-      const code = a.status === 200 ? 'OK' : a.json?.error?.code ?? String(a.status);
+      const code = a.status === 200 ? 'OK' : (a.json?.error?.code ?? String(a.status));
       codes[code] = (codes[code] ?? 0) + 1;
     }
-    return { attempts, pinsChecked: pinFailures(server.dataDir) + (answers[rightAt].status === 200 ? 1 : 0), rightPinConfirmed: answers[rightAt].status === 200, rightPinAnswer: answers[rightAt].json?.error?.code ?? 'OK', answers: codes };
+    return {
+      attempts,
+      pinsChecked: pinFailures(server.dataDir) + (answers[rightAt].status === 200 ? 1 : 0),
+      rightPinConfirmed: answers[rightAt].status === 200,
+      rightPinAnswer: answers[rightAt].json?.error?.code ?? 'OK',
+      answers: codes,
+    };
   } finally {
     await server.stop();
   }
@@ -222,12 +258,21 @@ export async function lockoutThenRecovery() {
   try {
     const attacker = (i) => ({ 'x-forwarded-for': `10.66.${Math.floor(i / 250)}.${(i % 250) + 1}` });
     // The attack: parallel wrong PINs to block PIN login, reset codes asked for, wrong reset codes sent.
-    const wrong = await Promise.all(Array.from({ length: 12 }, (_, i) => post(server.url, 'login', { userName: OWNER.mobileNo, password: String(5000 + i), deviceID: crypto.randomUUID(), rememberMe: false }, attacker(i))));
+    const wrong = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        post(server.url, 'login', { userName: OWNER.mobileNo, password: String(5000 + i), deviceID: crypto.randomUUID(), rememberMe: false }, attacker(i)),
+      ),
+    );
     const blocked = wrong.some((a) => a.json?.error?.code === 'PIN_BLOCKED');
     const sends = [];
-    for (let i = 0; i < 4; i++) sends.push((await post(server.url, 'otp/send', { mobileNo: OWNER.mobileNo, purpose: 'reset' }, attacker(100 + i))).json?.error?.code ?? 'SENT');
+    for (let i = 0; i < 4; i++)
+      sends.push((await post(server.url, 'otp/send', { mobileNo: OWNER.mobileNo, purpose: 'reset' }, attacker(100 + i))).json?.error?.code ?? 'SENT');
     const guesses = [];
-    for (let i = 0; i < 6; i++) guesses.push((await post(server.url, 'otp/verify', { mobileNo: OWNER.mobileNo, purpose: 'reset', otp: String(100000 + i) }, attacker(200 + i))).json?.error?.code ?? 'VERIFIED');
+    for (let i = 0; i < 6; i++)
+      guesses.push(
+        (await post(server.url, 'otp/verify', { mobileNo: OWNER.mobileNo, purpose: 'reset', otp: String(100000 + i) }, attacker(200 + i))).json?.error?.code ??
+          'VERIFIED',
+      );
 
     // The owner, on their own phone and address: asks for a code, enters it, sets a new PIN, logs in.
     const mine = { 'x-forwarded-for': '10.9.9.9' };
@@ -249,7 +294,14 @@ export async function lockoutThenRecovery() {
         }
       }
     }
-    return { pinBlockedByAttack: blocked, attackerSends: sends, attackerGuesses: guesses, ownerRecovered: recovered, ownerRecoveryMs: Math.round(performance.now() - t0), failedAt: recovered ? undefined : why };
+    return {
+      pinBlockedByAttack: blocked,
+      attackerSends: sends,
+      attackerGuesses: guesses,
+      ownerRecovered: recovered,
+      ownerRecoveryMs: Math.round(performance.now() - t0),
+      failedAt: recovered ? undefined : why,
+    };
   } finally {
     await server.stop();
   }

@@ -37,8 +37,20 @@ if (wanted('startup')) {
   await first.stop({ keepData: true });
   const again = await startServer({ dataDir: first.dataDir });
   await again.stop();
-  results.startup = { emptyDbMs: Math.round(first.ms), existingDbMs: Math.round(again.ms), bareNodeMs: Math.round(baselineMs), throughTsxMs: Math.round(throughTsx.ms), idleRssMb: first.idleRssMb, throughTsxIdleRssMb: throughTsx.idleRssMb };
-  row('start → healthy, empty database (migrations + demo owner)', `${Math.round(first.ms)} ms`, '≤ 5000 ms', `bare node ${Math.round(baselineMs)} ms; through the tsx loader instead of the bundle ${Math.round(throughTsx.ms)} ms`);
+  results.startup = {
+    emptyDbMs: Math.round(first.ms),
+    existingDbMs: Math.round(again.ms),
+    bareNodeMs: Math.round(baselineMs),
+    throughTsxMs: Math.round(throughTsx.ms),
+    idleRssMb: first.idleRssMb,
+    throughTsxIdleRssMb: throughTsx.idleRssMb,
+  };
+  row(
+    'start → healthy, empty database (migrations + demo owner)',
+    `${Math.round(first.ms)} ms`,
+    '≤ 5000 ms',
+    `bare node ${Math.round(baselineMs)} ms; through the tsx loader instead of the bundle ${Math.round(throughTsx.ms)} ms`,
+  );
   row('idle server RSS just after start', `${first.idleRssMb} MB`, '—', `through the tsx loader ${throughTsx.idleRssMb} MB`);
   row('start → healthy, existing database', `${Math.round(again.ms)} ms`, '≤ 5000 ms');
 }
@@ -63,14 +75,21 @@ if (wanted('login')) {
 
 if (wanted('home')) {
   console.log('== home tab after login, with the demo fleet');
-  const server = await startServer({ env: { NODE_ENV: 'development', SMS_PROVIDER: 'local', SIMULATE_FLEET: 'true', SIMULATE_FLEET_DAYS: '3', DEVICE_TCP_PORT: '0' } });
+  const server = await startServer({
+    env: { NODE_ENV: 'development', SMS_PROVIDER: 'local', SIMULATE_FLEET: 'true', SIMULATE_FLEET_DAYS: '3', DEVICE_TCP_PORT: '0' },
+  });
   try {
     const out = spawnSync(process.execPath, [join(root, 'apps/web/tools/home-js-size.mjs'), server.url], { cwd: root, encoding: 'utf8' });
     const totals = [...out.stdout.matchAll(/([\d.]+) KB {2}total gzipped JS to the home tab \((.+)\)/g)].map((m) => ({ kb: Number(m[1]), path: m[2] }));
     if (totals.length < 2) throw new Error(`home-js-size failed:\n${out.stdout}\n${out.stderr}`);
     results.homeScripts = totals;
     const [first, ordinary] = totals;
-    row('JS to show the home tab, ordinary login on a bound phone (gzip)', `${ordinary.kb} KB`, '≤ 170 KB', out.status === 0 ? 'no map, chart or calendar chunk on home' : 'a heavy chunk loaded on home!');
+    row(
+      'JS to show the home tab, ordinary login on a bound phone (gzip)',
+      `${ordinary.kb} KB`,
+      '≤ 170 KB',
+      out.status === 0 ? 'no map, chart or calendar chunk on home' : 'a heavy chunk loaded on home!',
+    );
     row('JS to show the home tab, first login with the OTP binding (gzip)', `${first.kb} KB`, '≤ 170 KB', 'the OTP screens come too');
     const renewal = /([\d.]+) KB {2}renewal page JS beyond the home tab/.exec(out.stdout);
     if (!renewal) throw new Error(`home-js-size printed no renewal figure:\n${out.stdout}`);
@@ -85,12 +104,19 @@ if (wanted('home')) {
     await server.stop();
   }
   // Its own server: one more OTP binding for the demo number on the same server would wait 30 s.
-  const fresh = await startServer({ env: { NODE_ENV: 'development', SMS_PROVIDER: 'local', SIMULATE_FLEET: 'true', SIMULATE_FLEET_DAYS: '3', DEVICE_TCP_PORT: '0' } });
+  const fresh = await startServer({
+    env: { NODE_ENV: 'development', SMS_PROVIDER: 'local', SIMULATE_FLEET: 'true', SIMULATE_FLEET_DAYS: '3', DEVICE_TCP_PORT: '0' },
+  });
   try {
     const profile = await signedInProfile(fresh.url);
     const lh = await lighthouseScores(`${fresh.url}/#/tabs/home`, { userDataDir: profile });
     results.lighthouseHome = lh;
-    row('Lighthouse mobile, home tab with demo data: performance', String(lh.performance), '≥ 90', `FCP ${lh.fcpMs} ms, LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms`);
+    row(
+      'Lighthouse mobile, home tab with demo data: performance',
+      String(lh.performance),
+      '≥ 90',
+      `FCP ${lh.fcpMs} ms, LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms`,
+    );
     row('Lighthouse mobile, home tab: accessibility', String(lh.accessibility), '= 100', lh.failedAudits.join(', '));
   } finally {
     await fresh.stop();
@@ -101,8 +127,18 @@ if (wanted('ingest')) {
   console.log('== ingestion: 1,000 devices over TCP, ACK after commit, SQLite');
   const f = await ingestionFigures();
   results.ingestion = f;
-  row('records/s over TCP from 1,000 concurrent devices (ACK after commit)', String(f.tcp.perSecond), '≥ 20,000', `${f.tcp.records} records in ${f.tcp.seconds} s`);
-  row('ratio to a raw batched insert of the same rows', f.ratio.toFixed(2), 'goal ≥ 0.5', `raw insert ${f.raw.rowsPerSecond} rows/s (batches of ${f.raw.batch}, same statement and durability)`);
+  row(
+    'records/s over TCP from 1,000 concurrent devices (ACK after commit)',
+    String(f.tcp.perSecond),
+    '≥ 20,000',
+    `${f.tcp.records} records in ${f.tcp.seconds} s`,
+  );
+  row(
+    'ratio to a raw batched insert of the same rows',
+    f.ratio.toFixed(2),
+    'goal ≥ 0.5',
+    `raw insert ${f.raw.rowsPerSecond} rows/s (batches of ${f.raw.batch}, same statement and durability)`,
+  );
 }
 
 if (wanted('scale')) {
@@ -110,8 +146,18 @@ if (wanted('scale')) {
   const f = await scaleFigures();
   results.scale = f;
   const ms = (v) => `${v.toFixed(1)} ms`;
-  row('server RSS with 10,000 tractors connected (peak under the home load)', `${f.rss.peakMb} MB`, '≤ 300 MB', `idle ${f.rss.idleMb} MB, all connected ${f.rss.connectedMb} MB; ${f.seeded.hours} hourly rows`);
-  row(`tractorhomepage p99 at ${f.homepage.rate} requests/s (open loop)`, ms(f.homepage.p99), '≤ 25 ms', `p50 ${ms(f.homepage.p50)}, max ${ms(f.homepage.max)}, ${f.homepage.errors} errors of ${f.homepage.sent}`);
+  row(
+    'server RSS with 10,000 tractors connected (peak under the home load)',
+    `${f.rss.peakMb} MB`,
+    '≤ 300 MB',
+    `idle ${f.rss.idleMb} MB, all connected ${f.rss.connectedMb} MB; ${f.seeded.hours} hourly rows`,
+  );
+  row(
+    `tractorhomepage p99 at ${f.homepage.rate} requests/s (open loop)`,
+    ms(f.homepage.p99),
+    '≤ 25 ms',
+    `p50 ${ms(f.homepage.p50)}, max ${ms(f.homepage.max)}, ${f.homepage.errors} errors of ${f.homepage.sent}`,
+  );
   row('one-year usage aggregation over the API', ms(f.yearAggregation.p99), '≤ 20 ms (p99 shown)', `p50 ${ms(f.yearAggregation.p50)}`);
   row('home poll when nothing changed (304), whole answer on the wire', `${f.notModified.bytes} B`, '≤ 1 KB', `status ${f.notModified.status}`);
 }
@@ -128,32 +174,62 @@ if (wanted('alerts')) {
   console.log('== alerts: the full rule set on ingestion, and alert → push latency');
   const rules = serverBench('alerts/rules-overhead.ts');
   results.alertRules = rules;
-  row('ingestion with every alert rule on, ratio to rules off (median of rounds)', rules.ratio.toFixed(3), '≥ 0.90', `${rules.rulesOnPerSecond} vs ${rules.rulesOffPerSecond} records/s; rounds ${rules.ratios.join(', ')}`);
+  row(
+    'ingestion with every alert rule on, ratio to rules off (median of rounds)',
+    rules.ratio.toFixed(3),
+    '≥ 0.90',
+    `${rules.rulesOnPerSecond} vs ${rules.rulesOffPerSecond} records/s; rounds ${rules.ratios.join(', ')}`,
+  );
   const push = serverBench('alerts/push-latency.ts');
   results.alertPush = push;
-  row(`alert queued for push after its record's ACK, p99 (${push.tractors} devices)`, `${push.ackToPushMs.p99} ms`, '≤ 1000 ms', `p50 ${push.ackToPushMs.p50} ms, ${push.alerts} alerts, ${push.pushed} pushed`);
+  row(
+    `alert queued for push after its record's ACK, p99 (${push.tractors} devices)`,
+    `${push.ackToPushMs.p99} ms`,
+    '≤ 1000 ms',
+    `p50 ${push.ackToPushMs.p50} ms, ${push.alerts} alerts, ${push.pushed} pushed`,
+  );
 }
 
 if (wanted('invoice')) {
   console.log('== invoice PDF: a two-tractor GST invoice, Hindi name, Hindi and Tamil labels');
   const f = serverBench('subscription/invoice-pdf.ts');
   results.invoicePdf = f;
-  row('invoice PDF, first render of the process (fonts decoded on first use)', `${f.firstMs} ms`, '≤ 300 ms', 'the server decodes them a second after start, so owners meet the later figure');
-  row('invoice PDF render, Hindi labels (p95 of 30)', `${f.hindi.p95Ms} ms`, '≤ 300 ms', `p50 ${f.hindi.p50Ms} ms; Tamil p95 ${f.tamil.p95Ms} ms; English labels and name p95 ${f.english.p95Ms} ms; ${Math.round(f.bytes / 1024)} KB file`);
+  row(
+    'invoice PDF, first render of the process (fonts decoded on first use)',
+    `${f.firstMs} ms`,
+    '≤ 300 ms',
+    'the server decodes them a second after start, so owners meet the later figure',
+  );
+  row(
+    'invoice PDF render, Hindi labels (p95 of 30)',
+    `${f.hindi.p95Ms} ms`,
+    '≤ 300 ms',
+    `p50 ${f.hindi.p50Ms} ms; Tamil p95 ${f.tamil.p95Ms} ms; English labels and name p95 ${f.english.p95Ms} ms; ${Math.round(f.bytes / 1024)} KB file`,
+  );
 }
 
 if (wanted('voice')) {
   console.log('== server voice: an Ask me answer of ~20 words, espeak-ng through the disk cache');
   const f = serverBench('tts/speak.ts');
   results.voice = f;
-  row('server voice, Hindi answer, first synthesis', `${f.hi.firstMs} ms`, '≤ 1000 ms (tap → sound, whole)', `again from the cache ${f.hi.cachedMs} ms; ${Math.round(f.hi.bytes / 1024)} KB WAV; Tamil ${f.ta.firstMs} ms`);
+  row(
+    'server voice, Hindi answer, first synthesis',
+    `${f.hi.firstMs} ms`,
+    '≤ 1000 ms (tap → sound, whole)',
+    `again from the cache ${f.hi.cachedMs} ms; ${Math.round(f.hi.bytes / 1024)} KB WAV; Tamil ${f.ta.firstMs} ms`,
+  );
 }
 
 if (wanted('geofences')) {
   console.log('== geofences: ingestion with 50 active geofences per owner');
   const g = serverBench('geofences/geofence-overhead.ts');
   results.geofences = g;
-  row('ingestion with 50 active geofences per owner, ratio to none (median of rounds)', g.ratio.toFixed(3), '≥ 0.90', `${g.geofencesPerSecond} vs ${g.noGeofencesPerSecond} records/s; CPU ratio ${g.cpuRatio}; ${g.geofences} geofences, ${g.owners} owners`);
+  row(
+    'ingestion with 50 active geofences per owner, ratio to none (median of rounds)',
+    g.ratio.toFixed(3),
+    '≥ 0.90',
+    `${g.geofencesPerSecond} vs ${g.noGeofencesPerSecond} records/s; CPU ratio ${g.cpuRatio}; ${g.geofences} geofences, ${g.owners} owners`,
+  );
 }
 
 if (wanted('truth')) {
@@ -171,16 +247,31 @@ if (wanted('truth')) {
 }
 
 if (wanted('abuse')) {
-  console.log('== abuse: device-port flood, parallel PIN guessing, lockout then the owner\'s reset (loopback only)');
+  console.log("== abuse: device-port flood, parallel PIN guessing, lockout then the owner's reset (loopback only)");
   const flood = await connectionFlood();
   results.abuseFlood = flood;
-  row(`HTTP health p99 during a device-port flood at 1.5x the cap (${flood.attempted} connections, cap ${flood.cap})`, `${flood.health.p99.toFixed(1)} ms`, 'goal ≤ 50 ms', `p50 ${flood.health.p50.toFixed(1)} ms, max ${flood.health.max.toFixed(1)} ms, ${flood.health.failed} of ${flood.health.samples} failed; ${flood.heldOpenAfterRefusals} held open; a real device during the flood: ${flood.legitimateDuringFlood}, after: ${flood.legitimateAfterFlood}`);
+  row(
+    `HTTP health p99 during a device-port flood at 1.5x the cap (${flood.attempted} connections, cap ${flood.cap})`,
+    `${flood.health.p99.toFixed(1)} ms`,
+    'goal ≤ 50 ms',
+    `p50 ${flood.health.p50.toFixed(1)} ms, max ${flood.health.max.toFixed(1)} ms, ${flood.health.failed} of ${flood.health.samples} failed; ${flood.heldOpenAfterRefusals} held open; a real device during the flood: ${flood.legitimateDuringFlood}, after: ${flood.legitimateAfterFlood}`,
+  );
   const pins = await parallelWrongPins();
   results.abusePins = pins;
-  row(`PINs checked of ${pins.attempts} parallel logins from ${pins.attempts} addresses (right PIN among them)`, String(pins.pinsChecked), 'goal ≤ 10', `right PIN confirmed: ${pins.rightPinConfirmed ? 'yes' : `no (${pins.rightPinAnswer})`}; answers ${JSON.stringify(pins.answers)}`);
+  row(
+    `PINs checked of ${pins.attempts} parallel logins from ${pins.attempts} addresses (right PIN among them)`,
+    String(pins.pinsChecked),
+    'goal ≤ 10',
+    `right PIN confirmed: ${pins.rightPinConfirmed ? 'yes' : `no (${pins.rightPinAnswer})`}; answers ${JSON.stringify(pins.answers)}`,
+  );
   const lockout = await lockoutThenRecovery();
   results.abuseLockout = lockout;
-  row('owner recovers after the lockout sequence (reset by OTP, then login)', lockout.ownerRecovered ? 'yes' : `no (${lockout.failedAt})`, 'yes', `PIN blocked by the attack: ${lockout.pinBlockedByAttack}; attacker sends ${lockout.attackerSends.join(' ')}; guesses ${lockout.attackerGuesses.join(' ')}; ${lockout.ownerRecoveryMs} ms`);
+  row(
+    'owner recovers after the lockout sequence (reset by OTP, then login)',
+    lockout.ownerRecovered ? 'yes' : `no (${lockout.failedAt})`,
+    'yes',
+    `PIN blocked by the attack: ${lockout.pinBlockedByAttack}; attacker sends ${lockout.attackerSends.join(' ')}; guesses ${lockout.attackerGuesses.join(' ')}; ${lockout.ownerRecoveryMs} ms`,
+  );
 }
 
 mkdirSync(join(root, 'bench/results'), { recursive: true });

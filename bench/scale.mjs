@@ -34,7 +34,9 @@ async function owner(url) {
   const { json: inbox } = await api(url, `dev/sms-inbox?mobileNo=${mobileNo}`);
   const otp = /\b(\d{6})\b/.exec(inbox.messages.at(-1).text)[1];
   const { json: v } = await api(url, 'otp/verify', { body: { mobileNo, purpose: 'register', otp } });
-  const { json: r } = await api(url, 'register', { body: { ticket: v.ticket, name: 'Bench Owner', birthDate: '1980-01-01', pin: '1234', deviceID: crypto.randomUUID(), rememberMe: true, acceptedTerms: true } });
+  const { json: r } = await api(url, 'register', {
+    body: { ticket: v.ticket, name: 'Bench Owner', birthDate: '1980-01-01', pin: '1234', deviceID: crypto.randomUUID(), rememberMe: true, acceptedTerms: true },
+  });
   return r.access_token;
 }
 
@@ -91,14 +93,25 @@ function wireBytes304(url, path, token, etag) {
 
 export async function scaleFigures({ tractors = 10_000, days = 90, rate = 500, seconds = 20 } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tl-scale-'));
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench/lib/seed-history.ts'), dataDir, String(tractors), String(days)], { cwd: root, encoding: 'utf8' });
+  const seed = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench/lib/seed-history.ts'), dataDir, String(tractors), String(days)], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (seed.status !== 0) throw new Error(seed.stderr);
   const seeded = JSON.parse(seed.stdout.trim());
   const devicePort = await freePort();
   // All 10,000 devices connect from this one host: the per-address and global caps are raised to fit them.
   const server = await startServer({
     dataDir,
-    env: { NODE_ENV: 'development', SMS_PROVIDER: 'local', DEMO_OWNER: 'false', DEVICE_TCP_PORT: String(devicePort), AUTH_RATE_LIMIT_PER_MINUTE: '1000000', DEVICE_MAX_CONNECTIONS_PER_IP: String(tractors + 100), DEVICE_MAX_CONNECTIONS: String(tractors + 100) },
+    env: {
+      NODE_ENV: 'development',
+      SMS_PROVIDER: 'local',
+      DEMO_OWNER: 'false',
+      DEVICE_TCP_PORT: String(devicePort),
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+      DEVICE_MAX_CONNECTIONS_PER_IP: String(tractors + 100),
+      DEVICE_MAX_CONNECTIONS: String(tractors + 100),
+    },
   });
   const rssIdle = rssMb(server.pid);
   const token = await owner(server.url);
@@ -107,7 +120,23 @@ export async function scaleFigures({ tractors = 10_000, days = 90, rate = 500, s
   sqlite.prepare('UPDATE tractors SET owner_user_id = ?').run(ownerId);
 
   // Every tractor connects and reports every 30 s, as parked FMB devices do, for the whole run.
-  const devices = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/sim/cli.ts'), '--tractors', String(tractors), '--interval', '30', '--seconds', String(seconds + 90), '--port', String(devicePort)], { cwd: root, stdio: 'ignore' });
+  const devices = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(root, 'apps/server/src/sim/cli.ts'),
+      '--tractors',
+      String(tractors),
+      '--interval',
+      '30',
+      '--seconds',
+      String(seconds + 90),
+      '--port',
+      String(devicePort),
+    ],
+    { cwd: root, stdio: 'ignore' },
+  );
   const since = Date.now();
   const reporting = () => sqlite.prepare('SELECT count(*) AS n FROM tractor_state WHERE last_seen_at >= ?').get(since).n;
   const deadline = Date.now() + 180_000;
@@ -117,7 +146,10 @@ export async function scaleFigures({ tractors = 10_000, days = 90, rate = 500, s
   }
   const rssConnected = rssMb(server.pid);
 
-  const vins = sqlite.prepare('SELECT vin FROM tractors').all().map((r) => r.vin);
+  const vins = sqlite
+    .prepare('SELECT vin FROM tractors')
+    .all()
+    .map((r) => r.vin);
   const paths = vins.map((v) => `/api/v1/tractorhomepage/${v}`).sort(() => Math.random() - 0.5);
   let rssPeak = rssConnected;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server.pid))), 200);
@@ -145,7 +177,14 @@ export async function scaleFigures({ tractors = 10_000, days = 90, rate = 500, s
   return {
     seeded,
     rss: { idleMb: Math.round(rssIdle), connectedMb: Math.round(rssConnected), peakMb: Math.round(rssPeak) },
-    homepage: { rate, sent: rate * seconds, errors: home.errors, p50: percentile(home.latencies, 50), p99: percentile(home.latencies, 99), max: home.latencies.at(-1) },
+    homepage: {
+      rate,
+      sent: rate * seconds,
+      errors: home.errors,
+      p50: percentile(home.latencies, 50),
+      p99: percentile(home.latencies, 99),
+      max: home.latencies.at(-1),
+    },
     yearAggregation: { p50: percentile(year, 50), p99: percentile(year, 99) },
     notModified,
   };

@@ -17,10 +17,20 @@ export async function loginScriptBytes(url) {
     page.on('response', async (response) => {
       if (response.request().resourceType() !== 'script') return;
       const sizes = response.request().sizes();
-      scripts.push(Promise.all([response.body(), sizes]).then(([b, s]) => ({ url: response.url(), raw: b.length, gz: gzipSync(b, { level: 9 }).length, wire: s.responseBodySize })));
+      scripts.push(
+        Promise.all([response.body(), sizes]).then(([b, s]) => ({
+          url: response.url(),
+          raw: b.length,
+          gz: gzipSync(b, { level: 9 }).length,
+          wire: s.responseBodySize,
+        })),
+      );
     });
     await page.goto(`${url}/#/login`);
-    await page.getByRole('button', { name: /log ?in|sign ?in/i }).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('button', { name: /log ?in|sign ?in/i })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     const files = await Promise.all(scripts);
     const sum = (key) => files.reduce((s, f) => s + f[key], 0);
@@ -46,7 +56,9 @@ export async function lighthouseScores(url, { userDataDir } = {}) {
     });
     const { categories, audits } = result.lhr;
     const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
-    const failed = Object.values(audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id);
+    const failed = Object.values(audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id);
     return {
       performance: score('performance'),
       accessibility: score('accessibility'),
@@ -71,7 +83,12 @@ export async function signedInProfile(url, { mobile = '9876543210', pin = '1234'
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const dir = mkdtempSync(join(tmpdir(), 'tl-lh-profile-'));
-  const context = await chromium.launchPersistentContext(dir, { executablePath: chromePath(), headless: true, args: CHROMIUM_FLAGS.slice(1), viewport: { width: 390, height: 780 } });
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: chromePath(),
+    headless: true,
+    args: CHROMIUM_FLAGS.slice(1),
+    viewport: { width: 390, height: 780 },
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     const inbox = async () => (await (await fetch(`${url}/api/v1/dev/sms-inbox?mobileNo=${mobile}`)).json()).messages;

@@ -7,7 +7,9 @@ import { existsSync, writeFileSync } from 'node:fs';
 export function findHaproxy({ install = false } = {}) {
   for (const path of ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy']) if (existsSync(path)) return path;
   if (install && process.getuid?.() === 0) {
-    execFileSync('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends haproxy >/dev/null'], { stdio: 'inherit' });
+    execFileSync('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends haproxy >/dev/null'], {
+      stdio: 'inherit',
+    });
     return findHaproxy();
   }
   return undefined;

@@ -49,7 +49,8 @@ export default defineConfig({
             // (tractor helpers) stay out: they serve signed-in screens only.
             {
               name: 'app',
-              test: (id: string) => /[\\/]src[\\/](components[\\/]ui|lib|hooks|config)[\\/]/.test(id) && !id.includes('query-client') && !/[\\/]lib[\\/]signed-in[\\/]/.test(id),
+              test: (id: string) =>
+                /[\\/]src[\\/](components[\\/]ui|lib|hooks|config)[\\/]/.test(id) && !id.includes('query-client') && !/[\\/]lib[\\/]signed-in[\\/]/.test(id),
               priority: 10,
             },
           ],

@@ -27,18 +27,30 @@ if (!sqlite) throw new Error('SQLite expected');
 const start = Date.now() - perTractor * 10_000;
 const rows: (string | number | null)[][] = [];
 for (const [i, p] of loadProfiles(tractors).entries()) {
-  const samples = simulateDay(p, { fuelL: 40, engineMin: 60_000, odometerM: 1e7, position: p.home }, new Date().toISOString().slice(0, 10)).samples.filter((s) => s.ignition);
+  const samples = simulateDay(p, { fuelL: 40, engineMin: 60_000, odometerM: 1e7, position: p.home }, new Date().toISOString().slice(0, 10)).samples.filter(
+    (s) => s.ignition,
+  );
   for (let k = 0; k < perTractor; k++) {
     const s = samples[k % samples.length];
     if (!s) continue;
     const { reading, attributes } = avlToRecord(sampleToAvl({ ...s, time: start + k * 10_000 }), FMB_DEFAULT_IO);
-    rows.push(telemetryValues({ tractorId: `t${i}`, reading, receivedAt: Date.now(), attributes, fuelL: reading.fuelPercent === undefined ? undefined : (reading.fuelPercent / 100) * 55 }));
+    rows.push(
+      telemetryValues({
+        tractorId: `t${i}`,
+        reading,
+        receivedAt: Date.now(),
+        attributes,
+        fuelL: reading.fuelPercent === undefined ? undefined : (reading.fuelPercent / 100) * 55,
+      }),
+    );
   }
 }
 // Interleaved as they would arrive from many devices at once.
 rows.sort((a, b) => Number(a[1]) - Number(b[1]));
 
-const insert = sqlite.prepare(`INSERT INTO telemetry (${TELEMETRY_COLUMNS.join(', ')}) VALUES (${TELEMETRY_COLUMNS.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING`);
+const insert = sqlite.prepare(
+  `INSERT INTO telemetry (${TELEMETRY_COLUMNS.join(', ')}) VALUES (${TELEMETRY_COLUMNS.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING`,
+);
 const write = sqlite.transaction((chunk: (string | number | null)[][]) => {
   for (const r of chunk) insert.run(r);
 });

@@ -34,7 +34,19 @@ export async function startServer({ dataDir = mkdtempSync(join(tmpdir(), 'tl-ben
   const extra = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extra, ...nodeArgs, bundle], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', DEMO_OWNER: 'true', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', DEVICE_TCP_PORT: '0', SIMULATE_FLEET: 'false', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DEMO_OWNER: 'true',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      DEVICE_TCP_PORT: '0',
+      SIMULATE_FLEET: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (c) => (output += c));

@@ -183,8 +183,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
     timeWindow: MINUTE_MS,
     // The API is limited; static files of the web app are cheap and a page load fetches many.
     allowList: (request) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+    errorResponseBuilder: (_request, context) => new AppError('RATE_LIMITED', { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
   installNotFoundHandler(app);
   await app.register(cookie);
@@ -222,7 +221,14 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       await api.register(accountRoutes, { accounts: services.accounts, sessions, cookieSecure: config.cookieSecure, authRateLimit });
       await api.register(profileRoutes, { profile: services.profile, sessions });
       await api.register(homeRoutes, { home: services.home, sessions });
-      await api.register(vehicleRoutes, { vehicles: services.vehicles, live: services.live, usage: services.usage, sessions, claimRateLimit: authRateLimit, serviceBook });
+      await api.register(vehicleRoutes, {
+        vehicles: services.vehicles,
+        live: services.live,
+        usage: services.usage,
+        sessions,
+        claimRateLimit: authRateLimit,
+        serviceBook,
+      });
       await api.register(alertRoutes, { alerts: alerts.service, config: alerts.config, sessions, placeOf });
       await api.register(receiverRoutes, { receivers: alerts.receivers, sessions });
       await api.register(pushRoutes, { push: alerts.push, sessions });

@@ -97,4 +97,5 @@ if (config.simulateFleet && config.demo.enabled && app.deviceServer) {
 
 // The demo's dealer: confirms a booking a minute after it is made and assigns a technician a minute
 // later, so the whole doorstep flow shows; the rest is `npm run admin -- bookings …` (issue 15).
-if (config.demo.enabled) new DemoDealer({ db: app.services.db.kysely, clock: app.services.clock, desk: app.services.serviceBookings.desk, log: app.log }).start();
+if (config.demo.enabled)
+  new DemoDealer({ db: app.services.db.kysely, clock: app.services.clock, desk: app.services.serviceBookings.desk, log: app.log }).start();

@@ -142,7 +142,14 @@ export async function buildServices(deps: ServiceDeps): Promise<Services> {
 
   const geocoding = new GeocodingService({ db: kysely, geocoder: createGeocoder(config, log), clock, log });
   const { offlineAfterMs } = config.devices;
-  const live = new LiveService({ db: kysely, clock, geocoding, models: deviceModels, offlineAfterMs, serviceIntervalDays: config.serviceBookings.intervalDays });
+  const live = new LiveService({
+    db: kysely,
+    clock,
+    geocoding,
+    models: deviceModels,
+    offlineAfterMs,
+    serviceIntervalDays: config.serviceBookings.intervalDays,
+  });
   const serviceBook = new ServiceBook({ db: kysely, clock, engineHours: (id) => live.engineHoursOf(id), onRecorded: alerts.invalidate });
 
   const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config.payments);
@@ -181,7 +188,12 @@ export async function buildServices(deps: ServiceDeps): Promise<Services> {
     },
     paymentWebhook: new PaymentWebhook({ db: kysely, clock, gateway: paymentGateway, handlers: [subscriptions, bookingPayments] }),
     serviceBookings: {
-      service: new ServiceBookingService({ ...moveDeps, engine: db.engine, catalogue: config.serviceBookings.catalogue, supplierState: config.payments.supplier.state }),
+      service: new ServiceBookingService({
+        ...moveDeps,
+        engine: db.engine,
+        catalogue: config.serviceBookings.catalogue,
+        supplierState: config.payments.supplier.state,
+      }),
       desk: new DealerDesk(moveDeps),
       notifier: new BookingNotifier({ db: kysely, clock, sms, push: alerts.pushSender, log }),
       payments: bookingPayments,

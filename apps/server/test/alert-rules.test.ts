@@ -85,7 +85,10 @@ describe('key rules', () => {
   it('key removed alerts when the key comes out with the ignition on, not for a 5 s read glitch', () => {
     const h = new RulesHarness();
     h.feed(series(DAY, 6, 10 * SECOND, () => idle(true)));
-    h.feed([{ time: DAY + 61 * SECOND, ...idle(false) }, { time: DAY + 66 * SECOND, ...idle(true) }]);
+    h.feed([
+      { time: DAY + 61 * SECOND, ...idle(false) },
+      { time: DAY + 66 * SECOND, ...idle(true) },
+    ]);
     expect(h.types()).toEqual([]);
     h.feed(series(DAY + 2 * MINUTE, 6, 5 * SECOND, () => idle(false)));
     expect(h.types()).toEqual(['A0107']);
@@ -224,7 +227,13 @@ describe('towing rule', () => {
 });
 
 describe('service due rule', () => {
-  const hoursReading = (time: number, hours: number): Reading => ({ time, ignition: true, keyPresent: true, rpm: 1500, engineWorktimeMin: Math.round(hours * 60) });
+  const hoursReading = (time: number, hours: number): Reading => ({
+    time,
+    ignition: true,
+    keyPresent: true,
+    rpm: 1500,
+    engineWorktimeMin: Math.round(hours * 60),
+  });
 
   it('raises pre-reminders 1–5 and service due once each as engine hours pass the schedule', () => {
     const h = new RulesHarness();

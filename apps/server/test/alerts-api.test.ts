@@ -19,7 +19,7 @@ describe.each(dbTargets)('alert API on $name', (target) => {
   const raise = (tractorId: string, typeId: AlertTypeId, time: number, value: number | null = null, threshold?: number) =>
     t.app.services.alerts.service.raiseAlert(tractorId, typeId, { time, value, threshold, lat: 20.1667, lon: 73.9833 });
 
-  it('lists the owner\'s alerts with every spec field, newest first, by default from the first day of two months back', async () => {
+  it("lists the owner's alerts with every spec field, newest first, by default from the first day of two months back", async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     await raise(tractor.id, 'A0100', TEST_START - HOUR, 14.2);
     await raise(tractor.id, 'A0009', TEST_START - 30 * MINUTE);
@@ -28,7 +28,13 @@ describe.each(dbTargets)('alert API on $name', (target) => {
     const res = await get(t.app, 'alerts', { token: owner.accessToken });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<AlertsResponse>();
-    expect(body).toMatchObject({ page: 1, pageSize: 50, total: 3, startDateTime: toS(Date.UTC(2026, 7, 31, 18, 30)), endDateTime: toS(Date.UTC(2026, 10, 21, 18, 29, 59)) });
+    expect(body).toMatchObject({
+      page: 1,
+      pageSize: 50,
+      total: 3,
+      startDateTime: toS(Date.UTC(2026, 7, 31, 18, 30)),
+      endDateTime: toS(Date.UTC(2026, 10, 21, 18, 29, 59)),
+    });
     expect(body.data.map((a) => a.alertTypeId)).toEqual(['A0009', 'A0100', 'A0003']);
     const theft = body.data[1] as AlertItem;
     expect(theft).toEqual({
@@ -62,7 +68,7 @@ describe.each(dbTargets)('alert API on $name', (target) => {
     expect(one.json()).toEqual({ ...theft, address: expect.stringMatching(/Nashik, Maharashtra$/) });
   });
 
-  it('writes names and descriptions in the owner\'s language', async () => {
+  it("writes names and descriptions in the owner's language", async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     await t.database.db.kysely.updateTable('users').set({ language: 'hi' }).execute();
     await raise(tractor.id, 'A0102P3', TEST_START - HOUR, 230, 230);
@@ -87,7 +93,11 @@ describe.each(dbTargets)('alert API on $name', (target) => {
     expect(ids(await list('severity=LOW'))).toEqual(['A0009', 'A0104']);
     expect(ids(await list('alertTypeId=A0101'))).toEqual(['A0101']);
     expect(ids(await list('critical=true&severity=LOW'))).toEqual([]);
-    expect(ids(await list(`vin=${tractor.vin}&startDateTime=${toS(TEST_START - 3.5 * HOUR)}&endDateTime=${toS(TEST_START)}&isSec=true`))).toEqual(['A0100', 'A0009', 'A0003']);
+    expect(ids(await list(`vin=${tractor.vin}&startDateTime=${toS(TEST_START - 3.5 * HOUR)}&endDateTime=${toS(TEST_START)}&isSec=true`))).toEqual([
+      'A0100',
+      'A0009',
+      'A0003',
+    ]);
     const page2 = await list('pageSize=4&page=2');
     expect({ total: page2.total, ids: ids(page2) }).toEqual({ total: 6, ids: ['A0101', 'A0007'] });
     const first = (await list('pageSize=1')).data[0] as AlertItem;
@@ -144,22 +154,54 @@ describe.each(dbTargets)('alert API on $name', (target) => {
     const token = owner.accessToken;
     const initial = (await get(t.app, `vehicles/alertconfig/${tractor.vin}?isSec=true`, { token })).json<AlertConfigResponse>();
     expect(initial.data).toHaveLength(ALERT_TYPES.length);
-    expect(initial.data.find((c) => c.alertTypeId === 'A0003')).toEqual({ alertTypeId: 'A0003', enabled: true, thresholdValue: 105, durationSeconds: 60, alertConfigBy: 'oem' });
+    expect(initial.data.find((c) => c.alertTypeId === 'A0003')).toEqual({
+      alertTypeId: 'A0003',
+      enabled: true,
+      thresholdValue: 105,
+      durationSeconds: 60,
+      alertConfigBy: 'oem',
+    });
     expect(initial.data.every((c) => c.alertConfigBy === 'oem')).toBe(true);
 
     const one = await call(t.app, 'PUT', 'vehicles/alertconfig', { vin: tractor.vin, alertTypeId: 'A0003', thresholdValue: 115, isSec: true }, { token });
     expect(one.statusCode, one.body).toBe(200);
-    expect(one.json<AlertConfigResponse>().data.find((c) => c.alertTypeId === 'A0003')).toEqual({ alertTypeId: 'A0003', enabled: true, thresholdValue: 115, durationSeconds: 60, alertConfigBy: 'user' });
-    const many = await call(t.app, 'PUT', 'vehicles/alertconfigs', { vin: tractor.vin, configs: [{ alertTypeId: 'A0007', enabled: false }, { alertTypeId: 'A0001', durationSeconds: 30 }] }, { token });
+    expect(one.json<AlertConfigResponse>().data.find((c) => c.alertTypeId === 'A0003')).toEqual({
+      alertTypeId: 'A0003',
+      enabled: true,
+      thresholdValue: 115,
+      durationSeconds: 60,
+      alertConfigBy: 'user',
+    });
+    const many = await call(
+      t.app,
+      'PUT',
+      'vehicles/alertconfigs',
+      {
+        vin: tractor.vin,
+        configs: [
+          { alertTypeId: 'A0007', enabled: false },
+          { alertTypeId: 'A0001', durationSeconds: 30 },
+        ],
+      },
+      { token },
+    );
     const byType = new Map(many.json<AlertConfigResponse>().data.map((c) => [c.alertTypeId, c]));
     expect(byType.get('A0007')).toMatchObject({ enabled: false, thresholdValue: 2500, alertConfigBy: 'user' });
     expect(byType.get('A0001')).toMatchObject({ enabled: true, durationSeconds: 30, alertConfigBy: 'user' });
     expect(byType.get('A0003')).toMatchObject({ thresholdValue: 115 });
 
     // 110 °C no longer alerts, high RPM is off; 120 °C does, marked 'user'.
-    await ingest(t.app, tractor, series(TEST_START - HOUR, 30, 5 * SECOND, () => engineOn({ coolantC: 110, rpm: 2800 })));
+    await ingest(
+      t.app,
+      tractor,
+      series(TEST_START - HOUR, 30, 5 * SECOND, () => engineOn({ coolantC: 110, rpm: 2800 })),
+    );
     expect(await storedAlerts(t.database.db.kysely, tractor.id)).toEqual([]);
-    await ingest(t.app, tractor, series(TEST_START - 50 * MINUTE, 30, 5 * SECOND, () => engineOn({ coolantC: 120, rpm: 2800 })));
+    await ingest(
+      t.app,
+      tractor,
+      series(TEST_START - 50 * MINUTE, 30, 5 * SECOND, () => engineOn({ coolantC: 120, rpm: 2800 })),
+    );
     const alerts = (await get(t.app, 'alerts', { token })).json<AlertsResponse>().data;
     expect(alerts.map((a) => [a.alertTypeId, a.alertthresholdvalue, a.alertConfigBy])).toEqual([['A0003', 115, 'user']]);
 
@@ -167,8 +209,12 @@ describe.each(dbTargets)('alert API on $name', (target) => {
       const res = await call(t.app, 'PUT', 'vehicles/alertconfigs', body, { token });
       expect(expectError(res, 'VALIDATION_FAILED').error.details).toEqual(details);
     };
-    await refused({ vin: tractor.vin, configs: [{ alertTypeId: 'A0100', thresholdValue: 1 }] }, [{ path: 'configs.0.thresholdValue', code: 'THRESHOLD_OUT_OF_RANGE' }]);
-    await refused({ vin: tractor.vin, configs: [{ alertTypeId: 'A0101', durationSeconds: 60 }] }, [{ path: 'configs.0.durationSeconds', code: 'NOT_CONFIGURABLE' }]);
+    await refused({ vin: tractor.vin, configs: [{ alertTypeId: 'A0100', thresholdValue: 1 }] }, [
+      { path: 'configs.0.thresholdValue', code: 'THRESHOLD_OUT_OF_RANGE' },
+    ]);
+    await refused({ vin: tractor.vin, configs: [{ alertTypeId: 'A0101', durationSeconds: 60 }] }, [
+      { path: 'configs.0.durationSeconds', code: 'NOT_CONFIGURABLE' },
+    ]);
     await refused({ vin: tractor.vin, configs: [{ alertTypeId: 'A9999' }] }, [{ path: 'configs.0.alertTypeId', code: 'ALERT_TYPE_UNKNOWN' }]);
     await refused({ vin: tractor.vin, configs: [] }, [{ path: 'configs', code: 'TOO_SHORT' }]);
     const single = await call(t.app, 'PUT', 'vehicles/alertconfig', { vin: tractor.vin, alertTypeId: 'A0005', thresholdValue: 20 }, { token });
@@ -185,7 +231,7 @@ describe.each(dbTargets)('alert API on $name', (target) => {
     expect(await storedAlerts(t.database.db.kysely, tractor.id)).toEqual(['A0110']);
   });
 
-  it('receivers: create, list, update and delete, with the spec\'s field rules, a limit and no duplicates', async () => {
+  it("receivers: create, list, update and delete, with the spec's field rules, a limit and no duplicates", async () => {
     const { owner } = await ownerWithTractor(t);
     const token = owner.accessToken;
     const created = await post(t.app, 'receivers', { name: 'Suresh Patil', phone: '9123456789', channel: 'sms' }, { token });
@@ -193,7 +239,10 @@ describe.each(dbTargets)('alert API on $name', (target) => {
     const suresh = created.json<Receiver>();
     expect(suresh).toEqual({ id: expect.any(String), name: 'Suresh Patil', phone: '9123456789', channel: 'sms' });
     expectError(await post(t.app, 'receivers', { name: 'Suresh', phone: '9123456789', channel: 'sms' }, { token }), 'RECEIVER_EXISTS');
-    const invalid = expectError(await post(t.app, 'receivers', { name: 'Suresh 2', phone: '91234 56789', channel: 'whatsapp' }, { token }), 'VALIDATION_FAILED');
+    const invalid = expectError(
+      await post(t.app, 'receivers', { name: 'Suresh 2', phone: '91234 56789', channel: 'whatsapp' }, { token }),
+      'VALIDATION_FAILED',
+    );
     expect(invalid.error.details).toEqual([
       { path: 'name', code: 'NAME_INVALID' },
       { path: 'phone', code: 'PHONE_INVALID' },
@@ -248,11 +297,14 @@ describe.each(dbTargets)('alert API on $name', (target) => {
     const keys = browserKeys().json;
     const endpoint = 'https://push.example.net/send/owner-a';
     expect((await post(t.app, 'pushsubscription', { endpoint, keys }, { token: a.owner.accessToken })).statusCode).toBe(204);
-    const ownerOf = async () => (await t.database.db.kysely.selectFrom('push_subscriptions').select(['user_id', 'p256dh']).where('endpoint', '=', endpoint).executeTakeFirstOrThrow());
+    const ownerOf = async () =>
+      await t.database.db.kysely.selectFrom('push_subscriptions').select(['user_id', 'p256dh']).where('endpoint', '=', endpoint).executeTakeFirstOrThrow();
     const before = await ownerOf();
 
     // Another account posting the endpoint with its own keys: refused, nothing moves.
-    const attempts = await Promise.all(Array.from({ length: 5 }, () => post(t.app, 'pushsubscription', { endpoint, keys: browserKeys().json }, { token: b.owner.accessToken })));
+    const attempts = await Promise.all(
+      Array.from({ length: 5 }, () => post(t.app, 'pushsubscription', { endpoint, keys: browserKeys().json }, { token: b.owner.accessToken })),
+    );
     for (const res of attempts) expect(expectError(res, 'VALIDATION_FAILED').error.details).toEqual([{ path: 'endpoint', code: 'PUSH_ENDPOINT_TAKEN' }]);
     expect(await ownerOf()).toEqual(before);
 

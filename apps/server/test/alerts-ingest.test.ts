@@ -24,7 +24,17 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
   const turnOnPto = (tractorId: string) =>
     db()
       .insertInto('alert_configs')
-      .values(['A0013', 'A0014'].map((type_id) => ({ tractor_id: tractorId, type_id, enabled: 1, threshold: null, duration_s: null, updated_by: 'test', updated_at: T0 })))
+      .values(
+        ['A0013', 'A0014'].map((type_id) => ({
+          tractor_id: tractorId,
+          type_id,
+          enabled: 1,
+          threshold: null,
+          duration_s: null,
+          updated_by: 'test',
+          updated_at: T0,
+        })),
+      )
       .execute();
 
   async function nearMissThenHit(near: Reading[], hit: Reading[], expected: string[], options: { pto?: boolean } = {}) {
@@ -71,11 +81,17 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
 
   it('air filter clog: 40 s is a near miss; 2 minutes clogged alerts once, not again after a restart of the engine', async () => {
     const tractor = await nearMissThenHit(
-      [...series(T0, 5, 10 * SECOND, () => engineOn({ airFilterClogged: true })), ...series(T0 + MINUTE, 2, 10 * SECOND, () => engineOn({ airFilterClogged: false }))],
+      [
+        ...series(T0, 5, 10 * SECOND, () => engineOn({ airFilterClogged: true })),
+        ...series(T0 + MINUTE, 2, 10 * SECOND, () => engineOn({ airFilterClogged: false })),
+      ],
       series(T0 + 5 * MINUTE, 12, 10 * SECOND, () => engineOn({ airFilterClogged: true })),
       ['A0011'],
     );
-    await ingest(t.app, tractor, [...series(T0 + 10 * MINUTE, 3, MINUTE, () => parkedOff()), ...series(T0 + 15 * MINUTE, 12, 10 * SECOND, () => engineOn({ airFilterClogged: true }))]);
+    await ingest(t.app, tractor, [
+      ...series(T0 + 10 * MINUTE, 3, MINUTE, () => parkedOff()),
+      ...series(T0 + 15 * MINUTE, 12, 10 * SECOND, () => engineOn({ airFilterClogged: true })),
+    ]);
     expect(await storedAlerts(db(), tractor.id)).toEqual(['A0011']);
   });
 
@@ -90,18 +106,28 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
 
   it('engine start without key and key removed: each once per ignition session; a key glitch of 5 s is a near miss', async () => {
     const tractor = await nearMissThenHit(
-      [...series(T0, 6, 10 * SECOND, () => engineOn({ rpm: 800 })), { time: T0 + 61 * SECOND, ...engineOn({ rpm: 800, keyPresent: false }) }, { time: T0 + 66 * SECOND, ...engineOn({ rpm: 800 }) }],
+      [
+        ...series(T0, 6, 10 * SECOND, () => engineOn({ rpm: 800 })),
+        { time: T0 + 61 * SECOND, ...engineOn({ rpm: 800, keyPresent: false }) },
+        { time: T0 + 66 * SECOND, ...engineOn({ rpm: 800 }) },
+      ],
       series(T0 + 2 * MINUTE, 12, 5 * SECOND, () => engineOn({ rpm: 800, keyPresent: false })),
       ['A0107'],
     );
-    await ingest(t.app, tractor, [...series(T0 + 10 * MINUTE, 3, MINUTE, () => parkedOff()), ...series(T0 + HOUR, 12, 10 * SECOND, () => engineOn({ rpm: 800, keyPresent: false }))]);
+    await ingest(t.app, tractor, [
+      ...series(T0 + 10 * MINUTE, 3, MINUTE, () => parkedOff()),
+      ...series(T0 + HOUR, 12, 10 * SECOND, () => engineOn({ rpm: 800, keyPresent: false })),
+    ]);
     expect(await storedAlerts(db(), tractor.id)).toEqual(['A0107', 'A0105']);
   });
 
   it('PTO: a 20 s engagement is a near miss; an hour of passes with headland turns is one engaged and one disengaged', async () => {
     await nearMissThenHit(
       [...series(T0, 3, 10 * SECOND, () => engineOn({ pto: true })), ...series(T0 + 30 * SECOND, 10, MINUTE, () => engineOn())],
-      [...series(T0 + HOUR, 360, 10 * SECOND, (i) => engineOn({ pto: i % 26 < 24, speedKmh: 5, ...at((i % 26) * 10, Math.floor(i / 26) * 2) })), ...series(T0 + 2 * HOUR, 8, MINUTE, () => engineOn({ speedKmh: 18 }))],
+      [
+        ...series(T0 + HOUR, 360, 10 * SECOND, (i) => engineOn({ pto: i % 26 < 24, speedKmh: 5, ...at((i % 26) * 10, Math.floor(i / 26) * 2) })),
+        ...series(T0 + 2 * HOUR, 8, MINUTE, () => engineOn({ speedKmh: 18 })),
+      ],
       ['A0013', 'A0014'],
       { pto: true },
     );
@@ -109,7 +135,10 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
 
   it('PTO engaged and disengaged are not raised until the owner turns them on', async () => {
     const tractor = await provisionTractor(db());
-    await ingest(t.app, tractor, [...series(T0 + HOUR, 360, 10 * SECOND, (i) => engineOn({ pto: i % 26 < 24, speedKmh: 5, ...at((i % 26) * 10, Math.floor(i / 26) * 2) })), ...series(T0 + 2 * HOUR, 8, MINUTE, () => engineOn({ speedKmh: 18 }))]);
+    await ingest(t.app, tractor, [
+      ...series(T0 + HOUR, 360, 10 * SECOND, (i) => engineOn({ pto: i % 26 < 24, speedKmh: 5, ...at((i % 26) * 10, Math.floor(i / 26) * 2) })),
+      ...series(T0 + 2 * HOUR, 8, MINUTE, () => engineOn({ speedKmh: 18 })),
+    ]);
     expect(await storedAlerts(db(), tractor.id)).toEqual([]);
   });
 
@@ -138,7 +167,9 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
     const rnd = noise(3);
     const tractor = await provisionTractor(db());
     await turnOnPto(tractor.id);
-    const work = series(T0, 361, 10 * SECOND, (i) => engineOn({ pto: true, speedKmh: 5, ...at((i % 30) * 12, Math.floor(i / 30) * 2), ...tank(36 - (5.5 * i) / 360, 8, rnd) }));
+    const work = series(T0, 361, 10 * SECOND, (i) =>
+      engineOn({ pto: true, speedKmh: 5, ...at((i % 30) * 12, Math.floor(i / 30) * 2), ...tank(36 - (5.5 * i) / 360, 8, rnd) }),
+    );
     for (let i = 0; i < work.length; i += 50) await ingest(t.app, tractor, work.slice(i, i + 50));
     expect(await storedAlerts(db(), tractor.id)).toEqual(['A0013']);
   });
@@ -162,7 +193,10 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
     const field = (litres: number) => engineOn({ speedKmh: 5, ...tank(litres, 3, rnd) });
     await nearMissThenHit(
       series(T0, 180, 10 * SECOND, (i) => field(40 - (5.5 * i) / 360)),
-      [...series(T0 + 30 * MINUTE, 60, 10 * SECOND, (i) => field(37 - Math.min(15, (15 * i) / 24))), ...series(T0 + 40 * MINUTE, 60, 10 * SECOND, () => field(22))],
+      [
+        ...series(T0 + 30 * MINUTE, 60, 10 * SECOND, (i) => field(37 - Math.min(15, (15 * i) / 24))),
+        ...series(T0 + 40 * MINUTE, 60, 10 * SECOND, () => field(22)),
+      ],
       ['A0111'],
     );
   });
@@ -180,7 +214,9 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
     const rnd = noise(7);
     const jitter = [
       ...series(T0 - HOUR, 5, 10 * SECOND, () => engineOn()),
-      ...series(T0 - 50 * MINUTE, 100, MINUTE, (i) => parkedOff({ ...at(rnd() * 15 + (i % 37 === 20 ? 250 : 0), rnd() * 15), satellites: i % 29 === 0 ? 3 : 10 })),
+      ...series(T0 - 50 * MINUTE, 100, MINUTE, (i) =>
+        parkedOff({ ...at(rnd() * 15 + (i % 37 === 20 ? 250 : 0), rnd() * 15), satellites: i % 29 === 0 ? 3 : 10 }),
+      ),
     ];
     const towed = [
       ...series(T0 + HOUR, 13, 10 * SECOND, (i) => parkedOff({ ...at(0, Math.min(500, i * 41.7)), speedKmh: 15 })),
@@ -230,10 +266,28 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
     // The simulated days are seeded by this id, not the test tractor's random one: day one is a
     // working day (the key is seen, so a start without it can be told) and day two a full one (a day
     // that ends at lunch has no engine running at 13:30 for the low-battery event).
-    const profile: SimProfile = { imei: '356307042441003', home: FARM, fields: [{ corner: at(400, 900), lengthM: 200, widthM: 60, headingDeg: 15 }], implementWidthM: 2, tankCapacityL: 60 };
+    const profile: SimProfile = {
+      imei: '356307042441003',
+      home: FARM,
+      fields: [{ corner: at(400, 900), lengthM: 200, widthM: 60, headingDeg: 15 }],
+      implementWidthM: 2,
+      tankCapacityL: 60,
+    };
     const toReading = (s: ReturnType<typeof simulateDay>['samples'][number]): Reading => ({
-      time: s.time, lat: s.lat, lon: s.lon, speedKmh: s.speedKmh, heading: s.heading, satellites: s.satellites, ignition: s.ignition, pto: s.pto,
-      keyPresent: s.keyPresent, rpm: s.rpm, fuelPercent: s.fuelSensorPercent, coolantC: s.coolantC, externalVoltage: s.externalVoltage, engineWorktimeMin: s.engineWorktimeMin,
+      time: s.time,
+      lat: s.lat,
+      lon: s.lon,
+      speedKmh: s.speedKmh,
+      heading: s.heading,
+      satellites: s.satellites,
+      ignition: s.ignition,
+      pto: s.pto,
+      keyPresent: s.keyPresent,
+      rpm: s.rpm,
+      fuelPercent: s.fuelSensorPercent,
+      coolantC: s.coolantC,
+      externalVoltage: s.externalVoltage,
+      engineWorktimeMin: s.engineWorktimeMin,
     });
     // Worktime at 150 h: the service schedule (due at 250 h) stays out of the way.
     const first = simulateDay(profile, { fuelL: 55, engineMin: 150 * 60, odometerM: 0, position: FARM }, '2026-11-19');
@@ -255,7 +309,12 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
     const once = (id: string) => types.filter((x) => x === id).length;
     for (const id of ['A0100', 'A0105', 'A0101', 'A0003', 'A0007', 'A0005', 'A0107']) expect(once(id), id).toBe(1);
     expect(once('A0111')).toBe(0);
-    const theft = await db().selectFrom('alerts').select(['time_ms']).where('tractor_id', '=', tractor.id).where('type_id', '=', 'A0100').executeTakeFirstOrThrow();
+    const theft = await db()
+      .selectFrom('alerts')
+      .select(['time_ms'])
+      .where('tractor_id', '=', tractor.id)
+      .where('type_id', '=', 'A0100')
+      .executeTakeFirstOrThrow();
     expect(theft.time_ms).toBeGreaterThan(midnight + HOUR);
     expect(theft.time_ms).toBeLessThan(midnight + HOUR + 15 * MINUTE);
   });

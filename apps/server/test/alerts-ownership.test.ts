@@ -19,13 +19,31 @@ const ROUTES: { name: string; method: 'GET' | 'PUT' | 'DELETE'; path: (ids: Ids)
   { name: 'GET alerts/{alertId}', method: 'GET', path: (i) => `alerts/${i.alertId}`, ok: 200 },
   { name: 'PUT alerts', method: 'PUT', path: () => 'alerts', body: (i) => ({ alerts: [i.alertId], status: 1, isSec: true }), ok: 200 },
   { name: 'GET vehicles/alertconfig/{vin}', method: 'GET', path: (i) => `vehicles/alertconfig/${i.vin}?isSec=true`, ok: 200 },
-  { name: 'PUT vehicles/alertconfig', method: 'PUT', path: () => 'vehicles/alertconfig', body: (i) => ({ vin: i.vin, alertTypeId: 'A0100', enabled: false }), ok: 200 },
-  { name: 'PUT vehicles/alertconfigs', method: 'PUT', path: () => 'vehicles/alertconfigs', body: (i) => ({ vin: i.vin, configs: [{ alertTypeId: 'A0003', thresholdValue: 110 }] }), ok: 200 },
-  { name: 'PUT receivers/{id}', method: 'PUT', path: (i) => `receivers/${i.receiverId}`, body: () => ({ name: 'Taken Over', phone: '9000000001', channel: 'sms' }), ok: 200 },
+  {
+    name: 'PUT vehicles/alertconfig',
+    method: 'PUT',
+    path: () => 'vehicles/alertconfig',
+    body: (i) => ({ vin: i.vin, alertTypeId: 'A0100', enabled: false }),
+    ok: 200,
+  },
+  {
+    name: 'PUT vehicles/alertconfigs',
+    method: 'PUT',
+    path: () => 'vehicles/alertconfigs',
+    body: (i) => ({ vin: i.vin, configs: [{ alertTypeId: 'A0003', thresholdValue: 110 }] }),
+    ok: 200,
+  },
+  {
+    name: 'PUT receivers/{id}',
+    method: 'PUT',
+    path: (i) => `receivers/${i.receiverId}`,
+    body: () => ({ name: 'Taken Over', phone: '9000000001', channel: 'sms' }),
+    ok: 200,
+  },
   { name: 'DELETE receivers/{id}', method: 'DELETE', path: (i) => `receivers/${i.receiverId}`, ok: 204 },
 ];
 
-describe.each(dbTargets)('every alert, configuration and receiver route answers 404 for another owner\'s object, on $name', (target) => {
+describe.each(dbTargets)("every alert, configuration and receiver route answers 404 for another owner's object, on $name", (target) => {
   const t = useTestApp(target);
 
   /** An owner with a tractor, an alert on it and a receiver. */
@@ -53,7 +71,10 @@ describe.each(dbTargets)('every alert, configuration and receiver route answers 
     const db = t.database.db.kysely;
     expect((await db.selectFrom('alerts').select('read_at').where('id', '=', suresh.ids.alertId).executeTakeFirstOrThrow()).read_at).toBeNull();
     expect(await db.selectFrom('alert_configs').selectAll().where('tractor_id', '=', suresh.tractorId).execute()).toEqual([]);
-    expect(await db.selectFrom('alert_receivers').select(['name', 'phone']).where('id', '=', suresh.ids.receiverId).executeTakeFirst()).toEqual({ name: 'Farm Hand', phone: '9000000000' });
+    expect(await db.selectFrom('alert_receivers').select(['name', 'phone']).where('id', '=', suresh.ids.receiverId).executeTakeFirst()).toEqual({
+      name: 'Farm Hand',
+      phone: '9000000000',
+    });
 
     // The owner is served.
     const own = await send(suresh.token, suresh.ids);

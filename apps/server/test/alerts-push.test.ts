@@ -42,7 +42,10 @@ function verifyVapid(authorization: string | undefined, publicKey: string): { au
   const [header, claims, signature] = jwt.split('.') as [string, string, string];
   expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({ typ: 'JWT', alg: 'ES256' });
   const point = Buffer.from(publicKey, 'base64url');
-  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') }, format: 'jwk' });
+  const key = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
+    format: 'jwk',
+  });
   expect(verify('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true);
   return JSON.parse(Buffer.from(claims, 'base64url').toString()) as { aud: string; exp: number; sub: string };
 }
@@ -64,15 +67,21 @@ describe.each(dbTargets)('alert delivery on $name', (target) => {
   async function subscribedOwner(base: string, mobileNo = '9876543210') {
     const { owner, tractor } = await ownerWithTractor(t, mobileNo);
     const browser = browserKeys();
-    const res = await post(t.app, 'pushsubscription', { endpoint: `${base}/push/${mobileNo}`, expirationTime: null, keys: browser.json }, { token: owner.accessToken });
+    const res = await post(
+      t.app,
+      'pushsubscription',
+      { endpoint: `${base}/push/${mobileNo}`, expirationTime: null, keys: browser.json },
+      { token: owner.accessToken },
+    );
     expect(res.statusCode, res.body).toBe(204);
     return { owner, tractor, browser };
   }
 
-  const raise = (app: FastifyInstance, tractorId: string, typeId: AlertTypeId, value: number | null = null) => app.services.alerts.service.raiseAlert(tractorId, typeId, { time: TEST_START - MINUTE, value });
+  const raise = (app: FastifyInstance, tractorId: string, typeId: AlertTypeId, value: number | null = null) =>
+    app.services.alerts.service.raiseAlert(tractorId, typeId, { time: TEST_START - MINUTE, value });
   const outbox = () => t.database.db.kysely.selectFrom('alert_outbox').selectAll().execute();
 
-  it('sends Web Push to the push service: valid VAPID JWT, aes128gcm body the browser decrypts, TTL and urgency, the owner\'s language', async () => {
+  it("sends Web Push to the push service: valid VAPID JWT, aes128gcm body the browser decrypts, TTL and urgency, the owner's language", async () => {
     const fake = await pushService();
     const { tractor, browser } = await subscribedOwner(fake.base);
     await t.database.db.kysely.updateTable('users').set({ language: 'mr' }).execute();
@@ -101,7 +110,15 @@ describe.each(dbTargets)('alert delivery on $name', (target) => {
     expect(request.body.length).toBeLessThanOrEqual(3 * 1024 + 128);
     const payload = JSON.parse(decryptAes128gcm(request.body, browser.ecdh, browser.auth)) as AlertPushPayload;
     const [alert] = await t.database.db.kysely.selectFrom('alerts').select(['id']).execute();
-    expect(payload).toMatchObject({ type: 'alert', alertId: alert?.id, alertTypeId: 'A0100', vin: tractor.vin, critical: true, title: 'डिझेल चोरी', url: `/#/alert-detail/${alert?.id}` });
+    expect(payload).toMatchObject({
+      type: 'alert',
+      alertId: alert?.id,
+      alertTypeId: 'A0100',
+      vin: tractor.vin,
+      critical: true,
+      title: 'डिझेल चोरी',
+      url: `/#/alert-detail/${alert?.id}`,
+    });
     expect(payload.body).toContain(tractor.reg_no);
     expect(payload.body).toMatch(/\d+(\.\d)? L \(मर्यादा 10 L\)/);
     expect(Buffer.byteLength(JSON.stringify(payload))).toBeLessThanOrEqual(3 * 1024);
@@ -130,7 +147,9 @@ describe.each(dbTargets)('alert delivery on $name', (target) => {
   });
 
   it('429 waits for Retry-After; 5xx retries with backoff and gives up after 8 attempts; ingestion never waits for it', async () => {
-    const fake = await pushService((req, n) => (req.url.endsWith('9876543210') ? (n === 1 ? { status: 429, headers: { 'retry-after': '120' } } : { status: 201 }) : { status: 503 }));
+    const fake = await pushService((req, n) =>
+      req.url.endsWith('9876543210') ? (n === 1 ? { status: 429, headers: { 'retry-after': '120' } } : { status: 201 }) : { status: 503 },
+    );
     const { tractor } = await subscribedOwner(fake.base);
     await raise(t.app, tractor.id, 'A0003', 110);
     await t.app.services.alerts.delivery.drain();
@@ -201,7 +220,8 @@ describe.each(dbTargets)('alert delivery on $name', (target) => {
     expect(t.sms.messages('9988776655')).toHaveLength(3);
 
     const logged = logs.records().flatMap(stringsIn).join('\n');
-    for (const secret of ['9988776655', '9123456789', fake.base, browser.json.p256dh, browser.json.auth, 'Fuel theft', 'TractorLink:']) expect(logged).not.toContain(secret);
+    for (const secret of ['9988776655', '9123456789', fake.base, browser.json.p256dh, browser.json.auth, 'Fuel theft', 'TractorLink:'])
+      expect(logged).not.toContain(secret);
   });
 
   it('an alert older than 6 hours when delivery starts (a device emptying its backlog) is kept but not sent', async () => {
@@ -223,7 +243,11 @@ describe.each(dbTargets)('alert delivery on $name', (target) => {
     });
     const { tractor } = await subscribedOwner(fake.base);
     const app = await t.build({}, { startAlertDelivery: true });
-    await ingest(app, tractor, series(TEST_START - 10 * MINUTE, 20, 5 * SECOND, () => ({ ignition: true, rpm: 1500, keyPresent: true, oilPressureLow: true })));
+    await ingest(
+      app,
+      tractor,
+      series(TEST_START - 10 * MINUTE, 20, 5 * SECOND, () => ({ ignition: true, rpm: 1500, keyPresent: true, oilPressureLow: true })),
+    );
     await arrived;
     expect(fake.received).toHaveLength(1);
   });

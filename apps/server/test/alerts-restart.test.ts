@@ -44,7 +44,11 @@ describe.each(dbTargets)('alerts across a restart on $name', (target) => {
     await ingest(app, tractor, siphon.slice(30));
     expect(await storedAlerts(db(), tractor.id)).toEqual(['A0100']);
     app = await restart(app);
-    await ingest(app, tractor, series(TEST_START - 45 * MINUTE, 8, 5 * MINUTE, () => parkedOff(tank(20, 0.5, rnd))));
+    await ingest(
+      app,
+      tractor,
+      series(TEST_START - 45 * MINUTE, 8, 5 * MINUTE, () => parkedOff(tank(20, 0.5, rnd))),
+    );
     expect(await storedAlerts(db(), tractor.id)).toEqual(['A0100']);
   });
 
@@ -79,7 +83,11 @@ describe.each(dbTargets)('alerts across a restart on $name', (target) => {
       const keys = browserKeys().json;
       expect((await post(t.app, 'pushsubscription', { endpoint: `${fake.base}/push/1`, keys }, { token: owner.accessToken })).statusCode).toBe(204);
       let app = await restart();
-      await ingest(app, tractor, series(TEST_START - 10 * MINUTE, 20, 5 * SECOND, () => engineOn({ oilPressureLow: true })));
+      await ingest(
+        app,
+        tractor,
+        series(TEST_START - 10 * MINUTE, 20, 5 * SECOND, () => engineOn({ oilPressureLow: true })),
+      );
       expect(await storedAlerts(db(), tractor.id)).toEqual(['A0001']);
       app = await restart(app); // closed before any delivery
       expect(fake.received).toHaveLength(0);

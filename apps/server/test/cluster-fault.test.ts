@@ -33,12 +33,24 @@ async function until(what: string, probe: () => boolean | Promise<boolean>, time
   }
 }
 
-const answers = (port: number) => fetch(`http://127.0.0.1:${port}/api/v1/health`).then((r) => r.ok, () => false);
+const answers = (port: number) =>
+  fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
 
 async function startInstance(env: Record<string, string>, httpPort: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     // Every simulated device connects from 127.0.0.1 (one carrier NAT, as it were): no per-address cap.
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'error', DEMO_OWNER: 'false', SIMULATE_FLEET: 'false', DEVICE_MAX_CONNECTIONS_PER_IP: '100000', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'error',
+      DEMO_OWNER: 'false',
+      SIMULATE_FLEET: 'false',
+      DEVICE_MAX_CONNECTIONS_PER_IP: '100000',
+      ...env,
+    },
     stdio: 'ignore',
   });
   children.push(child);
@@ -75,7 +87,12 @@ describe.runIf(postgres)('two instances behind HAProxy on one PostgreSQL', () =>
       { httpPort: await freePort(), devicePort: await freePort() },
       { httpPort: await freePort(), devicePort: await freePort() },
     ];
-    const envOf = (i: number) => instanceEnv({ databaseUrl: database?.databaseUrl ?? '', dataDir: path.join(dir, `i${i}`), ...(instances[i] as { httpPort: number; devicePort: number }) });
+    const envOf = (i: number) =>
+      instanceEnv({
+        databaseUrl: database?.databaseUrl ?? '',
+        dataDir: path.join(dir, `i${i}`),
+        ...(instances[i] as { httpPort: number; devicePort: number }),
+      });
     const [first, second] = await Promise.all([startInstance(envOf(0), instances[0]?.httpPort ?? 0), startInstance(envOf(1), instances[1]?.httpPort ?? 0)]);
     const front = { httpPort: await freePort(), devicePort: await freePort() };
     children.push(await startHaproxy(haproxy, path.join(dir, 'haproxy.cfg'), haproxyConfig({ host: '127.0.0.1', ...front, instances }), { stdio: 'ignore' }));
@@ -101,11 +118,17 @@ describe.runIf(postgres)('two instances behind HAProxy on one PostgreSQL', () =>
     expect(reconnected).toBeGreaterThan(DEVICES / 4);
     expect(recoveredInMs).toBeLessThan(30_000);
     expect(second?.exitCode).toBeNull();
-    const { rows } = await sql<{ n: string; distinct_n: string }>`select count(*) as n, count(distinct (tractor_id, device_time)) as distinct_n from telemetry`.execute(database.db.kysely);
+    const { rows } = await sql<{
+      n: string;
+      distinct_n: string;
+    }>`select count(*) as n, count(distinct (tractor_id, device_time)) as distinct_n from telemetry`.execute(database.db.kysely);
     expect(Number(rows[0]?.n)).toBe(total);
     expect(rows[0]?.distinct_n).toBe(rows[0]?.n);
     // The rollups saw each record once: PTO on at 6 km/h for 99 intervals of 10 s per device.
-    const pto = await database.db.kysely.selectFrom('usage_hourly').select((eb) => eb.fn.sum<number>('pto_s').as('s')).executeTakeFirstOrThrow();
+    const pto = await database.db.kysely
+      .selectFrom('usage_hourly')
+      .select((eb) => eb.fn.sum<number>('pto_s').as('s'))
+      .executeTakeFirstOrThrow();
     expect(Number(pto.s)).toBeCloseTo(DEVICES * (PER_DEVICE - 1) * 10, 0);
     // HTTP goes on through the balancer with one instance left.
     expect(await answers(front.httpPort)).toBe(true);

@@ -9,11 +9,19 @@ import { provisionTractor } from './support/tractors';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 
-
 /** The real server as a separate process, so it can be killed without warning. */
 async function startServer(env: Record<string, string>, httpPort: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(httpPort), LOG_LEVEL: 'error', DEMO_OWNER: 'false', SIMULATE_FLEET: 'false', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(httpPort),
+      LOG_LEVEL: 'error',
+      DEMO_OWNER: 'false',
+      SIMULATE_FLEET: 'false',
+      ...env,
+    },
     stdio: 'ignore',
   });
   for (;;) {
@@ -65,12 +73,18 @@ describe.each(dbTargets)('crash safety on $name', (target) => {
 
     server = await startServer(env, httpPort);
     await drained;
-    const stored = await database.db.kysely.selectFrom('telemetry').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const stored = await database.db.kysely
+      .selectFrom('telemetry')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(total);
     // Every device reconnected and resent what was not acknowledged.
     expect(clients.every((c) => c.stats.connects >= 2)).toBe(true);
     // The rollups saw each record once: PTO on at 6 km/h for 499 intervals of 10 s per device.
-    const pto = await database.db.kysely.selectFrom('usage_hourly').select((eb) => eb.fn.sum<number>('pto_s').as('s')).executeTakeFirstOrThrow();
+    const pto = await database.db.kysely
+      .selectFrom('usage_hourly')
+      .select((eb) => eb.fn.sum<number>('pto_s').as('s'))
+      .executeTakeFirstOrThrow();
     expect(Number(pto.s)).toBeCloseTo(DEVICES * (PER_DEVICE - 1) * 10, 0);
 
     for (const c of clients) c.stop();

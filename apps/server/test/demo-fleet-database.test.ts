@@ -69,7 +69,10 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     'the server to answer',
     async () => {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${out}`);
-      return fetch(`http://127.0.0.1:${httpPort}/api/v1/health`).then((r) => r.ok, () => false);
+      return fetch(`http://127.0.0.1:${httpPort}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
     },
     60_000,
   );
@@ -126,7 +129,12 @@ async function recordsPerTractor(db: Db, before: number): Promise<Map<string, nu
 /** Whether every demo tractor's progress has reached today (its history is in; it is live). */
 async function caughtUp(db: Db): Promise<boolean> {
   const today = istDate(Date.now());
-  const rows = await db.kysely.selectFrom('sim_progress').select(['imei', 'day']).where('imei', 'in', IMEIS).execute().catch(() => []);
+  const rows = await db.kysely
+    .selectFrom('sim_progress')
+    .select(['imei', 'day'])
+    .where('imei', 'in', IMEIS)
+    .execute()
+    .catch(() => []);
   return rows.length === IMEIS.length && rows.every((r) => r.day === today);
 }
 
@@ -151,13 +159,21 @@ describe.runIf(adminUrl)('the demo fleet keeps its progress in its database', ()
     const onPostgres = await recordsPerTractor(postgres.db, stoppedAt);
     for (const imei of IMEIS) expect(Math.abs((onPostgres.get(imei) ?? 0) - (onSqlite.get(imei) ?? 0)) / (onSqlite.get(imei) ?? 1)).toBeLessThanOrEqual(0.01);
     // Live: the fleet went on past where the first run stopped, on the new database.
-    const newest = await postgres.db.kysely.selectFrom('sim_progress').select((eb) => eb.fn.min('last_sent').as('t')).executeTakeFirstOrThrow();
-    const sqliteNewest = await sqlite.kysely.selectFrom('sim_progress').select((eb) => eb.fn.min('last_sent').as('t')).executeTakeFirstOrThrow();
+    const newest = await postgres.db.kysely
+      .selectFrom('sim_progress')
+      .select((eb) => eb.fn.min('last_sent').as('t'))
+      .executeTakeFirstOrThrow();
+    const sqliteNewest = await sqlite.kysely
+      .selectFrom('sim_progress')
+      .select((eb) => eb.fn.min('last_sent').as('t'))
+      .executeTakeFirstOrThrow();
     expect(Number(newest.t)).toBeGreaterThanOrEqual(Number(sqliteNewest.t));
     await stop(second, 'SIGTERM');
   });
 
-  it('two instances on one database: one drives the fleet; when it is killed the other takes over within a minute; nothing is stored twice', { timeout: 240_000 }, async () => {
+  it('two instances on one database: one drives the fleet; when it is killed the other takes over within a minute; nothing is stored twice', {
+    timeout: 240_000,
+  }, async () => {
     const postgres = await emptyPostgres();
     const env = { DATABASE_URL: postgres.url, SIMULATE_FLEET_DAYS: '1' };
     const a = await startServer({ ...env, DATA_DIR: tempDataDir() });
@@ -170,13 +186,19 @@ describe.runIf(adminUrl)('the demo fleet keeps its progress in its database', ()
 
     await stop(a, 'SIGKILL');
     const killedAt = Date.now();
-    const storedByFirst = await postgres.db.kysely.selectFrom('telemetry').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const storedByFirst = await postgres.db.kysely
+      .selectFrom('telemetry')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     await until('the second instance to take over', async () => b.output().includes('Simulated fleet'), 60_000);
     expect(Date.now() - killedAt).toBeLessThan(60_000);
     await until('the fleet to be live again', async () => b.output().includes('caught up') && caughtUp(postgres.db), 90_000);
 
     // No record twice: the key is (tractor, device time), and every device's history runs on from where it stopped.
-    const { rows } = await sql<{ n: string; distinct_n: string }>`select count(*) as n, count(distinct (tractor_id, device_time)) as distinct_n from telemetry`.execute(postgres.db.kysely);
+    const { rows } = await sql<{
+      n: string;
+      distinct_n: string;
+    }>`select count(*) as n, count(distinct (tractor_id, device_time)) as distinct_n from telemetry`.execute(postgres.db.kysely);
     expect(Number(rows[0]?.n)).toBeGreaterThan(0);
     expect(rows[0]?.n).toBe(rows[0]?.distinct_n);
     // The second driver resumed from the first one's acknowledged progress: it sent what was missing

@@ -18,7 +18,9 @@ describe.each(dbTargets)('the demo fleet has a service history ($name)', (target
   const db = () => t.database.db.kysely;
 
   it('each demo tractor starts with past services one interval apart, the last some way into its interval, all before its history', async () => {
-    expect(await ensureDemoFleet(db(), t.app.services.registry, '9876543210', TEST_START, { book: t.app.services.serviceBook, days: 90 })).toBe(DEMO_FLEET.length);
+    expect(await ensureDemoFleet(db(), t.app.services.registry, '9876543210', TEST_START, { book: t.app.services.serviceBook, days: 90 })).toBe(
+      DEMO_FLEET.length,
+    );
     const historyStart = istDate(TEST_START - 90 * DAY);
     for (const demo of DEMO_FLEET) {
       const tractor = await db().selectFrom('tractors').select(['id', 'last_service_engine_h']).where('imei', '=', demo.profile.imei).executeTakeFirstOrThrow();
@@ -42,12 +44,17 @@ describe.each(dbTargets)('the demo fleet has a service history ($name)', (target
 
   it('the demo owner meets both renewal prompts at once: one pack ends in 3 days, one has ended, one was paid with an invoice', async () => {
     const owner = await registerOwner(t.app, t.sms, { mobileNo: '9876543210' });
-    await ensureDemoFleet(db(), t.app.services.registry, '9876543210', TEST_START, { book: t.app.services.serviceBook, days: 90, subscriptions: t.app.services.subscriptions.service });
+    await ensureDemoFleet(db(), t.app.services.registry, '9876543210', TEST_START, {
+      book: t.app.services.serviceBook,
+      days: 90,
+      subscriptions: t.app.services.subscriptions.service,
+    });
     const home = (await get(t.app, 'home', { token: owner.accessToken })).json<HomeResponse>();
     const states = home.tractors.map((tr) => subscriptionState(tr.expiresOn * 1000, tr.subscriptionPack, TEST_START));
     expect(states.map((s) => s.state)).toEqual(['valid', 'expiring', 'expired']);
     expect(states[1]?.daysLeft).toBe(3);
-    const paid = (await get(t.app, `subscription/history?vin=${home.tractors[0]?.vin ?? ''}`, { token: owner.accessToken })).json<{ data: HistoryEntry[] }>().data;
+    const paid = (await get(t.app, `subscription/history?vin=${home.tractors[0]?.vin ?? ''}`, { token: owner.accessToken })).json<{ data: HistoryEntry[] }>()
+      .data;
     expect(paid).toMatchObject([{ pack: 'year', amountPaidPaise: 199_900, invoice: 'ready' }]);
     expect(paid[0]?.validTill).toBe(Math.floor((TEST_START + 65 * DAY) / 1000));
     const invoice = await get(t.app, `subscription/invoices/${paid[0]?.orderId ?? ''}`, { token: owner.accessToken });
@@ -71,7 +78,12 @@ describe.each(dbTargets)('the demo fleet has a service history ($name)', (target
     expect(await count()).toBe(before + 1);
     const now = await db().selectFrom('tractors').select('last_service_engine_h').where('id', '=', tractor.id).executeTakeFirstOrThrow();
     expect(now.last_service_engine_h).toBeCloseTo(tractor.last_service_engine_h + demo.serviceIntervalH + 20, 1);
-    const newest = await db().selectFrom('service_records').select('done_on').where('tractor_id', '=', tractor.id).orderBy('engine_h', 'desc').executeTakeFirstOrThrow();
+    const newest = await db()
+      .selectFrom('service_records')
+      .select('done_on')
+      .where('tractor_id', '=', tractor.id)
+      .orderBy('engine_h', 'desc')
+      .executeTakeFirstOrThrow();
     expect(newest.done_on).toBe('2026-10-02');
   });
 });

@@ -34,23 +34,33 @@ describe.each(dbTargets)('commands to a device (Codec 12) on $name', (target) =>
 
     const device = await DevicePeer.connect(app.deviceServer?.port as number);
     expect(await device.handshake(tractor.imei)).toBe(1);
-    const record = { timestamp: t.clock.now() - 60_000, priority: 0, gps: { longitude: 73.9, latitude: 20.1, altitude: 500, angle: 0, satellites: 9, speed: 0 }, eventIoId: 0, io: [] };
+    const record = {
+      timestamp: t.clock.now() - 60_000,
+      priority: 0,
+      gps: { longitude: 73.9, latitude: 20.1, altitude: 500, angle: 0, satellites: 9, speed: 0 },
+      eventIoId: 0,
+      io: [],
+    };
     expect(await device.sendFrame(encodeCodec8eFrame([record]))).toBe(1);
     // One at a time, oldest first.
     expect(await readCommand(device)).toBe('getinfo');
     const list = async () => (await get(app, `operator/tractors/${tractor.vin}/commands`, key)).json<{ data: DeviceCommand[] }>().data;
-    await expect.poll(async () => (await list()).map((c) => [c.command, c.status])).toEqual([
-      ['setdigout 1', 'queued'],
-      ['getinfo', 'sent'],
-    ]);
+    await expect
+      .poll(async () => (await list()).map((c) => [c.command, c.status]))
+      .toEqual([
+        ['setdigout 1', 'queued'],
+        ['getinfo', 'sent'],
+      ]);
     device.send(encodeResponse('RTC:2026/11/21 6:29 Init:2026/11/21 6:00 UpTime:1740s PWR:PwrVoltage RST:0 GPS:3 SAT:9'));
     // The reply answered the first; the second goes out at once.
     expect(await readCommand(device)).toBe('setdigout 1');
     device.send(encodeResponse('DOUT1:1 Timeout:INFINITY'));
-    await expect.poll(async () => (await list()).map((c) => [c.command, c.status, c.reply])).toEqual([
-      ['setdigout 1', 'answered', 'DOUT1:1 Timeout:INFINITY'],
-      ['getinfo', 'answered', 'RTC:2026/11/21 6:29 Init:2026/11/21 6:00 UpTime:1740s PWR:PwrVoltage RST:0 GPS:3 SAT:9'],
-    ]);
+    await expect
+      .poll(async () => (await list()).map((c) => [c.command, c.status, c.reply]))
+      .toEqual([
+        ['setdigout 1', 'answered', 'DOUT1:1 Timeout:INFINITY'],
+        ['getinfo', 'answered', 'RTC:2026/11/21 6:29 Init:2026/11/21 6:00 UpTime:1740s PWR:PwrVoltage RST:0 GPS:3 SAT:9'],
+      ]);
     // The connection keeps serving records.
     expect(await device.sendFrame(encodeCodec8eFrame([{ ...record, timestamp: record.timestamp + 10_000 }]))).toBe(1);
     device.end();
@@ -61,7 +71,13 @@ describe.each(dbTargets)('commands to a device (Codec 12) on $name', (target) =>
     const tractor = validTractor(2);
     expect((await post(app, 'operator/tractors', tractor, key)).statusCode).toBe(201);
     await post(app, `operator/tractors/${tractor.vin}/commands`, { command: 'getver' }, key);
-    const record = (s: number) => ({ timestamp: t.clock.now() - 60_000 + s * 1000, priority: 0, gps: { longitude: 73.9, latitude: 20.1, altitude: 500, angle: 0, satellites: 9, speed: 0 }, eventIoId: 0, io: [] });
+    const record = (s: number) => ({
+      timestamp: t.clock.now() - 60_000 + s * 1000,
+      priority: 0,
+      gps: { longitude: 73.9, latitude: 20.1, altitude: 500, angle: 0, satellites: 9, speed: 0 },
+      eventIoId: 0,
+      io: [],
+    });
     const first = await DevicePeer.connect(app.deviceServer?.port as number);
     await first.handshake(tractor.imei);
     await first.sendFrame(encodeCodec8eFrame([record(0)]));
@@ -79,7 +95,8 @@ describe.each(dbTargets)('commands to a device (Codec 12) on $name', (target) =>
   it('refuses what is not a command, an unknown tractor, and calls without the operator key', async () => {
     const tractor = validTractor(3);
     expect((await post(t.app, 'operator/tractors', tractor, key)).statusCode).toBe(201);
-    for (const command of ['', 'x'.repeat(513), 'getinfo\n', 'पाठवा']) expectError(await post(t.app, `operator/tractors/${tractor.vin}/commands`, { command }, key), 'VALIDATION_FAILED');
+    for (const command of ['', 'x'.repeat(513), 'getinfo\n', 'पाठवा'])
+      expectError(await post(t.app, `operator/tractors/${tractor.vin}/commands`, { command }, key), 'VALIDATION_FAILED');
     expectError(await post(t.app, 'operator/tractors/MBNAAHTR1NL099999/commands', { command: 'getinfo' }, key), 'NOT_FOUND');
     expectError(await post(t.app, `operator/tractors/${tractor.vin}/commands`, { command: 'getinfo' }), 'OPERATOR_KEY_INVALID');
     expectError(await get(t.app, `operator/tractors/${tractor.vin}/commands`), 'OPERATOR_KEY_INVALID');
@@ -92,10 +109,13 @@ describe.each(dbTargets)('the command queue cap on $name', (target) => {
   it('holds at 20 waiting commands per tractor, also for requests in parallel', async () => {
     const tractor = validTractor(4);
     expect((await post(t.app, 'operator/tractors', tractor, key)).statusCode).toBe(201);
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post(t.app, `operator/tractors/${tractor.vin}/commands`, { command: `getparam ${i}` }, key)));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => post(t.app, `operator/tractors/${tractor.vin}/commands`, { command: `getparam ${i}` }, key)),
+    );
     const accepted = answers.filter((a) => a.statusCode === 201).length;
     expect(accepted).toBe(20);
-    for (const refused of answers.filter((a) => a.statusCode !== 201)) expect(expectError(refused, 'VALIDATION_FAILED').error.details).toEqual([{ path: 'command', code: 'TOO_MANY_QUEUED' }]);
+    for (const refused of answers.filter((a) => a.statusCode !== 201))
+      expect(expectError(refused, 'VALIDATION_FAILED').error.details).toEqual([{ path: 'command', code: 'TOO_MANY_QUEUED' }]);
     const listed = (await get(t.app, `operator/tractors/${tractor.vin}/commands`, key)).json<{ data: DeviceCommand[] }>().data;
     expect(listed).toHaveLength(accepted);
   });

@@ -26,7 +26,10 @@ function rawConnection(port: number, localAddress = '127.0.0.1'): Promise<{ sock
     const closed = new Promise<void>((r) => socket.once('close', () => r()));
     socket.on('error', () => undefined);
     socket.once('connect', () => resolve({ socket, closed }));
-    closed.then(() => reject(new Error('closed before connecting')), () => undefined);
+    closed.then(
+      () => reject(new Error('closed before connecting')),
+      () => undefined,
+    );
     socket.connect({ port, host: '127.0.0.1', localAddress });
   });
 }
@@ -44,7 +47,10 @@ async function healthOverHttp(app: FastifyInstance): Promise<number> {
 describe.each(dbTargets.slice(0, 1))('the device port under a connection flood ($name)', (target) => {
   const t = useTestApp(target);
   const start = async (env: Record<string, string>, logs?: LogCapture) => {
-    const app = await t.build({ DEVICE_TCP_PORT: '0', DEVICE_TCP_HOST: '127.0.0.1', DEVICE_UDP_PORT: 'off', ...(logs ? { LOG_LEVEL: 'info' } : {}), ...env }, { startDevices: true, ...(logs ? { logStream: logs } : {}) });
+    const app = await t.build(
+      { DEVICE_TCP_PORT: '0', DEVICE_TCP_HOST: '127.0.0.1', DEVICE_UDP_PORT: 'off', ...(logs ? { LOG_LEVEL: 'info' } : {}), ...env },
+      { startDevices: true, ...(logs ? { logStream: logs } : {}) },
+    );
     await app.listen({ port: 0, host: '127.0.0.1' });
     await provisionTractor(t.database.db.kysely, { imei: IMEI });
     const port = app.deviceServer?.port;
@@ -52,7 +58,9 @@ describe.each(dbTargets.slice(0, 1))('the device port under a connection flood (
     return { app, port };
   };
 
-  it('refuses connections over the global cap at once, HTTP answers throughout, and a real device connects once others are gone', { timeout: 30_000 }, async () => {
+  it('refuses connections over the global cap at once, HTTP answers throughout, and a real device connects once others are gone', {
+    timeout: 30_000,
+  }, async () => {
     const logs = new LogCapture();
     const { app, port } = await start({ DEVICE_MAX_CONNECTIONS: '30', DEVICE_MAX_CONNECTIONS_PER_IP: '1000', DEVICE_HANDSHAKE_TIMEOUT_SECONDS: '60' }, logs);
     const held = await Promise.all(Array.from({ length: 30 }, () => rawConnection(port)));
@@ -159,8 +167,27 @@ describe('out of file handles', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-emfile-'));
     const [httpPort, devicePort] = [await freePort(), await freePort()];
     // A cap set above the handle limit on purpose: the process must survive running out.
-    const env = { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(httpPort), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error', DEMO_OWNER: 'true', SIMULATE_FLEET: 'true', SIMULATE_FLEET_DAYS: '1', DEVICE_TCP_PORT: String(devicePort), DEVICE_UDP_PORT: 'off', DEVICE_MAX_CONNECTIONS: '100000', DEVICE_MAX_CONNECTIONS_PER_IP: '100000', DEVICE_HANDSHAKE_TIMEOUT_SECONDS: '600' };
-    const child = spawn('bash', ['-c', `ulimit -n 256 && exec "${process.execPath}" --import tsx "${serverEntry}"`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(httpPort),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'error',
+      DEMO_OWNER: 'true',
+      SIMULATE_FLEET: 'true',
+      SIMULATE_FLEET_DAYS: '1',
+      DEVICE_TCP_PORT: String(devicePort),
+      DEVICE_UDP_PORT: 'off',
+      DEVICE_MAX_CONNECTIONS: '100000',
+      DEVICE_MAX_CONNECTIONS_PER_IP: '100000',
+      DEVICE_HANDSHAKE_TIMEOUT_SECONDS: '600',
+    };
+    const child = spawn('bash', ['-c', `ulimit -n 256 && exec "${process.execPath}" --import tsx "${serverEntry}"`], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (b: Buffer) => (output += b.toString()));
     child.stderr.on('data', (b: Buffer) => (output += b.toString()));
@@ -209,4 +236,3 @@ async function health(port: number): Promise<number> {
     return 0;
   }
 }
-

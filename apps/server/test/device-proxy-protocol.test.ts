@@ -27,7 +27,10 @@ function connectFrom(port: number, localAddress: string): Promise<Socket> {
 describe.each(dbTargets.slice(0, 1))('devices behind a TCP balancer sending the PROXY protocol ($name)', (target) => {
   const t = useTestApp(target);
   const start = async (env: Record<string, string> = {}) => {
-    const app = await t.build({ DEVICE_TCP_PORT: '0', DEVICE_TCP_HOST: '127.0.0.1', DEVICE_UDP_PORT: 'off', DEVICE_PROXY_PROTOCOL: 'true', DEVICE_PROXY_TRUSTED: '127.0.0.1', ...env }, { startDevices: true });
+    const app = await t.build(
+      { DEVICE_TCP_PORT: '0', DEVICE_TCP_HOST: '127.0.0.1', DEVICE_UDP_PORT: 'off', DEVICE_PROXY_PROTOCOL: 'true', DEVICE_PROXY_TRUSTED: '127.0.0.1', ...env },
+      { startDevices: true },
+    );
     await provisionTractor(t.database.db.kysely, { imei: IMEI });
     const port = app.deviceServer?.port;
     if (!port) throw new Error('device server not started');
@@ -44,7 +47,7 @@ describe.each(dbTargets.slice(0, 1))('devices behind a TCP balancer sending the 
     device.end();
   });
 
-  it("caps connections per device address from the header, not per balancer", { timeout: 15_000 }, async () => {
+  it('caps connections per device address from the header, not per balancer', { timeout: 15_000 }, async () => {
     const port = await start({ DEVICE_MAX_CONNECTIONS_PER_IP: '2', DEVICE_HANDSHAKE_TIMEOUT_SECONDS: '60' });
     const open = async (source: string) => {
       const socket = await connectFrom(port, '127.0.0.1');

@@ -17,7 +17,8 @@ const key = { headers: { 'x-operator-key': OPERATOR_KEY } };
  */
 describe.each(dbTargets)('devices trusted by their id, within bounds, on $name', (target) => {
   const t = useTestApp(target, { OPERATOR_KEY, DEVICE_MAX_RECORDS_PER_MINUTE: '60' });
-  const osmand = (id: string, extra = '', secondsAgo = 5) => t.app.inject({ method: 'GET', url: `/api/v1/ingest/osmand?id=${id}&lat=20.1&lon=73.9&timestamp=${Math.floor(t.clock.now() / 1000) - secondsAgo}${extra}` });
+  const osmand = (id: string, extra = '', secondsAgo = 5) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/ingest/osmand?id=${id}&lat=20.1&lon=73.9&timestamp=${Math.floor(t.clock.now() / 1000) - secondsAgo}${extra}` });
   const stored = async (imei: string) => {
     const tractor = await t.database.db.kysely.selectFrom('tractors').select('id').where('imei', '=', imei).executeTakeFirstOrThrow();
     return t.database.db.kysely.selectFrom('telemetry').select(['device_time', 'attributes']).where('tractor_id', '=', tractor.id).execute();
@@ -30,12 +31,16 @@ describe.each(dbTargets)('devices trusted by their id, within bounds, on $name',
     const res = await post(t.app, 'operator/tractors', { ...validTractor(2), imei: '902065' }, key);
     expect(res.statusCode, res.body).toBe(400);
     expect(expectError(res, 'VALIDATION_FAILED').error.details).toContainEqual({ path: 'imei', code: 'IMEI_INVALID' });
-    expect(expectError(await post(t.app, 'operator/tractors', { ...validTractor(3), imei: 'ab', deviceModel: 'OsmAnd' }, key), 'VALIDATION_FAILED').error.details).toContainEqual({ path: 'imei', code: 'IMEI_INVALID' });
+    expect(
+      expectError(await post(t.app, 'operator/tractors', { ...validTractor(3), imei: 'ab', deviceModel: 'OsmAnd' }, key), 'VALIDATION_FAILED').error.details,
+    ).toContainEqual({ path: 'imei', code: 'IMEI_INVALID' });
   });
 
   it('requires the key of a device given one, and never stores it', async () => {
     const secret = 'S3cret-for-902070';
-    expect((await post(t.app, 'operator/tractors', { ...validTractor(1), imei: '902070', deviceModel: 'OsmAnd', deviceKey: secret }, key)).statusCode).toBe(201);
+    expect((await post(t.app, 'operator/tractors', { ...validTractor(1), imei: '902070', deviceModel: 'OsmAnd', deviceKey: secret }, key)).statusCode).toBe(
+      201,
+    );
     expect((await osmand('902070')).statusCode).toBe(401);
     expect((await osmand('902070', '&key=wrong-key-123')).statusCode).toBe(401);
     expect((await osmand('902070', `&key=${secret}`)).statusCode).toBe(200);
@@ -43,7 +48,11 @@ describe.each(dbTargets)('devices trusted by their id, within bounds, on $name',
       method: 'POST',
       url: '/api/v1/ingest/osmand',
       headers: { 'content-type': 'application/json' },
-      payload: { device_id: '902070', key: secret, location: { timestamp: new Date(t.clock.now() - 1000).toISOString(), coords: { latitude: 20.1, longitude: 73.9 }, extras: { key: secret } } },
+      payload: {
+        device_id: '902070',
+        key: secret,
+        location: { timestamp: new Date(t.clock.now() - 1000).toISOString(), coords: { latitude: 20.1, longitude: 73.9 }, extras: { key: secret } },
+      },
     });
     expect(json.statusCode).toBe(200);
     const rows = await stored('902070');
@@ -72,7 +81,8 @@ describe.each(dbTargets)('devices trusted by their id, within bounds, on $name',
   it('holds a batch to the budgets of its devices, all or nothing', async () => {
     const tractor = validTractor(1);
     expect((await post(t.app, 'operator/tractors', tractor, key)).statusCode).toBe(201);
-    const records = (n: number, from: number) => Array.from({ length: n }, (_, i) => ({ deviceId: tractor.imei, time: t.clock.now() - 100_000 + from + i * 1000, lat: 20.1, lon: 73.9 }));
+    const records = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) => ({ deviceId: tractor.imei, time: t.clock.now() - 100_000 + from + i * 1000, lat: 20.1, lon: 73.9 }));
     expect((await post(t.app, 'ingest/batch', { records: records(50, 0) }, key)).statusCode).toBe(200);
     const over = await post(t.app, 'ingest/batch', { records: records(20, 50_000) }, key);
     expect(over.statusCode).toBe(429);
@@ -87,7 +97,15 @@ describe.each(dbTargets)('devices trusted by their id, within bounds, on $name',
     const device = await DevicePeer.connect(app.deviceServer?.port as number);
     expect(await device.handshake(tractor.imei)).toBe(1);
     const frame = (n: number, from: number) =>
-      encodeCodec8eFrame(Array.from({ length: n }, (_, i) => ({ timestamp: t.clock.now() - 200_000 + (from + i) * 1000, priority: 0, gps: { longitude: 73.9, latitude: 20.1, altitude: 500, angle: 0, satellites: 9, speed: 0 }, eventIoId: 0, io: [] })));
+      encodeCodec8eFrame(
+        Array.from({ length: n }, (_, i) => ({
+          timestamp: t.clock.now() - 200_000 + (from + i) * 1000,
+          priority: 0,
+          gps: { longitude: 73.9, latitude: 20.1, altitude: 500, angle: 0, satellites: 9, speed: 0 },
+          eventIoId: 0,
+          io: [],
+        })),
+      );
     expect(await device.sendFrame(frame(50, 0))).toBe(50);
     const second = device.sendFrame(frame(50, 50));
     let acked = false;

@@ -35,7 +35,7 @@ describe.each(dbTargets.slice(0, 1))('refusals before any route ($name)', (targe
     ['a broken escape in a page URL', 'GET /%E0%A4%A<b> HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'VALIDATION_FAILED'],
     ['bytes that are not HTTP', 'GARBAGE<script>\r\n\r\n', 400, 'VALIDATION_FAILED'],
     ['headers over the size limit', `GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Pad: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'PAYLOAD_TOO_LARGE'],
-  ])('%s: the app\'s error body and security headers, the URL not echoed', async (_, request, status, code) => {
+  ])("%s: the app's error body and security headers, the URL not echoed", async (_, request, status, code) => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as { port: number }).port;
     const answer = parse(await rawExchange(port, request));
@@ -48,11 +48,22 @@ describe.each(dbTargets.slice(0, 1))('refusals before any route ($name)', (targe
     expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
-  it('answers an unknown API route, bad JSON and an oversize body with the app\'s body and headers too', async () => {
+  it("answers an unknown API route, bad JSON and an oversize body with the app's body and headers too", async () => {
     for (const [res, code] of [
       [await t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing<script>' }), 'NOT_FOUND'],
-      [await t.app.inject({ method: 'POST', url: '/api/v1/login', headers: { 'content-type': 'application/json' }, payload: '{"mobileNo": <script>' }), 'VALIDATION_FAILED'],
-      [await t.app.inject({ method: 'POST', url: '/api/v1/login', headers: { 'content-type': 'application/json' }, payload: `{"pad":"${'x'.repeat(300_000)}"}` }), 'PAYLOAD_TOO_LARGE'],
+      [
+        await t.app.inject({ method: 'POST', url: '/api/v1/login', headers: { 'content-type': 'application/json' }, payload: '{"mobileNo": <script>' }),
+        'VALIDATION_FAILED',
+      ],
+      [
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/login',
+          headers: { 'content-type': 'application/json' },
+          payload: `{"pad":"${'x'.repeat(300_000)}"}`,
+        }),
+        'PAYLOAD_TOO_LARGE',
+      ],
     ] as const) {
       expect(res.json()).toEqual({ error: { code, message: expect.any(String) } });
       expect(res.body).not.toContain('script');

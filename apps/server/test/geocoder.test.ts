@@ -25,7 +25,19 @@ describe('local geocoder', () => {
     const inDistrict = (d: string) => PLACES.filter((p) => p[1] === d).length;
     expect(inDistrict('Nashik') + inDistrict('Pune') + inDistrict('Ahmednagar')).toBeGreaterThanOrEqual(60);
     const states = new Set(PLACES.map((p) => p[2]));
-    for (const s of ['Maharashtra', 'Punjab', 'Haryana', 'Uttar Pradesh', 'Madhya Pradesh', 'Gujarat', 'Karnataka', 'Andhra Pradesh', 'Telangana', 'Tamil Nadu']) expect(states, s).toContain(s);
+    for (const s of [
+      'Maharashtra',
+      'Punjab',
+      'Haryana',
+      'Uttar Pradesh',
+      'Madhya Pradesh',
+      'Gujarat',
+      'Karnataka',
+      'Andhra Pradesh',
+      'Telangana',
+      'Tamil Nadu',
+    ])
+      expect(states, s).toContain(s);
     // Every place is in India's bounding box, and no two share a name within a district.
     for (const [name, , , lat, lon] of PLACES) expect(lat > 6 && lat < 37 && lon > 68 && lon < 98, name).toBe(true);
     expect(new Set(PLACES.map((p) => `${p[0]}|${p[1]}`)).size).toBe(PLACES.length);
@@ -97,12 +109,30 @@ describe.each(dbTargets)('address on the home screen through the local geocoder 
     const { owner, tractor } = await ownerWithTractor(t);
     await t.database.db.kysely
       .insertInto('tractor_state')
-      .values({ tractor_id: tractor.id, last_time: TEST_START, last_seen_at: TEST_START, last_reading: JSON.stringify({ time: TEST_START, lat: 20.16712, lon: 73.98288 }), last_fix: JSON.stringify({ lat: 20.16712, lon: 73.98288, time: TEST_START }), processor: '{}', version: 1 })
+      .values({
+        tractor_id: tractor.id,
+        last_time: TEST_START,
+        last_seen_at: TEST_START,
+        last_reading: JSON.stringify({ time: TEST_START, lat: 20.16712, lon: 73.98288 }),
+        last_fix: JSON.stringify({ lat: 20.16712, lon: 73.98288, time: TEST_START }),
+        processor: '{}',
+        version: 1,
+      })
       .execute();
     // What the English-only geocoder left in the cache for Marathi.
     await t.database.db.kysely
       .insertInto('geocode_cache')
-      .values({ provider: 'local', language: 'mr', lat_e3: 20167, lon_e3: 73983, found: 1, name: 'Pimpalgaon Baswant', district: 'Nashik', state: 'Maharashtra', created_at: TEST_START })
+      .values({
+        provider: 'local',
+        language: 'mr',
+        lat_e3: 20167,
+        lon_e3: 73983,
+        found: 1,
+        name: 'Pimpalgaon Baswant',
+        district: 'Nashik',
+        state: 'Maharashtra',
+        created_at: TEST_START,
+      })
       .execute();
     const home = async () => (await get(t.app, `tractorhomepage/${tractor.vin}`, { token: owner.accessToken })).json<TractorHomepageResponse>();
     expect((await home()).address).toBe('Pimpalgaon Baswant, Nashik, Maharashtra');
@@ -163,7 +193,12 @@ describe('Google geocoder', () => {
     expect(google.requests).toHaveLength(1);
     const url = google.requests[0] as URL;
     expect(url.pathname).toBe('/maps/api/geocode/json');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ latlng: '20.167,73.983', language: 'mr', result_type: 'locality|sublocality', key: 'AIza-test-key' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      latlng: '20.167,73.983',
+      language: 'mr',
+      result_type: 'locality|sublocality',
+      key: 'AIza-test-key',
+    });
   });
 
   it('answers undefined for ZERO_RESULTS and fails on a refusal', async () => {
@@ -191,7 +226,15 @@ describe.each(dbTargets)('address on the home screen through GEOCODER_PROVIDER=g
     await call(app, 'PUT', 'profile', { language: 'mr' }, { token: owner.accessToken });
     await t.database.db.kysely
       .insertInto('tractor_state')
-      .values({ tractor_id: tractor.id, last_time: TEST_START, last_seen_at: TEST_START, last_reading: JSON.stringify({ time: TEST_START, lat: 20.16712, lon: 73.98288 }), last_fix: JSON.stringify({ lat: 20.16712, lon: 73.98288, time: TEST_START }), processor: '{}', version: 1 })
+      .values({
+        tractor_id: tractor.id,
+        last_time: TEST_START,
+        last_seen_at: TEST_START,
+        last_reading: JSON.stringify({ time: TEST_START, lat: 20.16712, lon: 73.98288 }),
+        last_fix: JSON.stringify({ lat: 20.16712, lon: 73.98288, time: TEST_START }),
+        processor: '{}',
+        version: 1,
+      })
       .execute();
     const home = async (a = app) => (await get(a, `tractorhomepage/${tractor.vin}`, { token: owner.accessToken })).json<TractorHomepageResponse>();
 
@@ -210,7 +253,9 @@ describe.each(dbTargets)('address on the home screen through GEOCODER_PROVIDER=g
     await vi.waitFor(async () => expect(await cached()).toHaveLength(1), { timeout: 5000, interval: 50 });
     await home(await t.build(env));
     expect(google.requests).toHaveLength(2);
-    expect(await cached()).toEqual([expect.objectContaining({ provider: 'google', language: 'mr', lat_e3: 20167, lon_e3: 73983, found: 1, name: 'पिंपळगाव बसवंत' })]);
+    expect(await cached()).toEqual([
+      expect.objectContaining({ provider: 'google', language: 'mr', lat_e3: 20167, lon_e3: 73983, found: 1, name: 'पिंपळगाव बसवंत' }),
+    ]);
 
     // Another language is another question.
     await call(app, 'PUT', 'profile', { language: 'hi' }, { token: owner.accessToken });

@@ -12,7 +12,15 @@ const DAY = NIGHT + 8 * 60 * MINUTE; // 10:00 IST
 /** A 400 m × 400 m field centred on the farm: its east edge is x = 200. */
 const FIELD = compileMultiPolygon([[[at(-200, -200), at(200, -200), at(200, 200), at(-200, 200)]]]);
 
-const watched = (id: string, area: CompiledArea, extra: Partial<WatchedGeofence> = {}): WatchedGeofence => ({ id, name: id, rev: 1, alertOnEntry: true, alertOnExit: true, area, ...extra });
+const watched = (id: string, area: CompiledArea, extra: Partial<WatchedGeofence> = {}): WatchedGeofence => ({
+  id,
+  name: id,
+  rev: 1,
+  alertOnEntry: true,
+  alertOnExit: true,
+  area,
+  ...extra,
+});
 
 /** Positions every 10 s along x (east) at y, from `from` to `to` m, `step` m apart. */
 const drive = (start: number, from: number, to: number, step = 20, y = 0) => {
@@ -55,9 +63,15 @@ describe('geofence entry and exit', () => {
   it('one stray fix outside is not an exit; two in a row are', () => {
     const h = harness(watched('field', FIELD));
     h.feed(series(DAY, 5, 10 * SECOND, () => running(at(0, 0))));
-    h.feed([{ time: DAY + MINUTE, ...running(at(600, 0)) }, { time: DAY + MINUTE + 10 * SECOND, ...running(at(0, 0)) }]);
+    h.feed([
+      { time: DAY + MINUTE, ...running(at(600, 0)) },
+      { time: DAY + MINUTE + 10 * SECOND, ...running(at(0, 0)) },
+    ]);
     expect(h.types()).toEqual([]);
-    h.feed([{ time: DAY + 2 * MINUTE, ...running(at(600, 0)) }, { time: DAY + 2 * MINUTE + 10 * SECOND, ...running(at(620, 0)) }]);
+    h.feed([
+      { time: DAY + 2 * MINUTE, ...running(at(600, 0)) },
+      { time: DAY + 2 * MINUTE + 10 * SECOND, ...running(at(620, 0)) },
+    ]);
     expect(h.types()).toEqual(['A0110']);
   });
 
@@ -81,7 +95,7 @@ describe('geofence entry and exit', () => {
     expect(h.types()).toEqual([]);
   });
 
-  it('the owner\'s choices hold: entry off for one geofence; exit alerts turned off for the tractor', () => {
+  it("the owner's choices hold: entry off for one geofence; exit alerts turned off for the tractor", () => {
     const h = harness(watched('field', FIELD, { alertOnEntry: false }));
     h.feed(series(DAY, 3, 10 * SECOND, () => running(at(0, 0))));
     h.feed(drive(DAY + MINUTE, 0, 400));
@@ -92,7 +106,7 @@ describe('geofence entry and exit', () => {
     expect(h.types()).toEqual(['A0110']);
   });
 
-  it('nested geofences: leaving the field inside the village raises the field\'s exit only', () => {
+  it("nested geofences: leaving the field inside the village raises the field's exit only", () => {
     const h = harness(watched('field', FIELD), watched('village', compileCircle(FARM, 3000)));
     h.feed(series(DAY, 3, 10 * SECOND, () => running(at(0, 0))));
     h.feed(drive(DAY + MINUTE, 0, 1000, 50));
@@ -107,7 +121,7 @@ describe('geofence entry and exit', () => {
     expect(h.types()).toEqual(['A0110']);
   });
 
-  it('resumes after a restart when clearly outside too (stored as nothing but the list\'s fingerprint)', () => {
+  it("resumes after a restart when clearly outside too (stored as nothing but the list's fingerprint)", () => {
     const village = watched('village', compileCircle(at(5000, 0), 1000));
     const h = harness(watched('field', FIELD), village);
     h.feed(series(DAY, 3, 10 * SECOND, () => running(at(0, 0))));
@@ -143,12 +157,23 @@ describe('geofence entry and exit', () => {
 
   it('with 50 geofences of every size, the shortcuts (grid, box, anchors) alert exactly as testing every edge of every geofence would', () => {
     const rnd = noise(11);
-    const geofences: WatchedGeofence[] = [watched('district', compileMultiPolygon([[[at(-30_000, -30_000), at(30_000, -30_000), at(30_000, 30_000), at(-30_000, 30_000)]]]))];
+    const geofences: WatchedGeofence[] = [
+      watched('district', compileMultiPolygon([[[at(-30_000, -30_000), at(30_000, -30_000), at(30_000, 30_000), at(-30_000, 30_000)]]])),
+    ];
     for (let k = 1; k < 50; k++) {
       const cx = rnd() * 8000;
       const cy = rnd() * 8000;
       const size = 100 + Math.abs(rnd()) * 2000;
-      const area = k % 2 ? compileCircle(at(cx, cy), size) : compileMultiPolygon([[Array.from({ length: 7 }, (_, j) => at(cx + size * Math.cos(j) * (1 + 0.3 * Math.sin(3 * j)), cy + size * Math.sin(j))).sort((a, b) => Math.atan2(a.lat - at(cx, cy).lat, a.lon - at(cx, cy).lon) - Math.atan2(b.lat - at(cx, cy).lat, b.lon - at(cx, cy).lon))]]);
+      const area =
+        k % 2
+          ? compileCircle(at(cx, cy), size)
+          : compileMultiPolygon([
+              [
+                Array.from({ length: 7 }, (_, j) => at(cx + size * Math.cos(j) * (1 + 0.3 * Math.sin(3 * j)), cy + size * Math.sin(j))).sort(
+                  (a, b) => Math.atan2(a.lat - at(cx, cy).lat, a.lon - at(cx, cy).lon) - Math.atan2(b.lat - at(cx, cy).lat, b.lon - at(cx, cy).lon),
+                ),
+              ],
+            ]);
       geofences.push(watched(`g${k}`, area));
     }
     // A wandering track: 3,000 positions, 10 s apart, up to 40 m a step, with 5 m of noise.

@@ -62,7 +62,15 @@ describe.each(dbTargets)('geofences API on $name', (target) => {
     t.clock.advance(60_000);
     const edited = await call(t.app, 'PUT', `geofences/${circle.id}`, polygonBody('WELL'), { token });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json<Geofence>()).toMatchObject({ id: circle.id, name: 'WELL', shape: 'polygon', radiusM: null, coordinates: rectangle(-200, -200, 400, 400), createdAt: circle.createdAt, updatedAt: circle.createdAt + 62 });
+    expect(edited.json<Geofence>()).toMatchObject({
+      id: circle.id,
+      name: 'WELL',
+      shape: 'polygon',
+      radiusM: null,
+      coordinates: rectangle(-200, -200, 400, 400),
+      createdAt: circle.createdAt,
+      updatedAt: circle.createdAt + 62,
+    });
 
     const deleted = await call(t.app, 'DELETE', `geofences/${square.id}`, undefined, { token });
     expect(deleted.statusCode).toBe(204);
@@ -72,7 +80,7 @@ describe.each(dbTargets)('geofences API on $name', (target) => {
     await createGeofence(t.app, token, squareBody('yard'));
   });
 
-  it('assigns the owner\'s tractors, lists the geofences watching one, and toggles active', async () => {
+  it("assigns the owner's tractors, lists the geofences watching one, and toggles active", async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     const token = owner.accessToken;
     const second = await provisionTractor(t.database.db.kysely, { mobileNo: '9876543210' });
@@ -148,17 +156,32 @@ describe.each(dbTargets)('geofences API on $name', (target) => {
     ['a 31-character name', circleBody('A'.repeat(31)), 'VALIDATION_FAILED', { path: 'name', code: 'GEOFENCE_NAME_TOO_LONG' }],
     ['a name already used (any case)', circleBody('HOME'), 'DUPLICATE_GEOFENCE_NAME'],
     ['empty coordinates', polygonBody('Field', []), 'VALIDATION_FAILED', { path: 'coordinates', code: 'COORDINATES_EMPTY' }],
-    ['no coordinates', { name: 'Field', type: 'custom', shape: 'circle', radiusM: 100 }, 'VALIDATION_FAILED', { path: 'coordinates', code: 'COORDINATES_EMPTY' }],
+    [
+      'no coordinates',
+      { name: 'Field', type: 'custom', shape: 'circle', radiusM: 100 },
+      'VALIDATION_FAILED',
+      { path: 'coordinates', code: 'COORDINATES_EMPTY' },
+    ],
     ['a radius of 20 m', circleBody('Small', 20), 'VALIDATION_FAILED', { path: 'radiusM', code: 'RADIUS_OUT_OF_RANGE' }],
     ['a radius of 60 km', circleBody('Huge', 60_000), 'VALIDATION_FAILED', { path: 'radiusM', code: 'RADIUS_OUT_OF_RANGE' }],
     ['a square of 200 km side', squareBody('Huge', 200_000), 'VALIDATION_FAILED', { path: 'sideM', code: 'SIDE_OUT_OF_RANGE' }],
-    ['a polygon crossing itself', polygonBody('Bow', [pt(0, 0), pt(300, 300), pt(300, 0), pt(0, 300)]), 'VALIDATION_FAILED', { path: 'coordinates', code: 'POLYGON_SELF_INTERSECTS' }],
+    [
+      'a polygon crossing itself',
+      polygonBody('Bow', [pt(0, 0), pt(300, 300), pt(300, 0), pt(0, 300)]),
+      'VALIDATION_FAILED',
+      { path: 'coordinates', code: 'POLYGON_SELF_INTERSECTS' },
+    ],
     ['a polygon of 0.04 ha', polygonBody('Tiny', rectangle(0, 0, 20, 20)), 'VALIDATION_FAILED', { path: 'coordinates', code: 'AREA_TOO_SMALL' }],
-    ['a district not in the chosen state', { name: 'Dang', type: 'district', state: 'Maharashtra', district: 'Dang' }, 'VALIDATION_FAILED', { path: 'district', code: 'DISTRICT_NOT_IN_STATE' }],
+    [
+      'a district not in the chosen state',
+      { name: 'Dang', type: 'district', state: 'Maharashtra', district: 'Dang' },
+      'VALIDATION_FAILED',
+      { path: 'district', code: 'DISTRICT_NOT_IN_STATE' },
+    ],
     ['a district whose boundary is not loaded', { name: 'Nagpur', type: 'district', state: 'Maharashtra', district: 'Nagpur' }, 'BOUNDARY_NOT_LOADED'],
     ['a state whose outline is not loaded', { name: 'Gujarat', type: 'state', state: 'Gujarat' }, 'BOUNDARY_NOT_LOADED'],
     ['a state not loaded at all', { name: 'Kerala', type: 'state', state: 'Kerala' }, 'BOUNDARY_NOT_LOADED'],
-    ['a tractor that is not the owner\'s', circleBody('Farm', 200, { vins: ['MBNAAHTR1NL999999'] }), 'NOT_FOUND'],
+    ["a tractor that is not the owner's", circleBody('Farm', 200, { vins: ['MBNAAHTR1NL999999'] }), 'NOT_FOUND'],
     ['an unknown field', circleBody('Farm', 200, { colour: 'red' }), 'VALIDATION_FAILED', { path: 'colour', code: 'UNKNOWN_FIELD' }],
   ];
 

@@ -14,7 +14,13 @@ const dir = mkdtempSync(path.join(tmpdir(), 'tl-boundaries-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A square of `d` degrees with its south-west corner at (lat, lon), as a GeoJSON ring ([lon, lat], closed). */
-const square = (lat: number, lon: number, d: number) => [[lon, lat], [lon + d, lat], [lon + d, lat + d], [lon, lat + d], [lon, lat]];
+const square = (lat: number, lon: number, d: number) => [
+  [lon, lat],
+  [lon + d, lat],
+  [lon + d, lat + d],
+  [lon, lat + d],
+  [lon, lat],
+];
 const feature = (properties: Record<string, unknown>, geometry: unknown) => ({ type: 'Feature', properties, geometry });
 const polygon = (...rings: number[][][]) => ({ type: 'Polygon', coordinates: rings });
 
@@ -30,8 +36,23 @@ const FILE = {
     feature({ STATE: 'Karnataka', DIST: 'Hubli' }, { type: 'Point', coordinates: [75.1, 15.3] }),
     feature({ DIST: 'Nowhere' }, polygon(square(15, 75, 0.1))),
     feature({ STATE: 'Karnataka', DIST: 'Abroad' }, polygon(square(51.5, -0.1, 0.1))),
-    feature({ STATE: 'Karnataka', DIST: 'Sliver' }, polygon([[75, 15], [75.1, 15], [75, 15]])),
-    feature({ STATE: 'Karnataka', DIST: 'Garbled' }, polygon([['a', 'b'], [75.1, 15], [75, 15.1], ['a', 'b']] as unknown as number[][])),
+    feature(
+      { STATE: 'Karnataka', DIST: 'Sliver' },
+      polygon([
+        [75, 15],
+        [75.1, 15],
+        [75, 15],
+      ]),
+    ),
+    feature(
+      { STATE: 'Karnataka', DIST: 'Garbled' },
+      polygon([
+        ['a', 'b'],
+        [75.1, 15],
+        [75, 15.1],
+        ['a', 'b'],
+      ] as unknown as number[][]),
+    ),
     { type: 'Something' },
   ],
 };
@@ -46,9 +67,14 @@ describe.each(dbTargets)('npm run admin -- boundaries on $name', (target) => {
     return file;
   };
   const stored = async () =>
-    (await t.database.db.kysely.selectFrom('geofence_boundaries').select(['state', 'district', 'source', 'version']).orderBy('state_key').orderBy('district_key').execute()).map(
-      (r) => `${r.state}|${r.district}|${r.source}|${Number(r.version)}`,
-    );
+    (
+      await t.database.db.kysely
+        .selectFrom('geofence_boundaries')
+        .select(['state', 'district', 'source', 'version'])
+        .orderBy('state_key')
+        .orderBy('district_key')
+        .execute()
+    ).map((r) => `${r.state}|${r.district}|${r.source}|${Number(r.version)}`);
 
   it('imports a small GeoJSON file feature by feature, saying why each bad one was refused', async () => {
     const file = write('karnataka.geojson', FILE);
@@ -67,7 +93,11 @@ describe.each(dbTargets)('npm run admin -- boundaries on $name', (target) => {
       '3 boundaries imported, 6 features refused.',
     ]);
     expect(code).toBe(1);
-    expect(await stored()).toEqual([`Karnataka||${target.name}-karnataka.geojson|1`, `Karnataka|Belagavi|${target.name}-karnataka.geojson|1`, `Karnataka|Uttara Kannada|${target.name}-karnataka.geojson|1`]);
+    expect(await stored()).toEqual([
+      `Karnataka||${target.name}-karnataka.geojson|1`,
+      `Karnataka|Belagavi|${target.name}-karnataka.geojson|1`,
+      `Karnataka|Uttara Kannada|${target.name}-karnataka.geojson|1`,
+    ]);
 
     // The owner's lists follow; the hole in Uttara Kannada's first part is kept.
     const { owner } = await ownerWithTractor(t);
@@ -81,7 +111,10 @@ describe.each(dbTargets)('npm run admin -- boundaries on $name', (target) => {
     const { owner } = await ownerWithTractor(t);
     const nashik = await createGeofence(t.app, owner.accessToken, { name: 'Nashik', type: 'district', state: 'Maharashtra', district: 'Nashik' });
     const before = await t.database.db.kysely.selectFrom('geofence_boundaries').select(['id']).where('district', '=', 'Nashik').executeTakeFirstOrThrow();
-    const file = write('nashik.geojson', { type: 'FeatureCollection', features: [feature({ ST_NM: 'Maharashtra', DISTRICT: 'nashik' }, polygon(square(19.6, 73.4, 1.2)))] });
+    const file = write('nashik.geojson', {
+      type: 'FeatureCollection',
+      features: [feature({ ST_NM: 'Maharashtra', DISTRICT: 'nashik' }, polygon(square(19.6, 73.4, 1.2)))],
+    });
     const { code, out } = await run('boundaries', 'import', file, '--tolerance-m', '0');
     expect(code).toBe(0);
     expect(out.at(-1)).toBe('1 boundaries imported, 0 features refused.');

@@ -37,8 +37,16 @@ describe.each(dbTargets)('geofence detection on ingest, $name', (target) => {
     await ingest(t.app, tractor, drive(T0 + 20 * MINUTE, 600, 0));
     await ingest(t.app, tractor, stay(T0 + 25 * MINUTE, 0));
     expect(await storedAlerts(db(), tractor.id)).toEqual(['A0110', 'A0109']);
-    const rows = await db().selectFrom('alerts').select(['type_id', 'geofence_id', 'geofence_name', 'lat', 'lon']).where('tractor_id', '=', tractor.id).orderBy('time_ms').execute();
-    expect(rows.map((r) => [r.geofence_id, r.geofence_name])).toEqual([[field.id, 'North-Field'], [field.id, 'North-Field']]);
+    const rows = await db()
+      .selectFrom('alerts')
+      .select(['type_id', 'geofence_id', 'geofence_name', 'lat', 'lon'])
+      .where('tractor_id', '=', tractor.id)
+      .orderBy('time_ms')
+      .execute();
+    expect(rows.map((r) => [r.geofence_id, r.geofence_name])).toEqual([
+      [field.id, 'North-Field'],
+      [field.id, 'North-Field'],
+    ]);
     // Each went out for delivery with the batch that raised it.
     expect(await db().selectFrom('alert_outbox').select('kind').execute()).toHaveLength(2);
 
@@ -57,7 +65,9 @@ describe.each(dbTargets)('geofence detection on ingest, $name', (target) => {
     const rnd = noise(3);
     await ingest(t.app, tractor, stay(T0, 100));
     // 360 positions 10 s apart: x = 200 ± 10 m with 3 m of GPS noise, passes up and down the edge.
-    const wobble = series(T0 + MINUTE, 360, 10 * SECOND, (i) => engineOn({ speedKmh: 4, ...at(200 + 10 * Math.sin(i / 4) + 3 * rnd(), ((i * 4) % 360) - 180) }));
+    const wobble = series(T0 + MINUTE, 360, 10 * SECOND, (i) =>
+      engineOn({ speedKmh: 4, ...at(200 + 10 * Math.sin(i / 4) + 3 * rnd(), ((i * 4) % 360) - 180) }),
+    );
     for (let k = 0; k < wobble.length; k += 25) await ingest(t.app, tractor, wobble.slice(k, k + 25));
     await ingest(t.app, tractor, stay(T0 + 2 * HOUR, 100));
     expect(await storedAlerts(db(), tractor.id)).toEqual([]);
@@ -126,7 +136,9 @@ describe.each(dbTargets)('geofence detection on ingest, $name', (target) => {
     // Sinnar (Nashik) south to Akole (Ahmednagar) on the road, a position every 12 s at 30 km/h.
     const from = { lat: 19.845, lon: 73.998 };
     const to = { lat: 19.54, lon: 74.0 };
-    const trip = series(T0, 340, 12 * SECOND, (i) => engineOn({ speedKmh: 30, lat: from.lat + ((to.lat - from.lat) * i) / 339, lon: from.lon + ((to.lon - from.lon) * i) / 339 }));
+    const trip = series(T0, 340, 12 * SECOND, (i) =>
+      engineOn({ speedKmh: 30, lat: from.lat + ((to.lat - from.lat) * i) / 339, lon: from.lon + ((to.lon - from.lon) * i) / 339 }),
+    );
     for (let k = 0; k < trip.length; k += 25) await ingest(t.app, tractor, trip.slice(k, k + 25));
     const rows = await db().selectFrom('alerts').select(['type_id', 'geofence_name']).where('tractor_id', '=', tractor.id).execute();
     expect(rows.map((r) => `${r.type_id} ${r.geofence_name}`).sort()).toEqual(['A0109 Ahmednagar', 'A0110 Nashik']);

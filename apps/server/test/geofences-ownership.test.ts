@@ -23,15 +23,27 @@ interface Target {
 const ROUTES: { name: string; status: number; request: (x: Target) => { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown } }[] = [
   { name: 'GET geofences/{id}', status: 200, request: (x) => ({ method: 'GET', url: `geofences/${x.id}` }) },
   { name: 'PUT geofences/{id}', status: 200, request: (x) => ({ method: 'PUT', url: `geofences/${x.id}`, body: polygonBody('Renamed') }) },
-  { name: 'PUT geofences/{id}/tractors (their geofence)', status: 200, request: (x) => ({ method: 'PUT', url: `geofences/${x.id}/tractors`, body: { vins: [x.ownVin] } }) },
+  {
+    name: 'PUT geofences/{id}/tractors (their geofence)',
+    status: 200,
+    request: (x) => ({ method: 'PUT', url: `geofences/${x.id}/tractors`, body: { vins: [x.ownVin] } }),
+  },
   { name: 'PUT geofences/{id}/active', status: 200, request: (x) => ({ method: 'PUT', url: `geofences/${x.id}/active`, body: { active: false } }) },
   { name: 'DELETE geofences/{id}', status: 204, request: (x) => ({ method: 'DELETE', url: `geofences/${x.id}` }) },
-  { name: 'PUT geofences/{id}/tractors (their tractor)', status: 200, request: (x) => ({ method: 'PUT', url: `geofences/${x.ownId}/tractors`, body: { vins: [x.ownVin, x.vin] } }) },
-  { name: 'POST geofences with their tractor', status: 201, request: (x) => ({ method: 'POST', url: 'geofences', body: circleBody('Fresh', 300, { vins: [x.vin] }) }) },
+  {
+    name: 'PUT geofences/{id}/tractors (their tractor)',
+    status: 200,
+    request: (x) => ({ method: 'PUT', url: `geofences/${x.ownId}/tractors`, body: { vins: [x.ownVin, x.vin] } }),
+  },
+  {
+    name: 'POST geofences with their tractor',
+    status: 201,
+    request: (x) => ({ method: 'POST', url: 'geofences', body: circleBody('Fresh', 300, { vins: [x.vin] }) }),
+  },
   { name: 'GET geofences?vin={their tractor}', status: 200, request: (x) => ({ method: 'GET', url: `geofences?vin=${x.vin}` }) },
 ];
 
-describe.each(dbTargets)('every geofence route answers 404 for another owner\'s geofence or tractor, on $name', (target) => {
+describe.each(dbTargets)("every geofence route answers 404 for another owner's geofence or tractor, on $name", (target) => {
   const t = useTestApp(target);
 
   it.each(ROUTES.map((r) => [r.name, r] as const))('%s', async (_name, route) => {

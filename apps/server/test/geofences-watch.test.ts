@@ -11,7 +11,7 @@ import { ownerWithTractor } from './support/vehicles';
 describe.each(dbTargets)('geofence watch on $name', (target) => {
   const t = useTestApp(target);
 
-  it('loads a tractor\'s active geofences oldest first, keeps them, and re-reads them after 5 minutes without recompiling', async () => {
+  it("loads a tractor's active geofences oldest first, keeps them, and re-reads them after 5 minutes without recompiling", async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     const token = owner.accessToken;
     const field = await createGeofence(t.app, token, polygonBody('Field', undefined, { vins: [tractor.vin] }));

@@ -12,7 +12,12 @@ const OPERATOR_KEY = 'operator-key-for-tests-0123456789';
 describe.each(dbTargets)('HTTP ingestion on $name', (target) => {
   const t = useTestApp(target, { OPERATOR_KEY });
   const rows = (tractorId: string) =>
-    t.database.db.kysely.selectFrom('telemetry').select(['device_time', 'lat', 'lon', 'speed_kmh', 'ignition', 'rpm', 'attributes']).where('tractor_id', '=', tractorId).orderBy('device_time').execute();
+    t.database.db.kysely
+      .selectFrom('telemetry')
+      .select(['device_time', 'lat', 'lon', 'speed_kmh', 'ignition', 'rpm', 'attributes'])
+      .where('tractor_id', '=', tractorId)
+      .orderBy('device_time')
+      .execute();
 
   it('stores an OsmAnd query-string position of a provisioned device (speed in knots)', async () => {
     const tractor = await provisionTractor(t.database.db.kysely, { imei: '123456789012345' });
@@ -47,7 +52,8 @@ describe.each(dbTargets)('HTTP ingestion on $name', (target) => {
       method: 'POST',
       url: '/api/v1/ingest/osmand',
       headers: { 'content-type': 'application/json' },
-      payload: '{"location":{"event":"motionchange","is_moving":false,"timestamp":"2021-07-21T08:06:34.444Z","odometer":0,"coords":{"latitude":-6.1148096,"longitude":106.6837015,"accuracy":3.8,"speed":18.67,"heading":63,"altitude":35.7},"activity":{"type":"still","confidence":100},"battery":{"is_charging":false,"level":0.79},"extras":{}},"device_id":"8737767034"}',
+      payload:
+        '{"location":{"event":"motionchange","is_moving":false,"timestamp":"2021-07-21T08:06:34.444Z","odometer":0,"coords":{"latitude":-6.1148096,"longitude":106.6837015,"accuracy":3.8,"speed":18.67,"heading":63,"altitude":35.7},"activity":{"type":"still","confidence":100},"battery":{"is_charging":false,"level":0.79},"extras":{}},"device_id":"8737767034"}',
     });
     expect(res.statusCode).toBe(200);
     const [row] = await rows(tractor.id);
@@ -67,7 +73,14 @@ describe.each(dbTargets)('HTTP ingestion on $name', (target) => {
   it.each([
     ['no id', 'GET', '/api/v1/ingest/osmand?timestamp=1377177267&lat=60.0&lon=30.0', undefined, 400, 'DEVICE_ID_MISSING'],
     ['an unknown device (query)', 'GET', '/api/v1/ingest/osmand?id=555&lat=60&lon=30', undefined, 400, 'DEVICE_UNKNOWN'],
-    ['an unknown device (JSON)', 'POST', '/api/v1/ingest/osmand', '{"device_id":"555","location":{"coords":{"latitude":1,"longitude":2}}}', 404, 'DEVICE_UNKNOWN'],
+    [
+      'an unknown device (JSON)',
+      'POST',
+      '/api/v1/ingest/osmand',
+      '{"device_id":"555","location":{"coords":{"latitude":1,"longitude":2}}}',
+      404,
+      'DEVICE_UNKNOWN',
+    ],
     ['bad coordinates', 'GET', '/api/v1/ingest/osmand?id=555&lat=95&lon=30', undefined, 400, 'BAD_COORDINATES'],
     ['a bad timestamp', 'GET', '/api/v1/ingest/osmand?id=555&timestamp=soon', undefined, 400, 'BAD_TIMESTAMP'],
   ] as const)('refuses %s with a code', async (_case, method, url, payload, status, code) => {
@@ -91,13 +104,18 @@ describe.each(dbTargets)('HTTP ingestion on $name', (target) => {
     expect(await rows(a.id)).toHaveLength(2);
     expect(await rows(b.id)).toHaveLength(1);
 
-    const unknown = await batch([{ deviceId: a.imei, time: 1_763_700_020_000 }, { deviceId: 'nope', time: 1_763_700_020_000 }]);
+    const unknown = await batch([
+      { deviceId: a.imei, time: 1_763_700_020_000 },
+      { deviceId: 'nope', time: 1_763_700_020_000 },
+    ]);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ error: { code: 'DEVICE_UNKNOWN', details: [{ path: 'records.1.deviceId', code: 'DEVICE_UNKNOWN' }] } });
     expect(await rows(a.id)).toHaveLength(2);
 
     expect((await batch([{ deviceId: a.imei, time: 5, extra: 1 }])).json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
-    expect((await batch([{ deviceId: a.imei, time: 1_763_700_000_000 }], 'wrong-key-wrong-key-wrong')).json()).toMatchObject({ error: { code: 'OPERATOR_KEY_INVALID' } });
+    expect((await batch([{ deviceId: a.imei, time: 1_763_700_000_000 }], 'wrong-key-wrong-key-wrong')).json()).toMatchObject({
+      error: { code: 'OPERATOR_KEY_INVALID' },
+    });
     expect((await batch([{ deviceId: a.imei, time: 1_763_700_000_000 }], 'short')).statusCode).toBe(401);
   });
 });
@@ -124,7 +142,7 @@ describe.each(dbTargets)('poisoned values on $name', (target) => {
     ['rpm=1e308', 'rpm'],
     ['fuel=1e308', 'fuel_l'],
     ['power=1e308', 'ext_v'],
-  ])('%s: the field is dropped, the record kept, and the day\'s track still answers', async (query, column) => {
+  ])("%s: the field is dropped, the record kept, and the day's track still answers", async (query, column) => {
     const { owner, tractor } = await ownerWithTractor(t, '9876543210', { imei: IMEI });
     const res = await send(`timestamp=${now() - 60}&${query}&ignition=true`);
     expect(res.statusCode).toBe(200);

@@ -76,7 +76,16 @@ describe.each(dbTargets)('HTTP surface on $name', (target) => {
   it('serves the OpenAPI document built from the shared schemas', async () => {
     const res = await get(t.app, 'openapi.json');
     expect(res.statusCode).toBe(200);
-    const doc = res.json<{ openapi: string; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, { pattern?: string }>; additionalProperties?: boolean } }> } }>> }>();
+    const doc = res.json<{
+      openapi: string;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { requestBody?: { content: Record<string, { schema: { properties: Record<string, { pattern?: string }>; additionalProperties?: boolean } }> } }
+        >
+      >;
+    }>();
     expect(doc.openapi).toBe('3.1.0');
     for (const p of ['otp/send', 'otp/verify', 'register', 'login', 'createpin', 'changepin', 'refreshtoken', 'logout', 'image']) {
       expect(doc.paths[`/api/v1/${p}`]?.post, p).toBeDefined();
@@ -107,7 +116,8 @@ describe.each(dbTargets)('HTTP surface on $name', (target) => {
 
   it('the dev SMS inbox answers only callers on this machine, by the socket address, whatever headers say', async () => {
     await post(t.app, 'otp/send', { mobileNo: '9876501234', purpose: 'register' });
-    const from = (remoteAddress: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/v1/dev/sms-inbox?mobileNo=9876501234', remoteAddress, headers });
+    const from = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/dev/sms-inbox?mobileNo=9876501234', remoteAddress, headers });
     for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '127.0.1.7']) expect((await from(local)).statusCode, local).toBe(200);
     for (const remote of ['192.168.1.20', '10.0.0.5', '::ffff:192.168.1.20', '2001:db8::1']) {
       const res = await from(remote);
@@ -115,7 +125,12 @@ describe.each(dbTargets)('HTTP surface on $name', (target) => {
       expect(res.body).not.toMatch(/\d{6}/);
     }
     const proxied = await t.build({ TRUST_PROXY: 'true' });
-    const spoofed = await proxied.inject({ method: 'GET', url: '/api/v1/dev/sms-inbox', remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    const spoofed = await proxied.inject({
+      method: 'GET',
+      url: '/api/v1/dev/sms-inbox',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
     expectError(spoofed, 'NOT_FOUND');
   });
 

@@ -14,17 +14,25 @@ import { provisionTractor } from './support/tractors';
 describe.each(dbTargets.filter((d) => d.name === 'sqlite'))('ingestion beside an open transaction on $name', (target) => {
   const t = useTestApp(target);
 
-  it('a batch acknowledged while another transaction is open survives that transaction\'s rollback', async () => {
+  it("a batch acknowledged while another transaction is open survives that transaction's rollback", async () => {
     const db = t.database.db.kysely;
     const tractor = await provisionTractor(db);
     // Warm: the tractor's processor and settings are in memory, so the next batch needs no query
     // (a query through Kysely would wait for the open transaction anyway).
-    await ingest(t.app, tractor, series(TEST_START - 120 * SECOND, 5, 5 * SECOND, () => engineOn()));
+    await ingest(
+      t.app,
+      tractor,
+      series(TEST_START - 120 * SECOND, 5, 5 * SECOND, () => engineOn()),
+    );
     let acknowledged = false;
     await expect(
       db.transaction().execute(async (tx) => {
         await tx.insertInto('app_settings').values({ key: 'scratch', value: '1' }).execute();
-        const done = ingest(t.app, tractor, series(TEST_START - 60 * SECOND, 5, 5 * SECOND, () => engineOn())).then(() => (acknowledged = true));
+        const done = ingest(
+          t.app,
+          tractor,
+          series(TEST_START - 60 * SECOND, 5, 5 * SECOND, () => engineOn()),
+        ).then(() => (acknowledged = true));
         // Let the ingestor run as far as it can while this transaction is open.
         for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
         expect(acknowledged).toBe(false);
@@ -34,7 +42,11 @@ describe.each(dbTargets.filter((d) => d.name === 'sqlite'))('ingestion beside an
     ).rejects.toThrow('roll back');
     await t.app.services.telemetry.ingestor.idle();
     expect(acknowledged).toBe(true);
-    const stored = await db.selectFrom('telemetry').select((eb) => eb.fn.countAll<number>().as('n')).where('tractor_id', '=', tractor.id).executeTakeFirstOrThrow();
+    const stored = await db
+      .selectFrom('telemetry')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tractor_id', '=', tractor.id)
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(10);
     expect(await db.selectFrom('app_settings').selectAll().where('key', '=', 'scratch').execute()).toEqual([]);
   });

@@ -14,12 +14,21 @@ const origin = { lat: 20.1667, lon: 73.9833 };
 function morning(date: string): Reading[] {
   const start = istMidnight(date) + 7 * 3600_000;
   const out: Reading[] = [];
-  for (let i = 0; i < 60; i++) out.push({ time: start + i * 20_000, ...fromLocalMeters(origin, 0, i * 111), speedKmh: 20, ignition: true, rpm: 1500, fuelLitres: 40 - i * 0.01 });
+  for (let i = 0; i < 60; i++)
+    out.push({ time: start + i * 20_000, ...fromLocalMeters(origin, 0, i * 111), speedKmh: 20, ignition: true, rpm: 1500, fuelLitres: 40 - i * 0.01 });
   const fieldStart = start + 60 * 20_000;
   for (let i = 0; i < 300; i++) {
     const pass = Math.floor(i / 30);
     const along = (i % 30) * 27.8;
-    out.push({ time: fieldStart + i * 20_000, ...fromLocalMeters(origin, 2 + pass * 2, 6700 + (pass % 2 ? 834 - along : along)), speedKmh: 5, ignition: true, pto: true, rpm: 1800, fuelLitres: 39.4 - i * 0.02 });
+    out.push({
+      time: fieldStart + i * 20_000,
+      ...fromLocalMeters(origin, 2 + pass * 2, 6700 + (pass % 2 ? 834 - along : along)),
+      speedKmh: 5,
+      ignition: true,
+      pto: true,
+      rpm: 1800,
+      fuelLitres: 39.4 - i * 0.02,
+    });
   }
   return out;
 }
@@ -31,7 +40,12 @@ describe.each(dbTargets)('late records on $name', (target) => {
   const usage = async (tractorId: string, date: string) =>
     t.database.db.kysely
       .selectFrom('usage_hourly')
-      .select((eb) => [eb.fn.sum<number>('engine_s').as('engine'), eb.fn.sum<number>('area_m2').as('area'), eb.fn.sum<number>('road_m').as('road'), eb.fn.sum<number>('pto_s').as('pto')])
+      .select((eb) => [
+        eb.fn.sum<number>('engine_s').as('engine'),
+        eb.fn.sum<number>('area_m2').as('area'),
+        eb.fn.sum<number>('road_m').as('road'),
+        eb.fn.sum<number>('pto_s').as('pto'),
+      ])
       .where('tractor_id', '=', tractorId)
       .where('hour_start', '>=', istMidnight(date))
       .where('hour_start', '<', istMidnight(date) + 86_400_000)
@@ -44,7 +58,11 @@ describe.each(dbTargets)('late records on $name', (target) => {
     const profile = (row: typeof inOrder) => ({ id: row.id, implementWidthM: row.implement_width_m, tankCapacityL: row.tank_capacity_l });
     const day1 = morning('2026-11-18');
     const day2 = morning('2026-11-19');
-    const submit = (row: typeof inOrder, readings: Reading[]) => t.app.services.telemetry.ingestor.submit(profile(row), readings.map((reading) => ({ reading })));
+    const submit = (row: typeof inOrder, readings: Reading[]) =>
+      t.app.services.telemetry.ingestor.submit(
+        profile(row),
+        readings.map((reading) => ({ reading })),
+      );
 
     await submit(inOrder, day1);
     await submit(inOrder, day2);
@@ -70,7 +88,11 @@ describe.each(dbTargets)('late records on $name', (target) => {
     const db = t.database.db.kysely;
     const inOrder = await provisionTractor(db);
     const profile = (row: typeof inOrder) => ({ id: row.id, implementWidthM: row.implement_width_m, tankCapacityL: row.tank_capacity_l });
-    const submit = (row: typeof inOrder, readings: Reading[]) => t.app.services.telemetry.ingestor.submit(profile(row), readings.map((reading) => ({ reading })));
+    const submit = (row: typeof inOrder, readings: Reading[]) =>
+      t.app.services.telemetry.ingestor.submit(
+        profile(row),
+        readings.map((reading) => ({ reading })),
+      );
     const day1 = morning('2026-11-18');
     const day2 = morning('2026-11-19');
     await submit(inOrder, day1);
@@ -106,7 +128,11 @@ describe.each(dbTargets)('late records on $name', (target) => {
     const inOrder = await provisionTractor(db);
     const late = await provisionTractor(db);
     const profile = (row: typeof inOrder) => ({ id: row.id, implementWidthM: row.implement_width_m, tankCapacityL: row.tank_capacity_l });
-    const submit = (row: typeof inOrder, readings: Reading[]) => t.app.services.telemetry.ingestor.submit(profile(row), readings.map((reading) => ({ reading })));
+    const submit = (row: typeof inOrder, readings: Reading[]) =>
+      t.app.services.telemetry.ingestor.submit(
+        profile(row),
+        readings.map((reading) => ({ reading })),
+      );
     // Yesterday and this morning (the test clock's today), the tractor out of coverage since yesterday.
     const days = [...morning('2026-11-20'), ...morning('2026-11-21')];
     await submit(inOrder, days);
@@ -136,7 +162,11 @@ describe.each(dbTargets)('late records on $name', (target) => {
   it('a night theft delivered late is alerted once, at the time it happened, and not again when resent', async () => {
     const db = t.database.db.kysely;
     const tractor = await provisionTractor(db);
-    const submit = (readings: Reading[]) => t.app.services.telemetry.ingestor.submit({ id: tractor.id, implementWidthM: tractor.implement_width_m, tankCapacityL: tractor.tank_capacity_l }, readings.map((reading) => ({ reading })));
+    const submit = (readings: Reading[]) =>
+      t.app.services.telemetry.ingestor.submit(
+        { id: tractor.id, implementWidthM: tractor.implement_width_m, tankCapacityL: tractor.tank_capacity_l },
+        readings.map((reading) => ({ reading })),
+      );
     const night = istMidnight('2026-11-21') + 2 * 3600_000;
     const parked = (time: number, litres: number): Reading => ({ time, ...origin, speedKmh: 0, ignition: false, fuelLitres: litres, satellites: 10 });
     const records: Reading[] = [];

@@ -22,10 +22,12 @@ describe.each(dbTargets)('an owner under attack gets back in on $name', (target)
   const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
 
   const call = (address: string, url: string, body: Record<string, unknown>) => post(t.app, url, body, from(address));
-  const sendReset = (address: string, mobileNo: string, deviceID?: string) => call(address, 'otp/send', { mobileNo, purpose: 'reset', ...(deviceID ? { deviceID } : {}) });
+  const sendReset = (address: string, mobileNo: string, deviceID?: string) =>
+    call(address, 'otp/send', { mobileNo, purpose: 'reset', ...(deviceID ? { deviceID } : {}) });
   const verifyReset = (address: string, mobileNo: string, otp: string, deviceID?: string) =>
     call(address, 'otp/verify', { mobileNo, purpose: 'reset', otp, ...(deviceID ? { deviceID } : {}) });
-  const login = (address: string, o: Pick<Owner, 'mobileNo' | 'deviceID'>, pin: string) => call(address, 'login', { userName: o.mobileNo, password: pin, deviceID: o.deviceID });
+  const login = (address: string, o: Pick<Owner, 'mobileNo' | 'deviceID'>, pin: string) =>
+    call(address, 'login', { userName: o.mobileNo, password: pin, deviceID: o.deviceID });
 
   async function owner(): Promise<Owner> {
     const o = await registerOwner(t.app, t.sms, { pin: '1234' });

@@ -47,7 +47,15 @@ describe.each(dbTargets)('logs carry no secrets on $name', (target) => {
     await call('otp/send', { mobileNo, purpose: 'register' });
     await call('otp/verify', { mobileNo, purpose: 'register', otp: '000000' === otpOf(mobileNo) ? '111111' : '000000' }); // a wrong one
     const { ticket } = (await call('otp/verify', { mobileNo, purpose: 'register', otp: otpOf(mobileNo) })).json<{ ticket: string }>();
-    const registered = await call('register', { ticket, name: 'Ramesh Patil', birthDate: '1980-01-01', pin: PIN, deviceID, rememberMe: true, acceptedTerms: true });
+    const registered = await call('register', {
+      ticket,
+      name: 'Ramesh Patil',
+      birthDate: '1980-01-01',
+      pin: PIN,
+      deviceID,
+      rememberMe: true,
+      acceptedTerms: true,
+    });
     expect(registered.statusCode).toBe(200);
 
     // A refused body holding a PIN-like value, and a wrong PIN.
@@ -94,7 +102,10 @@ describe.each(dbTargets)('logs carry no secrets on $name', (target) => {
     const words = records.flatMap(stringsIn);
     for (const secret of shortSecrets) {
       const asWord = new RegExp(`(^|[^0-9A-Za-z])${secret}($|[^0-9A-Za-z])`);
-      expect(words.filter((w) => asWord.test(w)), secret).toEqual([]);
+      expect(
+        words.filter((w) => asWord.test(w)),
+        secret,
+      ).toEqual([]);
     }
   });
 });

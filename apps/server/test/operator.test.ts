@@ -57,7 +57,12 @@ describe.each(dbTargets)('operator API on $name', (target) => {
   });
 
   it('refuses a bad record naming every field, and identifiers already provisioned', async () => {
-    const bad = await post(t.app, 'operator/tractors', { ...validTractor(1), vin: 'MBNAAHTR1NL10000I', imei: '35630704', implementWidthM: 20, pincode: '022209', expiresOn: '2027-02-30', colour: 'red' }, key);
+    const bad = await post(
+      t.app,
+      'operator/tractors',
+      { ...validTractor(1), vin: 'MBNAAHTR1NL10000I', imei: '35630704', implementWidthM: 20, pincode: '022209', expiresOn: '2027-02-30', colour: 'red' },
+      key,
+    );
     expect(expectError(bad, 'VALIDATION_FAILED').error.details).toEqual(
       expect.arrayContaining([
         { path: 'imei', code: 'IMEI_INVALID' },
@@ -80,7 +85,13 @@ describe.each(dbTargets)('operator API on $name', (target) => {
   });
 
   it('imports a batch item by item: the good ones in, each bad one refused with its reasons', async () => {
-    const items = [validTractor(1), { ...validTractor(2), mobileNo: '12345' }, validTractor(3), { ...validTractor(4), vin: validTractor(1).vin }, 'not an object'];
+    const items = [
+      validTractor(1),
+      { ...validTractor(2), mobileNo: '12345' },
+      validTractor(3),
+      { ...validTractor(4), vin: validTractor(1).vin },
+      'not an object',
+    ];
     const res = await post(t.app, 'operator/tractors/import', items, key);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
@@ -94,7 +105,10 @@ describe.each(dbTargets)('operator API on $name', (target) => {
         { index: 4, status: 'refused', details: [{ path: '', code: 'TYPE_INVALID' }] },
       ],
     });
-    const count = await t.database.db.kysely.selectFrom('tractors').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await t.database.db.kysely
+      .selectFrom('tractors')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(2);
   });
 

@@ -70,7 +70,10 @@ describe('Google places provider', () => {
   const query = (req: IncomingMessage | undefined) => new URL(req?.url ?? '/', 'http://x');
 
   it('searches gas stations near a point', async () => {
-    const { baseUrl, requests } = await fake({ status: 'OK', results: [{ name: 'IndianOil', vicinity: 'Ozar', geometry: { location: { lat: 20.0957, lng: 73.9311 } } }] });
+    const { baseUrl, requests } = await fake({
+      status: 'OK',
+      results: [{ name: 'IndianOil', vicinity: 'Ozar', geometry: { location: { lat: 20.0957, lng: 73.9311 } } }],
+    });
     const stations = await new GooglePlaces({ key: 'k123', baseUrl }).dieselStations(20.1667, 73.9833, 15_000, 'hi');
     const url = query(requests[0]);
     expect(url.pathname).toBe('/maps/api/place/nearbysearch/json');
@@ -79,10 +82,20 @@ describe('Google places provider', () => {
   });
 
   it('autocompletes regions in India only, and looks up geometry by place id', async () => {
-    const { baseUrl, requests } = await fake({ status: 'OK', predictions: [{ place_id: 'ChIJ1', description: 'Niphad, Maharashtra, India' }], result: { name: 'Niphad', geometry: { location: { lat: 20.08, lng: 74.11 } } } });
+    const { baseUrl, requests } = await fake({
+      status: 'OK',
+      predictions: [{ place_id: 'ChIJ1', description: 'Niphad, Maharashtra, India' }],
+      result: { name: 'Niphad', geometry: { location: { lat: 20.08, lng: 74.11 } } },
+    });
     const places = new GooglePlaces({ key: 'k123', baseUrl });
     expect(await places.autocomplete('Niph', 'mr')).toEqual([{ placeId: 'ChIJ1', description: 'Niphad, Maharashtra, India' }]);
-    expect(Object.fromEntries(query(requests[0]).searchParams)).toEqual({ input: 'Niph', types: '(regions)', components: 'country:in', language: 'mr', key: 'k123' });
+    expect(Object.fromEntries(query(requests[0]).searchParams)).toEqual({
+      input: 'Niph',
+      types: '(regions)',
+      components: 'country:in',
+      language: 'mr',
+      key: 'k123',
+    });
     expect(await places.details('ChIJ1', 'mr')).toEqual({ placeId: 'ChIJ1', name: 'Niphad', latitude: 20.08, longitude: 74.11 });
     expect(query(requests[1]).pathname).toBe('/maps/api/place/details/json');
     expect(Object.fromEntries(query(requests[1]).searchParams)).toEqual({ placeid: 'ChIJ1', fields: 'geometry,name', language: 'mr', key: 'k123' });

@@ -39,13 +39,24 @@ describe.each(dbTargets)('reminders, $name', (target) => {
     const owner = await registerOwner(t.app, t.sms, { mobileNo });
     const db = t.database.db.kysely;
     const user = await db.selectFrom('users').select('id').where('mobile_no', '=', mobileNo).executeTakeFirstOrThrow();
-    await db.insertInto('push_subscriptions').values({ id: `sub-${mobileNo}`, user_id: user.id, endpoint: `https://fcm.googleapis.com/fcm/send/${mobileNo}`, p256dh: 'p', auth: 'a', expiration_time: null, created_at: TEST_START }).execute();
+    await db
+      .insertInto('push_subscriptions')
+      .values({
+        id: `sub-${mobileNo}`,
+        user_id: user.id,
+        endpoint: `https://fcm.googleapis.com/fcm/send/${mobileNo}`,
+        p256dh: 'p',
+        auth: 'a',
+        expiration_time: null,
+        created_at: TEST_START,
+      })
+      .execute();
     const push = new RecordingPush();
     const service = new ReminderService({ db, engine: t.database.db.engine, clock: t.clock, push, log: t.app.log });
     return { owner, push, service };
   }
 
-  it('keeps the owner\'s reminders (a new phone gets them back); edits replace, delete removes; another owner sees none', async () => {
+  it("keeps the owner's reminders (a new phone gets them back); edits replace, delete removes; another owner sees none", async () => {
     const { owner } = await ownerWithPush();
     const other = await registerOwner(t.app, t.sms, { mobileNo: '9822012345' });
     expect((await put(owner.accessToken, reminder())).statusCode).toBe(200);
@@ -78,8 +89,18 @@ describe.each(dbTargets)('reminders, $name', (target) => {
     const { owner } = await ownerWithPush();
     const db = t.database.db.kysely;
     const user = await db.selectFrom('users').select('id').where('mobile_no', '=', owner.mobileNo).executeTakeFirstOrThrow();
-    const rows = Array.from({ length: 495 }, (_, i) => ({ user_id: user.id, id: `r${i}`, body: JSON.stringify(reminder({ id: `r${i}` })), next_at: null, updated_at: TEST_START }));
-    for (let i = 0; i < rows.length; i += 100) await db.insertInto('reminders').values(rows.slice(i, i + 100)).execute();
+    const rows = Array.from({ length: 495 }, (_, i) => ({
+      user_id: user.id,
+      id: `r${i}`,
+      body: JSON.stringify(reminder({ id: `r${i}` })),
+      next_at: null,
+      updated_at: TEST_START,
+    }));
+    for (let i = 0; i < rows.length; i += 100)
+      await db
+        .insertInto('reminders')
+        .values(rows.slice(i, i + 100))
+        .execute();
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => put(owner.accessToken, reminder({ id: `new${i}` }))));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(5);
     for (const a of answers.filter((x) => x.statusCode !== 200)) expectError(a, 'REMINDER_LIMIT');
@@ -96,7 +117,12 @@ describe.each(dbTargets)('reminders, $name', (target) => {
     t.clock.set(istMidnight(DAY) + (12 * 60 + 5) * 60_000 + 3000);
     const counts = await Promise.all([service.pushDue(), second.pushDue(), service.pushDue()]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
-    expect(push.sent).toEqual([{ payload: expect.objectContaining({ type: 'reminder', reminderId: 'oil-change', title: 'Change engine oil' }), options: { ttlSeconds: 3600, urgency: 'high' } }]);
+    expect(push.sent).toEqual([
+      {
+        payload: expect.objectContaining({ type: 'reminder', reminderId: 'oil-change', title: 'Change engine oil' }),
+        options: { ttlSeconds: 3600, urgency: 'high' },
+      },
+    ]);
     t.clock.advance(86_400_000);
     expect(await service.pushDue()).toBe(0);
   });

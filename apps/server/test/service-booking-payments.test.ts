@@ -18,7 +18,8 @@ async function paymentRow(t: TestContext, bookingId: string) {
   return t.database.db.kysely.selectFrom('booking_payments').selectAll().where('booking_id', '=', bookingId).executeTakeFirstOrThrow();
 }
 
-const postCallback = (app: FastifyInstance, paymentId: string, fields: Record<string, string>) => postFields(app, `service-bookings/payments/callback?paymentId=${paymentId}`, fields);
+const postCallback = (app: FastifyInstance, paymentId: string, fields: Record<string, string>) =>
+  postFields(app, `service-bookings/payments/callback?paymentId=${paymentId}`, fields);
 
 describe.each(dbTargets)('paying a service booking online, $name', (target) => {
   const t = useTestApp(target, { OPERATOR_KEY });
@@ -72,30 +73,52 @@ describe.each(dbTargets)('paying a service booking online, $name', (target) => {
     const action = /action="([^"]+)"/.exec(page.body)?.[1] ?? '';
     const callbackUrl = /name="callbackUrl" value="([^"]+)"/.exec(page.body)?.[1]?.replace(/&#38;/g, '&') ?? '';
     expect(new URL(callbackUrl).pathname).toBe('/api/v1/service-bookings/payments/callback');
-    const paid = await t.app.inject({ method: 'POST', url: action, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ outcome: 'success', callbackUrl }).toString() });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: action,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ outcome: 'success', callbackUrl }).toString(),
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     const fields = Object.fromEntries([...paid.body.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']));
     const back = await postCallback(t.app, paymentId, fields);
-    expect({ status: back.statusCode, location: back.headers.location }).toEqual({ status: 303, location: `/#/booking-status?bookingId=${booking.bookingId}&paid=1` });
+    expect({ status: back.statusCode, location: back.headers.location }).toEqual({
+      status: 303,
+      location: `/#/booking-status?bookingId=${booking.bookingId}&paid=1`,
+    });
 
     const shown = await view(token, booking.bookingId);
     expect(shown).toMatchObject({ payment: 'online', paymentStatus: 'paid', paidAt: expect.any(Number), refundDue: false });
     expect((await paymentRow(t, booking.bookingId)).gateway_payment_id).toBe(fields.razorpay_payment_id);
     const checkout = await t.app.inject({ method: 'GET', url: checkoutUrl });
-    expect({ status: checkout.statusCode, location: checkout.headers.location }).toEqual({ status: 303, location: `/#/booking-status?bookingId=${booking.bookingId}&paid=1` });
+    expect({ status: checkout.statusCode, location: checkout.headers.location }).toEqual({
+      status: 303,
+      location: `/#/booking-status?bookingId=${booking.bookingId}&paid=1`,
+    });
     expectError(await post(t.app, `service-bookings/${booking.bookingId}/payment`, undefined, { token }), 'BOOKING_ALREADY_PAID');
   });
 
   it('a forged callback signature or webhook settles nothing', async () => {
     const { token, booking, paymentId } = await onlineBooking();
     const gatewayId = (await paymentRow(t, booking.bookingId)).gateway_order_id;
-    const forged = { razorpay_payment_id: 'pay_forged0000001', razorpay_order_id: gatewayId, razorpay_signature: hmacHex('not-the-secret', `${gatewayId}|pay_forged0000001`) };
+    const forged = {
+      razorpay_payment_id: 'pay_forged0000001',
+      razorpay_order_id: gatewayId,
+      razorpay_signature: hmacHex('not-the-secret', `${gatewayId}|pay_forged0000001`),
+    };
     expect((await postCallback(t.app, paymentId, forged)).headers.location).toBe(`/#/booking-status?bookingId=${booking.bookingId}&failed=1`);
     // A genuine signature for another gateway order is no proof for this one.
     const gateway = localGateway(t.app);
-    const elsewhere = { razorpay_payment_id: 'pay_other00000001', razorpay_order_id: 'order_00000000000000', razorpay_signature: hmacHex(gateway.keySecret, 'order_00000000000000|pay_other00000001') };
+    const elsewhere = {
+      razorpay_payment_id: 'pay_other00000001',
+      razorpay_order_id: 'order_00000000000000',
+      razorpay_signature: hmacHex(gateway.keySecret, 'order_00000000000000|pay_other00000001'),
+    };
     expect((await postCallback(t.app, paymentId, elsewhere)).headers.location).toContain('failed=1');
-    const body = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_forged0000001', order_id: gatewayId, amount: REPAIR_TOTAL } } } });
+    const body = JSON.stringify({
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_forged0000001', order_id: gatewayId, amount: REPAIR_TOTAL } } },
+    });
     expectError(await postWebhook(t.app, body, hmacHex('not-the-secret', body), 'evt_forged'), 'WEBHOOK_SIGNATURE_INVALID');
     expect(await view(token, booking.bookingId)).toMatchObject({ paymentStatus: 'pending', paidAt: null });
     expect((await paymentRow(t, booking.bookingId)).gateway_payment_id).toBeNull();
@@ -217,7 +240,12 @@ describe.each(dbTargets)('paying a service booking online, $name', (target) => {
     expect(await view(theirs.token, theirs.booking.bookingId)).toMatchObject({ status: 'cancelled', refundDue: true });
 
     const list = (await get(t.app, 'operator/service-bookings?status=cancelled', operator)).json<{ data: BookingView[] }>();
-    expect(list.data.map((b) => [b.bookingId, b.refundDue]).sort()).toEqual([[mine.booking.bookingId, true], [theirs.booking.bookingId, true]].sort());
+    expect(list.data.map((b) => [b.bookingId, b.refundDue]).sort()).toEqual(
+      [
+        [mine.booking.bookingId, true],
+        [theirs.booking.bookingId, true],
+      ].sort(),
+    );
     // A cancelled booking's checkout sends the owner back to its status: nothing more is taken.
     const checkout = await t.app.inject({ method: 'GET', url: mine.checkoutUrl });
     expect(checkout.headers.location).toBe(`/#/booking-status?bookingId=${mine.booking.bookingId}&paid=1`);

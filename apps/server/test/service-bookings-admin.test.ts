@@ -49,7 +49,13 @@ describe.each(dbTargets)('npm run admin -- bookings on $name', (target) => {
 
   it('says what is wrong with a command', async () => {
     expect(await run('bookings', 'confirm', 'SB23456789')).toMatchObject({ code: 1, out: ['refused: no booking SB23456789 (NOT_FOUND)'] });
-    for (const argv of [['bookings'], ['bookings', 'frobnicate', 'SB1'], ['bookings', 'move', 'SB1', 'confirmed'], ['bookings', 'list', '--status', 'lost'], ['bookings', 'list', '--colour', 'red']]) {
+    for (const argv of [
+      ['bookings'],
+      ['bookings', 'frobnicate', 'SB1'],
+      ['bookings', 'move', 'SB1', 'confirmed'],
+      ['bookings', 'list', '--status', 'lost'],
+      ['bookings', 'list', '--colour', 'red'],
+    ]) {
       const result = await run(...argv);
       expect(result.code, argv.join(' ')).toBe(2);
       expect(result.err.join('\n')).toContain('npm run admin -- bookings list');

@@ -12,7 +12,13 @@ import { MINUTE, SECOND, TEST_START } from './support/test-clock';
 import { ownerWithTractor } from './support/vehicles';
 
 const TECHNICIAN = { name: 'Suresh Shinde', phone: '9822011111' };
-const FORWARD = [{ status: 'confirmed' }, { status: 'assigned', technician: TECHNICIAN }, { status: 'on_the_way' }, { status: 'in_progress' }, { status: 'done' }];
+const FORWARD = [
+  { status: 'confirmed' },
+  { status: 'assigned', technician: TECHNICIAN },
+  { status: 'on_the_way' },
+  { status: 'in_progress' },
+  { status: 'done' },
+];
 
 describe.each(dbTargets)('doorstep service booking, dealer side, $name', (target) => {
   const t = useTestApp(target, { OPERATOR_KEY });
@@ -21,14 +27,29 @@ describe.each(dbTargets)('doorstep service booking, dealer side, $name', (target
   async function withPushSubscription(mobileNo: string, language = 'en') {
     const user = await db().selectFrom('users').select('id').where('mobile_no', '=', mobileNo).executeTakeFirstOrThrow();
     await db().updateTable('users').set({ language }).where('id', '=', user.id).execute();
-    await db().insertInto('push_subscriptions').values({ id: `sub-${mobileNo}`, user_id: user.id, endpoint: `https://fcm.googleapis.com/fcm/send/${mobileNo}`, p256dh: 'p', auth: 'a', expiration_time: null, created_at: TEST_START }).execute();
+    await db()
+      .insertInto('push_subscriptions')
+      .values({
+        id: `sub-${mobileNo}`,
+        user_id: user.id,
+        endpoint: `https://fcm.googleapis.com/fcm/send/${mobileNo}`,
+        p256dh: 'p',
+        auth: 'a',
+        expiration_time: null,
+        created_at: TEST_START,
+      })
+      .execute();
   }
   const ownerId = async (mobileNo: string) => (await db().selectFrom('users').select('id').where('mobile_no', '=', mobileNo).executeTakeFirstOrThrow()).id;
   const bookingSms = (mobileNo: string) => t.sms.messages(mobileNo).filter((m) => m.text.startsWith('TractorLink: ') && !/code/.test(m.text));
 
   it('moves a booking requested → confirmed → assigned → on the way → in progress → done; done records the service and resets service due', async () => {
     const { owner, tractor } = await ownerWithTractor(t);
-    await ingest(t.app, tractor, series(TEST_START - 10 * MINUTE, 3, MINUTE, (i) => engineOn({ engineWorktimeMin: 300 * 60 + i })));
+    await ingest(
+      t.app,
+      tractor,
+      series(TEST_START - 10 * MINUTE, 3, MINUTE, (i) => engineOn({ engineWorktimeMin: 300 * 60 + i })),
+    );
     const token = owner.accessToken;
     const before = (await get(t.app, `servicereminders/${tractor.vin}`, { token })).json<ServiceReminderResponse>();
     expect(before).toMatchObject({ lastServiceAtHours: 0, status: 'overdue' });
@@ -61,7 +82,8 @@ describe.each(dbTargets)('doorstep service booking, dealer side, $name', (target
     t.clock.advance(SECOND);
     const b = await booked(t.app, owner.accessToken, tractor, { slot: '11:00' });
     await dealerStep(t.app, a.bookingId, { status: 'cancelled', reason: 'Workshop closed for Diwali' });
-    const list = async (query: string) => (await get(t.app, `operator/service-bookings${query}`, operator)).json<{ data: BookingView[] }>().data.map((x) => x.bookingId);
+    const list = async (query: string) =>
+      (await get(t.app, `operator/service-bookings${query}`, operator)).json<{ data: BookingView[] }>().data.map((x) => x.bookingId);
     expect(await list('')).toEqual([b.bookingId, a.bookingId]);
     expect(await list('?status=requested')).toEqual([b.bookingId]);
     expect(await list('?dealer=niphad-tractor-care&status=cancelled')).toEqual([a.bookingId]);
@@ -114,7 +136,9 @@ describe.each(dbTargets)('doorstep service booking, dealer side, $name', (target
     expect(push.sent.map((p) => p.payload.title)).toEqual(['सर्व्हिस बुकिंग निश्चित झाली', 'सर्व्हिस बुकिंग रद्द झाली']);
     expect(push.sent[1]?.payload.body).toBe(`Niphad Tractor Care ने ${b.referenceId} रद्द केली: Mechanic unwell`);
     const day = new Intl.DateTimeFormat('mr-IN-u-nu-latn', { timeZone: 'UTC', day: 'numeric', month: 'short' }).format(Date.UTC(2026, 10, 22));
-    expect(bookingSms(owner.mobileNo).map((m) => m.text)).toEqual([`TractorLink: सर्व्हिस ${b.referenceId} ${day} 09:00 साठी निश्चित. Niphad Tractor Care 9822098220`]);
+    expect(bookingSms(owner.mobileNo).map((m) => m.text)).toEqual([
+      `TractorLink: सर्व्हिस ${b.referenceId} ${day} 09:00 साठी निश्चित. Niphad Tractor Care 9822098220`,
+    ]);
     // The owner's own cancel is not pushed back.
     const c = await booked(t.app, owner.accessToken, tractor, { slot: '11:00' });
     await post(t.app, `service-bookings/${c.bookingId}/cancel`, { reason: 'Changed my mind' }, { token: owner.accessToken });
@@ -125,7 +149,7 @@ describe.each(dbTargets)('doorstep service booking, dealer side, $name', (target
     const { owner, tractor } = await ownerWithTractor(t);
     const b = await booked(t.app, owner.accessToken, tractor);
     const dealer = new DemoDealer({ db: db(), clock: t.clock, desk: t.app.services.serviceBookings.desk, log: t.app.log });
-    const status = async () => (await t.app.services.serviceBookings.desk.get(b.bookingId));
+    const status = async () => await t.app.services.serviceBookings.desk.get(b.bookingId);
     t.clock.advance(59 * SECOND);
     expect(await dealer.runDue()).toBe(0);
     t.clock.advance(SECOND);

@@ -21,7 +21,12 @@ describe.each(dbTargets)('doorstep service booking, owner side, $name', (target)
   };
   const upload = (token: string, filename: string, type: string, data: Buffer) => {
     const body = multipartBody('photo', filename, type, data);
-    return t.app.inject({ method: 'POST', url: '/api/v1/service-bookings/photos', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/service-bookings/photos',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+    });
   };
 
   it('offers the types, the farm from the vehicle entry, the Nashik dealer of the pin and its slots', async () => {
@@ -39,7 +44,11 @@ describe.each(dbTargets)('doorstep service booking, owner side, $name', (target)
     expect(o.types.map((x) => x.type)).toEqual(['periodic', 'repair', 'washing', 'tyre', 'electrical', 'hydraulic']);
     expect(o.types[0]).toMatchObject({ type: 'periodic', free: true, charge: { totalPaise: 0 } });
     // ₹800 + 9 % CGST + 9 % SGST: the farm is in the supplier's state.
-    expect(o.types[1]).toMatchObject({ type: 'repair', free: false, charge: { basicPaise: 80_000, cgstPaise: 7_200, sgstPaise: 7_200, igstPaise: 0, totalPaise: 94_400 } });
+    expect(o.types[1]).toMatchObject({
+      type: 'repair',
+      free: false,
+      charge: { basicPaise: 80_000, cgstPaise: 7_200, sgstPaise: 7_200, igstPaise: 0, totalPaise: 94_400 },
+    });
     expect(o.days).toHaveLength(BOOKING_DAYS_AHEAD);
     expect(o.days[0]).toEqual({ date: TOMORROW, slots: ['09:00', '11:00', '14:00', '16:00'].map((time) => ({ time, left: 2 })) });
 
@@ -80,7 +89,10 @@ describe.each(dbTargets)('doorstep service booking, owner side, $name', (target)
     expect(json<{ data: BookingView[] }>(await get(t.app, `service-bookings?vin=${tractor.vin}`, { token: owner.accessToken })).data).toHaveLength(2);
     expect(json<BookingView>(await get(t.app, `service-bookings/${b.bookingId}`, { token: owner.accessToken }))).toEqual(b);
     const o = await options(tractor.vin, owner.accessToken, `&lat=${NASHIK_FARM.lat}&lng=${NASHIK_FARM.lng}`);
-    expect(o.days[0]?.slots.slice(0, 2)).toEqual([{ time: '09:00', left: 1 }, { time: '11:00', left: 1 }]);
+    expect(o.days[0]?.slots.slice(0, 2)).toEqual([
+      { time: '09:00', left: 1 },
+      { time: '11:00', left: 1 },
+    ]);
   });
 
   it('refuses a full slot with SLOT_FULL and the next slot with room', async () => {
@@ -132,20 +144,40 @@ describe.each(dbTargets)('doorstep service booking, owner side, $name', (target)
     const token = owner.accessToken;
     const free = [];
     for (const slot of ['09:00', '11:00', '14:00']) free.push(await booked(t.app, token, tractor, { type: 'periodic', slot }));
-    expect(free.map((b) => [b.payment, b.charge.totalPaise])).toEqual([['free', 0], ['free', 0], ['free', 0]]);
-    expect(json(await get(t.app, `service-bookings/free-services?vin=${tractor.vin}`, { token }))).toEqual({ vin: tractor.vin, allowance: 3, used: 3, left: 0 });
+    expect(free.map((b) => [b.payment, b.charge.totalPaise])).toEqual([
+      ['free', 0],
+      ['free', 0],
+      ['free', 0],
+    ]);
+    expect(json(await get(t.app, `service-bookings/free-services?vin=${tractor.vin}`, { token }))).toEqual({
+      vin: tractor.vin,
+      allowance: 3,
+      used: 3,
+      left: 0,
+    });
     const o = await options(tractor.vin, token);
     expect([o.freeLeft, o.types[0]?.free]).toEqual([0, false]);
 
     const fourth = await booked(t.app, token, tractor, { type: 'periodic', slot: '16:00' });
-    expect(fourth).toMatchObject({ payment: 'at_farm', charge: { basicPaise: 120_000, cgstPaise: 10_800, sgstPaise: 10_800, igstPaise: 0, totalPaise: 141_600 } });
+    expect(fourth).toMatchObject({
+      payment: 'at_farm',
+      charge: { basicPaise: 120_000, cgstPaise: 10_800, sgstPaise: 10_800, igstPaise: 0, totalPaise: 141_600 },
+    });
     // A farm in another state than the supplier's pays IGST.
-    const gujarat = await booked(t.app, token, tractor, { type: 'periodic', date: '2026-11-23', address: { line: 'Ahwa road', city: 'Ahwa', pincode: '394710', state: 'Gujarat' } });
+    const gujarat = await booked(t.app, token, tractor, {
+      type: 'periodic',
+      date: '2026-11-23',
+      address: { line: 'Ahwa road', city: 'Ahwa', pincode: '394710', state: 'Gujarat' },
+    });
     expect(gujarat.charge).toEqual({ basicPaise: 120_000, cgstPaise: 0, sgstPaise: 0, igstPaise: 21_600, totalPaise: 141_600 });
 
     const cancelled = await post(t.app, `service-bookings/${free[0]?.bookingId}/cancel`, { reason: 'Did it myself' }, { token });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(json<BookingView>(cancelled)).toMatchObject({ status: 'cancelled', cancellable: false, timeline: [{ status: 'requested' }, { status: 'cancelled', by: 'owner', reason: 'Did it myself' }] });
+    expect(json<BookingView>(cancelled)).toMatchObject({
+      status: 'cancelled',
+      cancellable: false,
+      timeline: [{ status: 'requested' }, { status: 'cancelled', by: 'owner', reason: 'Did it myself' }],
+    });
     expect(json(await get(t.app, `service-bookings/free-services?vin=${tractor.vin}`, { token }))).toMatchObject({ used: 2, left: 1 });
     expect(await booked(t.app, token, tractor, { type: 'periodic', date: '2026-11-24' })).toMatchObject({ payment: 'free' });
   });
@@ -160,7 +192,11 @@ describe.each(dbTargets)('doorstep service booking, owner side, $name', (target)
   it('the owner may cancel until the technician is on the way, not after', async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     const b = await booked(t.app, owner.accessToken, tractor);
-    for (const step of [{ status: 'confirmed' }, { status: 'assigned', technician: { name: 'Suresh Shinde', phone: '9822011111' } }, { status: 'on_the_way' }]) {
+    for (const step of [
+      { status: 'confirmed' },
+      { status: 'assigned', technician: { name: 'Suresh Shinde', phone: '9822011111' } },
+      { status: 'on_the_way' },
+    ]) {
       expect((await dealerStep(t.app, b.bookingId, step)).statusCode).toBe(200);
     }
     const view = json<BookingView>(await get(t.app, `service-bookings/${b.bookingId}`, { token: owner.accessToken }));

@@ -13,9 +13,24 @@ describe.each(dbTargets)('service due by date and the projected day ($name)', (t
   const reminders = async (vin: string, token: string) => (await get(t.app, `servicereminders/${vin}`, { token })).json<ServiceReminderResponse>();
   /** The tractor has reported (its state row), with `hoursPerDay` engine hours on each of the last `days` days. */
   async function reported(tractorId: string, days: number, hoursPerDay: number) {
-    await db().insertInto('tractor_state').values({ tractor_id: tractorId, last_time: TEST_START, last_seen_at: TEST_START, last_reading: JSON.stringify({ time: TEST_START }), last_fix: null, processor: '{}', version: 1 }).execute();
+    await db()
+      .insertInto('tractor_state')
+      .values({
+        tractor_id: tractorId,
+        last_time: TEST_START,
+        last_seen_at: TEST_START,
+        last_reading: JSON.stringify({ time: TEST_START }),
+        last_fix: null,
+        processor: '{}',
+        version: 1,
+      })
+      .execute();
     const today = istDayStart(TEST_START);
-    await insertHours(db(), tractorId, Array.from({ length: days }, (_, k) => ({ hourStart: today - (k + 1) * DAY_MS + 14 * HOUR, engineS: hoursPerDay * 3600 })));
+    await insertHours(
+      db(),
+      tractorId,
+      Array.from({ length: days }, (_, k) => ({ hourStart: today - (k + 1) * DAY_MS + 14 * HOUR, engineS: hoursPerDay * 3600 })),
+    );
   }
 
   it('a tractor that never reported has no service due information', async () => {
@@ -40,6 +55,13 @@ describe.each(dbTargets)('service due by date and the projected day ($name)', (t
     const res = await post(t.app, `servicereminders/${tractor.vin}`, { doneOn: '2026-10-01', engineHours: 10 }, { token: owner.accessToken });
     expect(res.statusCode, res.body).toBe(201);
     const r = await reminders(tractor.vin, owner.accessToken);
-    expect(r).toMatchObject({ hasData: true, engineHours: 300, lastServiceAtHours: 10, status: 'overdue', nextServiceDate: '2027-01-29', expectedOn: '2026-11-21' });
+    expect(r).toMatchObject({
+      hasData: true,
+      engineHours: 300,
+      lastServiceAtHours: 10,
+      status: 'overdue',
+      nextServiceDate: '2027-01-29',
+      expectedOn: '2026-11-21',
+    });
   });
 });

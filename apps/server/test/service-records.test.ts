@@ -16,7 +16,11 @@ describe.each(dbTargets)('recording a service done, $name', (target) => {
   /** An owner whose tractor's engine has run 300 h with no service recorded: due at 250 h, 50 h overdue. */
   async function overdueTractor(mobileNo = '9876543210') {
     const { owner, tractor } = await ownerWithTractor(t, mobileNo);
-    await ingest(t.app, tractor, series(TEST_START - 10 * MINUTE, 3, MINUTE, (i) => engineOn({ engineWorktimeMin: 300 * 60 + i })));
+    await ingest(
+      t.app,
+      tractor,
+      series(TEST_START - 10 * MINUTE, 3, MINUTE, (i) => engineOn({ engineWorktimeMin: 300 * 60 + i })),
+    );
     return { owner, tractor, token: owner.accessToken };
   }
   const reminders = async (vin: string, token: string) => (await get(t.app, `servicereminders/${vin}`, { token })).json<ServiceReminderResponse>();
@@ -45,11 +49,20 @@ describe.each(dbTargets)('recording a service done, $name', (target) => {
 
   it('refuses a day in the future, hours the engine has not run yet, and bad values, with the reason', async () => {
     const { tractor, token } = await overdueTractor();
-    const tomorrow = expectError(await post(t.app, `servicereminders/${tractor.vin}`, { doneOn: '2026-11-22', engineHours: 290 }, { token }), 'VALIDATION_FAILED');
+    const tomorrow = expectError(
+      await post(t.app, `servicereminders/${tractor.vin}`, { doneOn: '2026-11-22', engineHours: 290 }, { token }),
+      'VALIDATION_FAILED',
+    );
     expect(tomorrow.error.details).toEqual([{ path: 'doneOn', code: 'SERVICE_DATE_FUTURE' }]);
     const ahead = expectError(await post(t.app, `servicereminders/${tractor.vin}`, { doneOn: today, engineHours: 420 }, { token }), 'VALIDATION_FAILED');
     expect(ahead.error.details).toEqual([{ path: 'engineHours', code: 'SERVICE_HOURS_AHEAD' }]);
-    for (const body of [{ doneOn: '2026-02-30', engineHours: 10 }, { doneOn: today, engineHours: -1 }, { doneOn: today, engineHours: '12' }, { doneOn: today, engineHours: 10, note: 'x'.repeat(201) }, { doneOn: today }]) {
+    for (const body of [
+      { doneOn: '2026-02-30', engineHours: 10 },
+      { doneOn: today, engineHours: -1 },
+      { doneOn: today, engineHours: '12' },
+      { doneOn: today, engineHours: 10, note: 'x'.repeat(201) },
+      { doneOn: today },
+    ]) {
       expectError(await post(t.app, `servicereminders/${tractor.vin}`, body, { token }), 'VALIDATION_FAILED');
     }
     expect((await reminders(tractor.vin, token)).history).toEqual([]);
@@ -68,7 +81,12 @@ describe.each(dbTargets)('recording a service done, $name', (target) => {
   it('the workshop records one over the operator API; the owner sees who recorded it', async () => {
     const { tractor, token } = await overdueTractor();
     const key = { headers: { 'x-operator-key': OPERATOR_KEY } };
-    const res = await post(t.app, `operator/tractors/${tractor.vin.toLowerCase()}/services`, { doneOn: today, engineHours: 299.5, note: 'Workshop visit' }, key);
+    const res = await post(
+      t.app,
+      `operator/tractors/${tractor.vin.toLowerCase()}/services`,
+      { doneOn: today, engineHours: 299.5, note: 'Workshop visit' },
+      key,
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect((await reminders(tractor.vin, token)).history).toEqual([{ doneOn: today, engineHours: 299.5, note: 'Workshop visit', recordedBy: 'operator' }]);
     expectError(await post(t.app, `operator/tractors/${tractor.vin}/services`, { doneOn: today, engineHours: 1 }), 'OPERATOR_KEY_INVALID');
@@ -80,7 +98,11 @@ describe.each(dbTargets)('recording a service done, $name', (target) => {
     expect(await storedAlerts(t.database.db.kysely, tractor.id)).toEqual(['A0102']);
     expect((await post(t.app, `servicereminders/${tractor.vin}`, { doneOn: today, engineHours: 300 }, { token })).statusCode).toBe(201);
     // 45 h before the new due point (550 h): the first pre-reminder, for the new schedule.
-    await ingest(t.app, tractor, series(TEST_START, 2, MINUTE, (i) => engineOn({ engineWorktimeMin: 505 * 60 + i })));
+    await ingest(
+      t.app,
+      tractor,
+      series(TEST_START, 2, MINUTE, (i) => engineOn({ engineWorktimeMin: 505 * 60 + i })),
+    );
     expect(await storedAlerts(t.database.db.kysely, tractor.id)).toEqual(['A0102', 'A0102P1']);
   });
 });

@@ -170,7 +170,9 @@ describe.each(dbTargets)('sessions on $name', (target) => {
     const other = await login(t.app, o, '1234');
     const res = await post(t.app, 'logout', undefined, { refresh: o.refresh, token: o.accessToken });
     expect(res.json()).toEqual({ ok: true });
-    expect(String(res.headers['set-cookie'])).toMatch(/^tl_refresh=; Max-Age=0; Path=\/api\/v1\/refreshtoken; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict$/);
+    expect(String(res.headers['set-cookie'])).toMatch(
+      /^tl_refresh=; Max-Age=0; Path=\/api\/v1\/refreshtoken; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict$/,
+    );
     expectError(await refresh(o.refresh), 'SESSION_EXPIRED');
     expectError(await get(t.app, 'profile', { token: o.accessToken }), 'UNAUTHENTICATED');
 
@@ -193,8 +195,12 @@ describe.each(dbTargets)('sessions on $name', (target) => {
     await registerOwner(t.app, t.sms, { mobileNo: '9876500002', rememberMe: false });
     const remembered = await registerOwner(t.app, t.sms, { mobileNo: '9876500003', rememberMe: true });
     const left = async () => ({
-      sessions: (await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').select('users.mobile_no').orderBy('users.mobile_no').execute()).map((r) => r.mobile_no),
-      orphanTokens: (await db.selectFrom('refresh_tokens').leftJoin('sessions', 'sessions.id', 'refresh_tokens.session_id').select('sessions.id').execute()).filter((r) => r.id === null).length,
+      sessions: (
+        await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').select('users.mobile_no').orderBy('users.mobile_no').execute()
+      ).map((r) => r.mobile_no),
+      orphanTokens: (
+        await db.selectFrom('refresh_tokens').leftJoin('sessions', 'sessions.id', 'refresh_tokens.session_id').select('sessions.id').execute()
+      ).filter((r) => r.id === null).length,
     });
 
     // Within a day of its end a session stays: a phone coming back is told its session ended.

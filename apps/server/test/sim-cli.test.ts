@@ -14,7 +14,12 @@ describe('npm run sim', () => {
   });
 
   it('refuses an unknown option or a bad number with the help, exit code 2', () => {
-    for (const args of [['--colour', 'red'], ['--tractors', 'many'], ['--interval', '0'], ['--port', '70000']]) {
+    for (const args of [
+      ['--colour', 'red'],
+      ['--tractors', 'many'],
+      ['--interval', '0'],
+      ['--port', '70000'],
+    ]) {
       const out = sim(...args);
       expect(out.status, args.join(' ')).toBe(2);
       expect(out.stderr).toContain('Usage: npm run sim');

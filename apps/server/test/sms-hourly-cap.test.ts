@@ -16,14 +16,26 @@ const errorCode = (r: LightMyRequestResponse) => r.json<{ error?: { code: string
 
 describe.each(dbTargets)('global hourly SMS cap on $name', (target) => {
   const t = useTestApp(target, { TRUST_PROXY: 'true', SMS_HOURLY_CAP: String(CAP) });
-  const hourCount = async () => (await t.database.db.kysely.selectFrom('sms_hourly').select('sent').where('hour_start', '=', TEST_START - 30 * MINUTE).executeTakeFirst())?.sent;
+  const hourCount = async () =>
+    (
+      await t.database.db.kysely
+        .selectFrom('sms_hourly')
+        .select('sent')
+        .where('hour_start', '=', TEST_START - 30 * MINUTE)
+        .executeTakeFirst()
+    )?.sent;
 
   it('codes asked at once for 40 numbers from 40 addresses stop at nine tenths of the cap; the owner on own phone and alert SMS use the rest; the next hour opens again', async () => {
     const { owner, tractor } = await ownerWithTractor(t); // its registration code: 1 SMS
     expect((await post(t.app, 'receivers', { name: 'Brother', phone: '9988776655', channel: 'sms' }, { token: owner.accessToken })).statusCode).toBe(201);
 
     const send = (i: number) =>
-      post(t.app, 'otp/send', { mobileNo: `70000000${String(i).padStart(2, '0')}`, purpose: 'register' }, { headers: { 'x-forwarded-for': `192.0.2.${i + 1}` } });
+      post(
+        t.app,
+        'otp/send',
+        { mobileNo: `70000000${String(i).padStart(2, '0')}`, purpose: 'register' },
+        { headers: { 'x-forwarded-for': `192.0.2.${i + 1}` } },
+      );
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => send(i)));
     const open = CAP - CAP / 10;
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(open - 1);

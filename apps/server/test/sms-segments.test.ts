@@ -17,7 +17,17 @@ import { smsSize } from './support/sms-segments';
 const LONGEST = { vehName: 'Mahindra Arjun Novo 605 DI-i 4', regNo: 'MH-15-AB-1234567', geofenceName: 'Niphad_Farm_North_Field_Gate-1' };
 /** 30 Sep 2026, 22:10:10 IST: a long month name and a two-digit hour. */
 const TIME = Date.UTC(2026, 8, 30, 16, 40, 10);
-const BOOKING = { ref: 'SB7K2Q9XAB', tractor: LONGEST.vehName, date: '2026-09-30', slot: '09:00', dealer: 'Niphad Tractor Care', dealerPhone: '9822098220', technician: 'Suresh Shinde', phone: '9822011111', reason: '' };
+const BOOKING = {
+  ref: 'SB7K2Q9XAB',
+  tractor: LONGEST.vehName,
+  date: '2026-09-30',
+  slot: '09:00',
+  dealer: 'Niphad Tractor Care',
+  dealerPhone: '9822098220',
+  technician: 'Suresh Shinde',
+  phone: '9822011111',
+  reason: '',
+};
 
 /** What each kind of SMS says at its longest, per language. */
 const texts: Record<string, (language: LanguageCode) => string[]> = {
@@ -30,7 +40,9 @@ const texts: Record<string, (language: LanguageCode) => string[]> = {
     }),
   // As subscription/reminders.ts sends it: 'TractorLink: ' and the push body.
   subscriptionReminder: (language) => {
-    const date = new Intl.DateTimeFormat(`${language}-IN-u-nu-latn`, { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' }).format(TIME);
+    const date = new Intl.DateTimeFormat(`${language}-IN-u-nu-latn`, { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' }).format(
+      TIME,
+    );
     return [1, 7].map((days) => `TractorLink: ${reminderTexts(language, LONGEST.vehName, date, days).body}`);
   },
   booking: (language) => SMS_STATUSES.map((status) => bookingTexts(status as NotifiedStatus, language, BOOKING).sms ?? ''),
@@ -38,7 +50,9 @@ const texts: Record<string, (language: LanguageCode) => string[]> = {
 
 /** The most parts any text of the kind takes, per language. */
 const partsTable = () =>
-  Object.fromEntries(Object.entries(texts).map(([kind, of]) => [kind, Object.fromEntries(LANGUAGE_CODES.map((l) => [l, Math.max(...of(l).map((t) => smsSize(t).parts))]))]));
+  Object.fromEntries(
+    Object.entries(texts).map(([kind, of]) => [kind, Object.fromEntries(LANGUAGE_CODES.map((l) => [l, Math.max(...of(l).map((t) => smsSize(t).parts))]))]),
+  );
 
 describe('SMS texts', () => {
   it('measures GSM-7 and UCS-2 parts', () => {

@@ -31,23 +31,32 @@ async function gatewayOrderId(t: TestContext, orderId: string): Promise<string> 
 }
 
 /** The browser posting the gateway's fields to our callback, as checkout does. */
-const postCallback = (app: FastifyInstance, orderId: string, fields: Record<string, string>) => postFields(app, `subscription/payments/callback?orderId=${orderId}`, fields);
+const postCallback = (app: FastifyInstance, orderId: string, fields: Record<string, string>) =>
+  postFields(app, `subscription/payments/callback?orderId=${orderId}`, fields);
 
 describe.each(dbTargets)('renewal and payment, $name', (target) => {
   const t = useTestApp(target);
 
-  it('GetScheme gives the packs with server prices and where the subscription stands; another owner\'s VIN is 404', async () => {
+  it("GetScheme gives the packs with server prices and where the subscription stands; another owner's VIN is 404", async () => {
     const { owner, tractor } = await ownerWithTractor(t, '9876543210', { expiresOn: TEST_START + 3 * DAY_MS, isNewTractor: false });
     const res = await get(t.app, `subscription/Scheme/GetScheme?VIN=${tractor.vin}`, { token: owner.accessToken });
     expect(res.statusCode, res.body).toBe(200);
     const [scheme] = res.json<{ result: Scheme[] }>().result;
-    expect(scheme).toMatchObject({ vin: tractor.vin, state: 'expiring', daysLeft: 3, packs: [{ pack: 'month', days: 30, basicPaise: 19_900 }, { pack: 'year', days: 365, basicPaise: YEAR_PRICE }] });
+    expect(scheme).toMatchObject({
+      vin: tractor.vin,
+      state: 'expiring',
+      daysLeft: 3,
+      packs: [
+        { pack: 'month', days: 30, basicPaise: 19_900 },
+        { pack: 'year', days: 365, basicPaise: YEAR_PRICE },
+      ],
+    });
     const other = await ownerWithTractor(t, '9822012345');
     expectError(await get(t.app, `subscription/Scheme/GetScheme?VIN=${other.tractor.vin}`, { token: owner.accessToken }), 'NOT_FOUND');
     expectError(await get(t.app, `subscription/Scheme/GetScheme?VIN=${tractor.vin}`), 'UNAUTHENTICATED');
   });
 
-  it('the order is priced on the server: an amount from the client, an unknown pack or another owner\'s tractor is refused', async () => {
+  it("the order is priced on the server: an amount from the client, an unknown pack or another owner's tractor is refused", async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     const other = await ownerWithTractor(t, '9822012345');
     const token = owner.accessToken;
@@ -76,7 +85,12 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
     // The success button: the gateway answers with a page posting the signed result back.
     const action = /action="([^"]+)"/.exec(page.body)?.[1] ?? '';
     const callbackUrl = /name="callbackUrl" value="([^"]+)"/.exec(page.body)?.[1]?.replace(/&#38;/g, '&') ?? '';
-    const paid = await t.app.inject({ method: 'POST', url: action, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ outcome: 'success', callbackUrl }).toString() });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: action,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ outcome: 'success', callbackUrl }).toString(),
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     const fields = Object.fromEntries([...paid.body.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']));
     expect(Object.keys(fields).sort()).toEqual(['razorpay_order_id', 'razorpay_payment_id', 'razorpay_signature']);
@@ -95,7 +109,16 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
 
     const history = (await get(t.app, `subscription/history?vin=${tractor.vin}`, { token })).json<{ data: HistoryEntry[] }>();
     expect(history.data).toEqual([
-      { pack: 'year', validFrom: (TEST_START + 3 * DAY_MS) / 1000, validTill: (TEST_START + 368 * DAY_MS) / 1000, amountPaidPaise: YEAR_PRICE, transactionId: fields.razorpay_payment_id, referenceId: placed.referenceId, orderId: placed.orderId, invoice: 'ready' },
+      {
+        pack: 'year',
+        validFrom: (TEST_START + 3 * DAY_MS) / 1000,
+        validTill: (TEST_START + 368 * DAY_MS) / 1000,
+        amountPaidPaise: YEAR_PRICE,
+        transactionId: fields.razorpay_payment_id,
+        referenceId: placed.referenceId,
+        orderId: placed.orderId,
+        invoice: 'ready',
+      },
     ]);
 
     const invoice = (await get(t.app, `subscription/invoices/${placed.orderId}`, { token })).json<InvoiceView>();
@@ -113,7 +136,11 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
       totalInWords: 'Rupees Two Thousand Three Hundred Fifty-Eight and Eighty-Two Paise Only',
     });
     expect(invoice.number.length).toBeLessThanOrEqual(16);
-    const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/subscription/invoices/${placed.orderId}/pdf?language=hi`, headers: { authorization: `Bearer ${token}` } });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/subscription/invoices/${placed.orderId}/pdf?language=hi`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -130,9 +157,16 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
     const before = await expiresOn(t, tractor.vin);
     const placed = await order(t, owner.accessToken, [tractor.vin]);
     const gatewayId = await gatewayOrderId(t, placed.orderId);
-    const forged = { razorpay_payment_id: 'pay_forged0000001', razorpay_order_id: gatewayId, razorpay_signature: hmacHex('not-the-secret', `${gatewayId}|pay_forged0000001`) };
+    const forged = {
+      razorpay_payment_id: 'pay_forged0000001',
+      razorpay_order_id: gatewayId,
+      razorpay_signature: hmacHex('not-the-secret', `${gatewayId}|pay_forged0000001`),
+    };
     expect((await postCallback(t.app, placed.orderId, forged)).headers.location).toContain('payment-failed');
-    const body = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_forged0000001', order_id: gatewayId, amount: YEAR_TOTAL } } } });
+    const body = JSON.stringify({
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_forged0000001', order_id: gatewayId, amount: YEAR_TOTAL } } },
+    });
     expectError(await postWebhook(t.app, body, hmacHex('not-the-secret', body), 'evt_forged'), 'WEBHOOK_SIGNATURE_INVALID');
     expect(await expiresOn(t, tractor.vin)).toBe(before);
     expect((await get(t.app, `subscription/orders/${placed.orderId}`, { token: owner.accessToken })).json<OrderView>().status).toBe('pending');
@@ -178,7 +212,10 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
     const view = (await get(t.app, `subscription/orders/${placed.orderId}`, { token: owner.accessToken })).json<OrderView>();
     expect(view.transactionId).toBe(first.callbackFields.razorpay_payment_id);
     const checkout = await t.app.inject({ method: 'GET', url: `/api/v1/subscription/orders/${placed.orderId}/checkout` });
-    expect({ status: checkout.statusCode, location: checkout.headers.location }).toEqual({ status: 303, location: `/#/payment-success?orderId=${placed.orderId}` });
+    expect({ status: checkout.statusCode, location: checkout.headers.location }).toEqual({
+      status: 303,
+      location: `/#/payment-success?orderId=${placed.orderId}`,
+    });
   });
 
   it('the failure button leads to the failure page and extends nothing; a failure event after the capture changes nothing', async () => {
@@ -239,7 +276,10 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
     await Promise.all(
       payments.flatMap(({ o, result }) => {
         if (!result) throw new Error('no payment');
-        return [postCallback(t.app, o.orderId, result.callbackFields), postWebhook(t.app, result.webhook.body, result.webhook.signature, result.webhook.eventId)];
+        return [
+          postCallback(t.app, o.orderId, result.callbackFields),
+          postWebhook(t.app, result.webhook.body, result.webhook.signature, result.webhook.eventId),
+        ];
       }),
     );
     const invoices = await t.database.db.kysely.selectFrom('invoices').select(['number', 'sequence']).orderBy('sequence').execute();
@@ -257,7 +297,12 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
     const result = localGateway(t.app).pay(await gatewayOrderId(t, placed.orderId), 'success');
     await postCallback(t.app, placed.orderId, result?.callbackFields ?? {});
     const token = intruder.owner.accessToken;
-    for (const path of [`subscription/orders/${placed.orderId}`, `subscription/invoices/${placed.orderId}`, `subscription/invoices/${placed.orderId}/pdf`, `subscription/history?vin=${tractor.vin}`]) {
+    for (const path of [
+      `subscription/orders/${placed.orderId}`,
+      `subscription/invoices/${placed.orderId}`,
+      `subscription/invoices/${placed.orderId}/pdf`,
+      `subscription/history?vin=${tractor.vin}`,
+    ]) {
       expectError(await get(t.app, path, { token }), 'NOT_FOUND');
     }
   });
@@ -268,6 +313,17 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
     const [scheme] = (await get(t.app, `subscription/Scheme/GetScheme?VIN=${tractor.vin}`, { token: owner.accessToken })).json<{ result: Scheme[] }>().result;
     expect(scheme).toMatchObject({ pack: 'free', state: 'free', daysLeft: 30 });
     const history = (await get(t.app, `subscription/history?vin=${tractor.vin}`, { token: owner.accessToken })).json<{ data: HistoryEntry[] }>();
-    expect(history.data).toEqual([{ pack: 'free', validFrom: TEST_START / 1000, validTill: (TEST_START + 30 * DAY_MS) / 1000, amountPaidPaise: 0, transactionId: null, referenceId: null, orderId: null, invoice: null }]);
+    expect(history.data).toEqual([
+      {
+        pack: 'free',
+        validFrom: TEST_START / 1000,
+        validTill: (TEST_START + 30 * DAY_MS) / 1000,
+        amountPaidPaise: 0,
+        transactionId: null,
+        referenceId: null,
+        orderId: null,
+        invoice: null,
+      },
+    ]);
   });
 });

@@ -23,13 +23,24 @@ describe.each(dbTargets)('expiry reminders, $name', (target) => {
     const db = t.database.db.kysely;
     const user = await db.selectFrom('users').select('id').where('mobile_no', '=', owner.mobileNo).executeTakeFirstOrThrow();
     await db.updateTable('users').set({ language }).where('id', '=', user.id).execute();
-    await db.insertInto('push_subscriptions').values({ id: 'sub-1', user_id: user.id, endpoint: 'https://fcm.googleapis.com/fcm/send/abc', p256dh: 'p', auth: 'a', expiration_time: null, created_at: TEST_START }).execute();
+    await db
+      .insertInto('push_subscriptions')
+      .values({
+        id: 'sub-1',
+        user_id: user.id,
+        endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+        p256dh: 'p',
+        auth: 'a',
+        expiration_time: null,
+        created_at: TEST_START,
+      })
+      .execute();
     const push = new RecordingPush();
     const reminders = () => new ExpiryReminders({ db, clock: t.clock, sms: t.sms, push, log: t.app.log, days: [7, 1] });
     return { tractor, push, reminders };
   }
 
-  it('sends a push and an SMS 7 days and 1 day before the end, each once, in the owner\'s language', async () => {
+  it("sends a push and an SMS 7 days and 1 day before the end, each once, in the owner's language", async () => {
     const { tractor, push, reminders } = await setUp('hi');
     const job = reminders();
     expect(await job.runDue()).toBe(0); // 10 days left
@@ -64,7 +75,11 @@ describe.each(dbTargets)('expiry reminders, $name', (target) => {
     const { tractor, push, reminders } = await setUp('en');
     t.clock.advance(4 * DAY_MS);
     await reminders().runDue();
-    await t.database.db.kysely.updateTable('tractors').set({ expires_on: TEST_START + 40 * DAY_MS }).where('vin', '=', tractor.vin).execute();
+    await t.database.db.kysely
+      .updateTable('tractors')
+      .set({ expires_on: TEST_START + 40 * DAY_MS })
+      .where('vin', '=', tractor.vin)
+      .execute();
     expect(await reminders().runDue()).toBe(0);
     t.clock.set(TEST_START + 34 * DAY_MS);
     expect(await reminders().runDue()).toBe(1);

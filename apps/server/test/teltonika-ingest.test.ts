@@ -11,8 +11,10 @@ import { provisionTractor } from './support/tractors';
 
 // Frames from shared/protocol/device-protocols.md §1.2.
 const W1 = '000000000000003608010000016B40D8EA30010000000000000000000000000000000105021503010101425E0F01F10000601A014E0000000000000000010000C7CF';
-const W3 = '000000000000004308020000016B40D57B480100000000000000000000000000000001010101000000000000016B40D5C198010000000000000000000000000000000101010101000000020000252C';
-const W4 = '000000000000004A8E010000016B412CEE000100000000000000000000000000000000010005000100010100010011001D00010010015E2C880002000B000000003544C87A000E000000001DD7E06A00000100002994';
+const W3 =
+  '000000000000004308020000016B40D57B480100000000000000000000000000000001010101000000000000016B40D5C198010000000000000000000000000000000101010101000000020000252C';
+const W4 =
+  '000000000000004A8E010000016B412CEE000100000000000000000000000000000000010005000100010100010011001D00010010015E2C880002000B000000003544C87A000E000000001DD7E06A00000100002994';
 const IMEI = '356307042441013';
 
 const VECTORS_WEEK = Date.UTC(2019, 5, 13, 12);
@@ -30,7 +32,12 @@ describe.each(dbTargets)('Teltonika ingestion over TCP on $name', (target) => {
     return { app, tractor, port };
   };
   const stored = (tractorId: string) =>
-    t.database.db.kysely.selectFrom('telemetry').select(['device_time', 'ignition', 'odometer_m']).where('tractor_id', '=', tractorId).orderBy('device_time').execute();
+    t.database.db.kysely
+      .selectFrom('telemetry')
+      .select(['device_time', 'ignition', 'odometer_m'])
+      .where('tractor_id', '=', tractorId)
+      .orderBy('device_time')
+      .execute();
 
   it('accepts a provisioned IMEI with 01 and acknowledges the committed record count', async () => {
     const { tractor, port } = await start();

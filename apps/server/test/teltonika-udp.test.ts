@@ -8,8 +8,10 @@ import { provisionTractor } from './support/tractors';
 // UDP packets from shared/protocol/device-protocols.md §1.2 (Teltonika wiki UDP examples): Codec 8,
 // 8 Extended and 16, each with its packet id (0xCAFE) and AVL packet id, and no CRC.
 const U8 = '003DCAFE0105000F33353230393330383634303336353508010000016B4F815B30010000000000000000000000000000000103021503010101425DBC000001';
-const U8E = '005FCAFE0107000F3335323039333038363430333635358E010000016B4F831C680100000000000000000000000000000000010005000100010100010011009D00010010015E2C880002000B000000003544C87A000E000000001DD7E06A000001';
-const U16 = '0048CAFE0101000F33353230393430383532333135393210010000015117E40FE80000000000000000000000000000000000EF05050400010000030000B40000EF01010042111A000001';
+const U8E =
+  '005FCAFE0107000F3335323039333038363430333635358E010000016B4F831C680100000000000000000000000000000000010005000100010100010011009D00010010015E2C880002000B000000003544C87A000E000000001DD7E06A000001';
+const U16 =
+  '0048CAFE0101000F33353230393430383532333135393210010000015117E40FE80000000000000000000000000000000000EF05050400010000030000B40000EF01010042111A000001';
 const IMEI_A = '352093086403655';
 const IMEI_B = '352094085231592';
 
@@ -58,7 +60,12 @@ describe.each(dbTargets)('Teltonika ingestion over UDP on $name', (target) => {
     return { app, port, peer };
   };
   const stored = (tractorId: string) =>
-    t.database.db.kysely.selectFrom('telemetry').select(['device_time', 'odometer_m', 'ignition']).where('tractor_id', '=', tractorId).orderBy('device_time').execute();
+    t.database.db.kysely
+      .selectFrom('telemetry')
+      .select(['device_time', 'odometer_m', 'ignition'])
+      .where('tractor_id', '=', tractorId)
+      .orderBy('device_time')
+      .execute();
 
   it('commits each packet, then acknowledges it with its packet id, AVL packet id and record count', async () => {
     const a = await provisionTractor(t.database.db.kysely, { imei: IMEI_A });

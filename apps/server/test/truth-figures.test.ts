@@ -14,8 +14,20 @@ import { provisionTractor } from './support/tractors';
  */
 
 const toReading = (s: SimSample): Reading => ({
-  time: s.time, lat: s.lat, lon: s.lon, speedKmh: s.speedKmh, heading: s.heading, satellites: s.satellites, ignition: s.ignition, pto: s.pto,
-  keyPresent: s.keyPresent, rpm: s.rpm, fuelPercent: s.fuelSensorPercent, coolantC: s.coolantC, externalVoltage: s.externalVoltage, engineWorktimeMin: s.engineWorktimeMin,
+  time: s.time,
+  lat: s.lat,
+  lon: s.lon,
+  speedKmh: s.speedKmh,
+  heading: s.heading,
+  satellites: s.satellites,
+  ignition: s.ignition,
+  pto: s.pto,
+  keyPresent: s.keyPresent,
+  rpm: s.rpm,
+  fuelPercent: s.fuelSensorPercent,
+  coolantC: s.coolantC,
+  externalVoltage: s.externalVoltage,
+  engineWorktimeMin: s.engineWorktimeMin,
 });
 const toPhoneReading = (s: SimSample): Reading => ({ time: s.time, lat: s.lat, lon: s.lon });
 

@@ -46,7 +46,7 @@ const rules: { rule: string; field: string; rows: readonly Row[] }[] = [
     ],
   },
   {
-    rule: 'full name: required, letters of the seven languages\' scripts (register)',
+    rule: "full name: required, letters of the seven languages' scripts (register)",
     field: 'name',
     rows: [
       ['Ramesh', 'ok'],

@@ -48,7 +48,9 @@ describe.each(dbTargets)('adding and renaming tractors on $name', (target) => {
     const list = await get(t.app, 'vehicles?isSec=true', { token: owner.accessToken });
     expect(list.json<{ data: VehicleEntry[] }>().data).toEqual([entry]);
     const home = await get(t.app, 'home', { token: owner.accessToken });
-    expect(home.json<HomeResponse>().tractors).toEqual([{ vin: tractor.vin, regNo: tractor.reg_no, Veh_Name: 'Arjun 555 DI', expiresOn: entry.expiresOn, subscriptionPack: 'free' }]);
+    expect(home.json<HomeResponse>().tractors).toEqual([
+      { vin: tractor.vin, regNo: tractor.reg_no, Veh_Name: 'Arjun 555 DI', expiresOn: entry.expiresOn, subscriptionPack: 'free' },
+    ]);
   });
 
   it('adds a tractor by engine number', async () => {
@@ -85,7 +87,8 @@ describe.each(dbTargets)('adding and renaming tractors on $name', (target) => {
   it('limits guesses: claims share the per-IP limit of the auth routes', async () => {
     const owner = await registerOwner(t.app, t.sms);
     const limited = await t.build({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
-    for (let i = 0; i < 3; i++) expectError(await post(limited, 'vehicles/claim', { vin: `MBNAAHTR1NL99999${i}` }, { token: owner.accessToken }), 'TRACTOR_NOT_FOUND');
+    for (let i = 0; i < 3; i++)
+      expectError(await post(limited, 'vehicles/claim', { vin: `MBNAAHTR1NL99999${i}` }, { token: owner.accessToken }), 'TRACTOR_NOT_FOUND');
     expectError(await post(limited, 'vehicles/claim', { vin: 'MBNAAHTR1NL999993' }, { token: owner.accessToken }), 'RATE_LIMITED');
   });
 
@@ -97,7 +100,9 @@ describe.each(dbTargets)('adding and renaming tractors on $name', (target) => {
     expect(expectError(await post(t.app, 'vehicles/claim', {}, token), 'VALIDATION_FAILED').error.details).toEqual([{ path: '', code: 'VIN_OR_ENGINE_NO' }]);
     // I, O and Q are not VIN letters (ISO 3779); 16 characters is too short.
     for (const vin of ['MBNAAHTR1NL00000I', 'MBNAAHTR1NL00000O', 'MBNAAHTR1NL00000Q', 'MBNAAHTR1NL00001']) {
-      expect(expectError(await post(t.app, 'vehicles/claim', { vin }, token), 'VALIDATION_FAILED').error.details).toEqual([{ path: 'vin', code: 'VIN_INVALID' }]);
+      expect(expectError(await post(t.app, 'vehicles/claim', { vin }, token), 'VALIDATION_FAILED').error.details).toEqual([
+        { path: 'vin', code: 'VIN_INVALID' },
+      ]);
     }
     expectError(await post(t.app, 'vehicles/claim', { vin: 'MBNAAHTR1NL000001', owner: 'x' }, token), 'VALIDATION_FAILED');
     expectError(await post(t.app, 'vehicles/claim', { vin: 'MBNAAHTR1NL000001' }), 'UNAUTHENTICATED');

@@ -36,7 +36,17 @@ describe.each(dbTargets)('live tractor data on $name', (target) => {
   it('shows the home-page values of a saved tractor state', async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     const time = TEST_START - 2 * MINUTE;
-    const reading: Reading = { time, lat: 20.17, lon: 73.99, speedKmh: 12, ignition: true, externalVoltage: 13.24, engineWorktimeMin: 750, gsmSignal: 4, batteryVoltage: 4.083 };
+    const reading: Reading = {
+      time,
+      lat: 20.17,
+      lon: 73.99,
+      speedKmh: 12,
+      ignition: true,
+      externalVoltage: 13.24,
+      engineWorktimeMin: 750,
+      gsmSignal: 4,
+      batteryVoltage: 4.083,
+    };
     await db()
       .insertInto('tractor_state')
       .values({
@@ -118,7 +128,12 @@ describe.each(dbTargets)('live tractor data on $name', (target) => {
       externalVoltage: 13.8,
     }));
     const profile = { id: tractor.id, implementWidthM: tractor.implement_width_m, tankCapacityL: tractor.tank_capacity_l };
-    expect(await t.app.services.telemetry.ingestor.submit(profile, readings.map((reading) => ({ reading })))).toBe(31);
+    expect(
+      await t.app.services.telemetry.ingestor.submit(
+        profile,
+        readings.map((reading) => ({ reading })),
+      ),
+    ).toBe(31);
 
     const read = async () => (await get(t.app, `tractorhomepage/${tractor.vin}`, { token: owner.accessToken })).json<TractorHomepageResponse>();
     const last = readings.at(-1) as Reading;
@@ -146,7 +161,17 @@ describe.each(dbTargets)('live tractor data on $name', (target) => {
     expect(await read()).toMatchObject({ offline: true, offlineSince: TEST_START / 1000, notTransmitting: false, vehicleStatus: 'moving' });
     const tracking = await get(t.app, 'vehicles/tracking?isSec=true', { token: owner.accessToken });
     expect(tracking.json<TrackingResponse>().data).toEqual([
-      { vin: tractor.vin, regNo: tractor.reg_no, Veh_Name: 'Arjun 555 DI', latitude: last.lat, longitude: last.lon, vehicleStatus: 'moving', lastUpdated: TEST_START / 1000, offline: true, notTransmitting: false },
+      {
+        vin: tractor.vin,
+        regNo: tractor.reg_no,
+        Veh_Name: 'Arjun 555 DI',
+        latitude: last.lat,
+        longitude: last.lon,
+        vehicleStatus: 'moving',
+        lastUpdated: TEST_START / 1000,
+        offline: true,
+        notTransmitting: false,
+      },
     ]);
 
     t.clock.advance(90 * DAY);

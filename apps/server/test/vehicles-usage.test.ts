@@ -18,7 +18,15 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
   const saveState = (tractorId: string, processor: object, reading: object = { time: at(12, istMidnight('2026-11-21')) }) =>
     db()
       .insertInto('tractor_state')
-      .values({ tractor_id: tractorId, last_time: at(12, istMidnight('2026-11-21')), last_seen_at: at(12, istMidnight('2026-11-21')), last_reading: JSON.stringify(reading), last_fix: null, processor: JSON.stringify({ diesel: { samples: [] }, ...processor }), version: 1 })
+      .values({
+        tractor_id: tractorId,
+        last_time: at(12, istMidnight('2026-11-21')),
+        last_seen_at: at(12, istMidnight('2026-11-21')),
+        last_reading: JSON.stringify(reading),
+        last_fix: null,
+        processor: JSON.stringify({ diesel: { samples: [] }, ...processor }),
+        version: 1,
+      })
       .execute();
 
   const setUp = async () => {
@@ -48,18 +56,45 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
       startDateTime,
       endDateTime,
       hasData: true,
-      allDay: { fieldWorkAcres: 1.5, onRoadKm: 12, engineHours: 2, engineMinutes: 30, ptoHours: 1, averageRpm: 1467, dieselConsumedL: 13, dieselRemainingL: 42 },
-      forenoon: { fieldWorkAcres: 1.5, onRoadKm: 0, engineHours: 1, engineMinutes: 30, ptoHours: 1, averageRpm: 1600, dieselConsumedL: 7, dieselRemainingL: 42 },
+      allDay: {
+        fieldWorkAcres: 1.5,
+        onRoadKm: 12,
+        engineHours: 2,
+        engineMinutes: 30,
+        ptoHours: 1,
+        averageRpm: 1467,
+        dieselConsumedL: 13,
+        dieselRemainingL: 42,
+      },
+      forenoon: {
+        fieldWorkAcres: 1.5,
+        onRoadKm: 0,
+        engineHours: 1,
+        engineMinutes: 30,
+        ptoHours: 1,
+        averageRpm: 1600,
+        dieselConsumedL: 7,
+        dieselRemainingL: 42,
+      },
       afternoon: { fieldWorkAcres: 0, onRoadKm: 12, engineHours: 1, engineMinutes: 0, ptoHours: 0, averageRpm: 1200, dieselConsumedL: 6, dieselRemainingL: 42 },
     });
   });
 
-  it("says when there is no usage data, and defaults to today or this month in IST without dates", async () => {
+  it('says when there is no usage data, and defaults to today or this month in IST without dates', async () => {
     const { aggregate } = await setUp();
     const quiet = istDayRangeSeconds('2026-11-10');
     const none = (await aggregate(`aggregationOption=range&startDateTime=${quiet.startDateTime}&endDateTime=${quiet.endDateTime}`)).json<AggregationResponse>();
     expect(none.hasData).toBe(false);
-    expect(none.allDay).toEqual({ fieldWorkAcres: 0, onRoadKm: 0, engineHours: 0, engineMinutes: 0, ptoHours: 0, averageRpm: 0, dieselConsumedL: 0, dieselRemainingL: 40 - (-4 - 3 + 30 - 1 - 2) });
+    expect(none.allDay).toEqual({
+      fieldWorkAcres: 0,
+      onRoadKm: 0,
+      engineHours: 0,
+      engineMinutes: 0,
+      ptoHours: 0,
+      averageRpm: 0,
+      dieselConsumedL: 0,
+      dieselRemainingL: 40 - (-4 - 3 + 30 - 1 - 2),
+    });
 
     // Spec §7: only aggregationOption and isSec sent. The test clock is 21 Nov 2026, 12:00 IST.
     const today = (await aggregate('aggregationOption=day&isSec=true')).json<AggregationResponse>();
@@ -74,8 +109,12 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
     const start = istMidnight('2025-11-01') / 1000;
     const details = async (query: string) => expectError(await aggregate(query), 'VALIDATION_FAILED').error.details;
     expect((await aggregate(`aggregationOption=range&startDateTime=${start}&endDateTime=${start + 400 * 86_400 - 1}`)).statusCode).toBe(200);
-    expect(await details(`aggregationOption=range&startDateTime=${start}&endDateTime=${start + 400 * 86_400}`)).toEqual([{ path: 'endDateTime', code: 'RANGE_TOO_LONG' }]);
-    expect(await details(`aggregationOption=range&startDateTime=${start}&endDateTime=${start - 1}`)).toEqual([{ path: 'endDateTime', code: 'RANGE_BACKWARDS' }]);
+    expect(await details(`aggregationOption=range&startDateTime=${start}&endDateTime=${start + 400 * 86_400}`)).toEqual([
+      { path: 'endDateTime', code: 'RANGE_TOO_LONG' },
+    ]);
+    expect(await details(`aggregationOption=range&startDateTime=${start}&endDateTime=${start - 1}`)).toEqual([
+      { path: 'endDateTime', code: 'RANGE_BACKWARDS' },
+    ]);
     expect(await details('aggregationOption=range')).toEqual([{ path: 'startDateTime', code: 'REQUIRED' }]);
     expect(await details(`aggregationOption=day&startDateTime=${start}`)).toEqual([{ path: 'endDateTime', code: 'REQUIRED' }]);
     expect(await details('aggregationOption=week')).toEqual([{ path: 'aggregationOption', code: 'INVALID' }]);
@@ -85,10 +124,20 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
   it('sums a year of hourly rollups', async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     const first = istMidnight('2025-11-21');
-    const hours = Array.from({ length: 365 * 24 }, (_, i) => ({ hourStart: first + i * HOUR_MS, engineS: 1800, ptoS: i % 24 < 12 ? 600 : 0, rpmWeighted: 1500 * 1800, rpmS: 1800 }));
+    const hours = Array.from({ length: 365 * 24 }, (_, i) => ({
+      hourStart: first + i * HOUR_MS,
+      engineS: 1800,
+      ptoS: i % 24 < 12 ? 600 : 0,
+      rpmWeighted: 1500 * 1800,
+      rpmS: 1800,
+    }));
     await insertHours(db(), tractor.id, hours);
     const started = performance.now();
-    const res = await get(t.app, `vehicles/aggregations/${tractor.vin}?aggregationOption=range&startDateTime=${first / 1000}&endDateTime=${(first + 365 * DAY_MS) / 1000 - 1}`, { token: owner.accessToken });
+    const res = await get(
+      t.app,
+      `vehicles/aggregations/${tractor.vin}?aggregationOption=range&startDateTime=${first / 1000}&endDateTime=${(first + 365 * DAY_MS) / 1000 - 1}`,
+      { token: owner.accessToken },
+    );
     const ms = performance.now() - started;
     console.info(`one-year aggregation (8,760 hourly rows) on ${target.name}: ${ms.toFixed(1)} ms through app.inject`);
     const body = res.json<AggregationResponse>();
@@ -97,13 +146,19 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
     expect(body.afternoon).toMatchObject({ engineHours: 2190, ptoHours: 0 });
   });
 
-  it('gives diesel details: level, status, the last refuel as one event at its own time, today\'s use, approximate', async () => {
+  it("gives diesel details: level, status, the last refuel as one event at its own time, today's use, approximate", async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     const today = istMidnight('2026-11-21');
     await saveState(tractor.id, { fuelL: 6.04 }, { time: at(11, today), fuelPercent: 10 });
     // One refuel from 18:44:52 that went on past 19:00: one event of 35 L, whatever its hours hold.
     const refuelAt = at(18) + (44 * 60 + 52) * 1000;
-    await db().insertInto('refuels').values([{ tractor_id: tractor.id, start_ms: at(2), litres: 12 }, { tractor_id: tractor.id, start_ms: refuelAt, litres: 35 }]).execute();
+    await db()
+      .insertInto('refuels')
+      .values([
+        { tractor_id: tractor.id, start_ms: at(2), litres: 12 },
+        { tractor_id: tractor.id, start_ms: refuelAt, litres: 35 },
+      ])
+      .execute();
     await insertHours(db(), tractor.id, [
       { hourStart: at(18), fuelRefuelL: 35, fuelNetChangeL: 20 },
       { hourStart: at(19), fuelNetChangeL: 14 },
@@ -158,14 +213,19 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
     const body = res.json<{ tractorModels: string[]; deviceModels: { model: string; fields: string[] }[] }>();
     expect(body.tractorModels).toEqual(['Arjun 555 DI']);
     expect(body.deviceModels.map((m) => m.model)).toEqual(expect.arrayContaining(['FMB130', 'FMB920']));
-    expect(body.deviceModels.find((m) => m.model === 'FMB130')?.fields).toEqual(expect.arrayContaining(['ignition', 'pto', 'fuelPercent', 'rpm', 'engineWorktimeMin']));
+    expect(body.deviceModels.find((m) => m.model === 'FMB130')?.fields).toEqual(
+      expect.arrayContaining(['ignition', 'pto', 'fuelPercent', 'rpm', 'engineWorktimeMin']),
+    );
   });
 
   it('draws history from the rollups: hourly diesel walked back from now, refuel and drop markers, daily engine hours and RPM', async () => {
     const { owner, tractor } = await setUp();
     // A night-time loss with the engine off on the 20th at 02:00; the refuel of the 12:00 hour began at 12:40.
     await insertHours(db(), tractor.id, [{ hourStart: at(2), fuelNetChangeL: -8 }]);
-    await db().insertInto('refuels').values({ tractor_id: tractor.id, start_ms: at(12) + 40 * 60_000, litres: 35 }).execute();
+    await db()
+      .insertInto('refuels')
+      .values({ tractor_id: tractor.id, start_ms: at(12) + 40 * 60_000, litres: 35 })
+      .execute();
     const from = istMidnight('2026-11-19') / 1000;
     const to = istMidnight('2026-11-21') / 1000 - 1;
     const res = await get(t.app, `vehicles/${tractor.vin}/history?from=${from}&to=${to}`, { token: owner.accessToken });
@@ -196,8 +256,20 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
     const { owner, tractor } = await ownerWithTractor(t);
     await saveState(tractor.id, { fuelL: 30 });
     const first = istMidnight('2026-08-21');
-    await insertHours(db(), tractor.id, Array.from({ length: 92 * 24 }, (_, i) => ({ hourStart: first + i * HOUR_MS, engineS: 600, fuelNetChangeL: i % 24 === 6 ? 20 : -1, fuelRefuelL: i % 24 === 6 ? 21 : 0 })));
-    await db().insertInto('refuels').values(Array.from({ length: 92 }, (_, d) => ({ tractor_id: tractor.id, start_ms: first + d * 24 * HOUR_MS + 6 * HOUR_MS, litres: 21 }))).execute();
+    await insertHours(
+      db(),
+      tractor.id,
+      Array.from({ length: 92 * 24 }, (_, i) => ({
+        hourStart: first + i * HOUR_MS,
+        engineS: 600,
+        fuelNetChangeL: i % 24 === 6 ? 20 : -1,
+        fuelRefuelL: i % 24 === 6 ? 21 : 0,
+      })),
+    );
+    await db()
+      .insertInto('refuels')
+      .values(Array.from({ length: 92 }, (_, d) => ({ tractor_id: tractor.id, start_ms: first + d * 24 * HOUR_MS + 6 * HOUR_MS, litres: 21 })))
+      .execute();
     const from = first / 1000;
     const res = await get(t.app, `vehicles/${tractor.vin}/history?from=${from}&to=${from + 92 * 86_400}`, { token: owner.accessToken });
     const body = res.json<HistoryResponse>();
@@ -218,12 +290,28 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
     // 6,000 fixes a few seconds apart along a line, working in alternate blocks of 500.
     const rows = Array.from({ length: 6000 }, (_, i) => {
       const working = Math.floor(i / 500) % 2 === 1;
-      return { tractor_id: tractor.id, device_time: at(6, today) + i * 5000, received_at: at(6, today), lat: 20.16 + i * 0.00001, lon: 73.98, speed_kmh: working ? 5 : 20, ignition: 1, pto: working ? 1 : 0 };
+      return {
+        tractor_id: tractor.id,
+        device_time: at(6, today) + i * 5000,
+        received_at: at(6, today),
+        lat: 20.16 + i * 0.00001,
+        lon: 73.98,
+        speed_kmh: working ? 5 : 20,
+        ignition: 1,
+        pto: working ? 1 : 0,
+      };
     });
     // A fix from the day before and one without a position are not part of the replay.
     rows.push({ tractor_id: tractor.id, device_time: at(23), received_at: at(23), lat: 20, lon: 73, speed_kmh: 0, ignition: 0, pto: 0 });
-    for (let i = 0; i < rows.length; i += 500) await db().insertInto('telemetry').values(rows.slice(i, i + 500)).execute();
-    await db().insertInto('telemetry').values({ tractor_id: tractor.id, device_time: at(7, today) + 1, received_at: at(7, today), lat: null, lon: null }).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await db()
+        .insertInto('telemetry')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    await db()
+      .insertInto('telemetry')
+      .values({ tractor_id: tractor.id, device_time: at(7, today) + 1, received_at: at(7, today), lat: null, lon: null })
+      .execute();
 
     const res = await get(t.app, `vehicles/${tractor.vin}/track?date=2026-11-21`, { token: owner.accessToken });
     const body = res.json<TrackResponse>();
@@ -240,6 +328,8 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
     expect(body.points.filter((p) => p[4] === 1).length).toBeGreaterThan(900);
     // A day without fixes is an empty replay; the date must be a real one.
     expect((await get(t.app, `vehicles/${tractor.vin}/track?date=2026-11-01`, { token: owner.accessToken })).json<TrackResponse>().points).toEqual([]);
-    expect(expectError(await get(t.app, `vehicles/${tractor.vin}/track?date=2026-02-30`, { token: owner.accessToken }), 'VALIDATION_FAILED').error.details).toEqual([{ path: 'date', code: 'DATE_INVALID' }]);
+    expect(
+      expectError(await get(t.app, `vehicles/${tractor.vin}/track?date=2026-02-30`, { token: owner.accessToken }), 'VALIDATION_FAILED').error.details,
+    ).toEqual([{ path: 'date', code: 'DATE_INVALID' }]);
   });
 });

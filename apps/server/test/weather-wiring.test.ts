@@ -11,11 +11,15 @@ import { ownerWithTractor } from './support/vehicles';
 describe.each(dbTargets)('weather for a tractor, $name', (target) => {
   const t = useTestApp(target);
 
-  it('is the weather where the tractor last was, in the asked language; none before its first fix; another owner\'s tractor is 404', async () => {
+  it("is the weather where the tractor last was, in the asked language; none before its first fix; another owner's tractor is 404", async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     const token = owner.accessToken;
     expect((await get(t.app, `weather/hourly/${tractor.vin}?language=hi`, { token })).json()).toEqual([]);
-    await ingest(t.app, tractor, series(TEST_START - 5 * MINUTE, 3, MINUTE, () => engineOn({ lat: FARM.lat, lon: FARM.lon })));
+    await ingest(
+      t.app,
+      tractor,
+      series(TEST_START - 5 * MINUTE, 3, MINUTE, () => engineOn({ lat: FARM.lat, lon: FARM.lon })),
+    );
     const hourly = (await get(t.app, `weather/hourly/${tractor.vin}?language=hi`, { token })).json<HourlyItem[]>();
     expect(hourly.length).toBeGreaterThan(0);
     expect(hourly[0]?.Temperature.Unit).toBe('F');

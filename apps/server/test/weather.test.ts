@@ -53,7 +53,15 @@ function fakeAccuWeather() {
 }
 
 // Trimmed from AccuWeather's documented answers (more fields than spec §3 reads).
-const GEOPOSITION = { Version: 1, Key: '204108', Type: 'City', Rank: 75, LocalizedName: 'पिंपळगाव बसवंत', EnglishName: 'Pimpalgaon Baswant', GeoPosition: { Latitude: 20.167, Longitude: 73.983 } };
+const GEOPOSITION = {
+  Version: 1,
+  Key: '204108',
+  Type: 'City',
+  Rank: 75,
+  LocalizedName: 'पिंपळगाव बसवंत',
+  EnglishName: 'Pimpalgaon Baswant',
+  GeoPosition: { Latitude: 20.167, Longitude: 73.983 },
+};
 const ONE_HOUR = [
   {
     DateTime: '2026-11-21T13:00:00+05:30',
@@ -99,7 +107,9 @@ describe('AccuWeather provider', () => {
 
   it('asks the 1-hour forecast by key in Fahrenheit and keeps the fields of spec §3', async () => {
     accu.answer('/forecasts/v1/hourly/', 200, ONE_HOUR);
-    expect(await provider().hourly('204108', 'mr')).toEqual([{ EpochDateTime: 1795253400, Temperature: { Value: 86, Unit: 'F' }, IconPhrase: 'बहुतांशी ऊन', WeatherIcon: 2 }]);
+    expect(await provider().hourly('204108', 'mr')).toEqual([
+      { EpochDateTime: 1795253400, Temperature: { Value: 86, Unit: 'F' }, IconPhrase: 'बहुतांशी ऊन', WeatherIcon: 2 },
+    ]);
     const url = accu.requests[0] as URL;
     expect(url.pathname).toBe('/forecasts/v1/hourly/1hour/204108');
     expect(Object.fromEntries(url.searchParams)).toEqual({ apikey: API_KEY, language: 'mr-in', details: 'false', metric: 'false' });
@@ -110,7 +120,11 @@ describe('AccuWeather provider', () => {
     const answer = await provider().fiveDay('204108', 'ta');
     expect(fiveDayResponse.parse(answer)).toEqual(answer);
     expect(answer.DailyForecasts).toHaveLength(5);
-    expect(answer.DailyForecasts[0]).toEqual({ EpochDate: ist('2026-11-21T07:00:00') / 1000, Temperature: { Minimum: { Value: 57 } , Maximum: { Value: 86 } }, Day: { IconPhrase: 'day 0', Icon: 1 } });
+    expect(answer.DailyForecasts[0]).toEqual({
+      EpochDate: ist('2026-11-21T07:00:00') / 1000,
+      Temperature: { Minimum: { Value: 57 }, Maximum: { Value: 86 } },
+      Day: { IconPhrase: 'day 0', Icon: 1 },
+    });
     const url = accu.requests[0] as URL;
     expect(url.pathname).toBe('/forecasts/v1/daily/5day/204108');
     expect(Object.fromEntries(url.searchParams)).toEqual({ apikey: API_KEY, language: 'ta-in', details: 'false', metric: 'false' });
@@ -141,11 +155,19 @@ describe('AccuWeather provider', () => {
   }
 
   it('fails with a WeatherError on a 503, a refused key, a time-out, a refused connection or a bad URL, never quoting the key', async () => {
-    accu.answer('/forecasts/v1/hourly/', 503, { Code: 'ServiceUnavailable', Message: 'try later', Reference: `/forecasts/v1/hourly/1hour/204108?apikey=${API_KEY}` });
+    accu.answer('/forecasts/v1/hourly/', 503, {
+      Code: 'ServiceUnavailable',
+      Message: 'try later',
+      Reference: `/forecasts/v1/hourly/1hour/204108?apikey=${API_KEY}`,
+    });
     expect((await failure(provider().hourly('204108', 'en'))).message).toMatch(/503/);
 
     // AccuWeather's error body echoes the request, key and all.
-    accu.answer('/locations/', 401, { Code: 'Unauthorized', Message: 'Api Authorization failed', Reference: `/locations/v1/cities/geoposition/search?apikey=${API_KEY}&q=20.17,73.98` });
+    accu.answer('/locations/', 401, {
+      Code: 'Unauthorized',
+      Message: 'Api Authorization failed',
+      Reference: `/locations/v1/cities/geoposition/search?apikey=${API_KEY}&q=20.17,73.98`,
+    });
     expect((await failure(provider().locationKey(20.17, 73.98, 'en'))).message).toMatch(/401/);
 
     accu.answer('/forecasts/v1/daily/', 200, FIVE_DAYS, 500);
@@ -196,7 +218,12 @@ describe('local weather', () => {
     for (let d = 0; d < days_in; d++) {
       const today = (await local.fiveDay(key, language)).DailyForecasts[0];
       if (!today) throw new Error('no day');
-      days.push({ min: fahrenheitToCelsius(today.Temperature.Minimum.Value), max: fahrenheitToCelsius(today.Temperature.Maximum.Value), icon: today.Day.Icon, phrase: today.Day.IconPhrase });
+      days.push({
+        min: fahrenheitToCelsius(today.Temperature.Minimum.Value),
+        max: fahrenheitToCelsius(today.Temperature.Maximum.Value),
+        icon: today.Day.Icon,
+        phrase: today.Day.IconPhrase,
+      });
       clock.advance(24 * HOUR);
     }
     return days;
@@ -331,7 +358,9 @@ function countingProvider() {
     fiveDay: async (key, language) => {
       calls.push(`fiveDay ${key} ${language}`);
       fail();
-      return { DailyForecasts: [{ EpochDate: 1, Temperature: { Minimum: { Value: 60 }, Maximum: { Value: 80 } }, Day: { IconPhrase: `d-${language}`, Icon: 1 } }] };
+      return {
+        DailyForecasts: [{ EpochDate: 1, Temperature: { Minimum: { Value: 60 }, Maximum: { Value: 80 } }, Day: { IconPhrase: `d-${language}`, Icon: 1 } }],
+      };
     },
   };
   return { provider, calls, failNext: (n: number) => (failNext = n) };
@@ -362,7 +391,13 @@ describe('weather service', () => {
     const clock = new TestClock();
     const fake = countingProvider();
     const warnings: unknown[] = [];
-    const service = new WeatherService({ provider: fake.provider, positionOf, clock, maxEntries, log: { warn: (obj: unknown) => warnings.push(obj) } as never });
+    const service = new WeatherService({
+      provider: fake.provider,
+      positionOf,
+      clock,
+      maxEntries,
+      log: { warn: (obj: unknown) => warnings.push(obj) } as never,
+    });
     return { clock, fake, service, warnings };
   };
 
@@ -408,7 +443,10 @@ describe('weather service', () => {
     await expect(service.fiveDay(OWNER_A, VIN_A, 'en')).rejects.toBeInstanceOf(AppError);
     await service.fiveDay(OWNER_A, VIN_A, 'en');
     expect(fake.calls.slice(3)).toEqual(['fiveDay k20.17 en', 'fiveDay k20.17 en']);
-    expect(warnings).toEqual([{ weather: { provider: 'accuweather', reason: 'AccuWeather answered 503' } }, { weather: { provider: 'accuweather', reason: 'AccuWeather answered 503' } }]);
+    expect(warnings).toEqual([
+      { weather: { provider: 'accuweather', reason: 'AccuWeather answered 503' } },
+      { weather: { provider: 'accuweather', reason: 'AccuWeather answered 503' } },
+    ]);
   });
 
   it('answers empty without a position or where the provider has no location, and NOT_FOUND for a VIN of another owner', async () => {
@@ -454,7 +492,11 @@ describe('weather routes', () => {
     instance.setSerializerCompiler(serializerCompiler);
     installErrorHandler(instance);
     instance.decorateRequest('principal', null);
-    await instance.register(weatherRoutes, { prefix: '/api/v1', weather: new WeatherService({ provider, positionOf, clock: new TestClock(ist('2026-11-21T12:00:00')) }), sessions });
+    await instance.register(weatherRoutes, {
+      prefix: '/api/v1',
+      weather: new WeatherService({ provider, positionOf, clock: new TestClock(ist('2026-11-21T12:00:00')) }),
+      sessions,
+    });
     await instance.ready();
     return instance;
   }

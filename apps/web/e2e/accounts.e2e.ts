@@ -35,7 +35,14 @@ describe('accounts in the browser', () => {
     await page.getByLabel('New PIN', { exact: true }).fill('5555');
     await page.getByLabel('Confirm new PIN').fill('5555');
     await page.getByRole('button', { name: 'Change PIN' }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: /old PIN/i }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .filter({ hasText: /old PIN/i })
+          .isVisible(),
+      )
+      .toBe(true);
     await page.getByLabel('Old PIN').fill('7391');
     await page.getByRole('button', { name: 'Change PIN' }).click();
     await expect.poll(() => page.getByText('PIN changed successfully').isVisible()).toBe(true);
@@ -57,7 +64,8 @@ describe('accounts in the browser', () => {
     for (let i = 0; i < 5; i++) await api('login', { userName: mobile, password: '0000', deviceID: crypto.randomUUID() });
     expect((await api('otp/send', { mobileNo: mobile, purpose: 'reset' })).status).toBe(200); // 2nd
     const stolen = await latestOtp(mobile);
-    for (let i = 0; i < 5; i++) await api('otp/verify', { mobileNo: mobile, purpose: 'reset', otp: String((Number(stolen) + 1 + i) % 1_000_000).padStart(6, '0') });
+    for (let i = 0; i < 5; i++)
+      await api('otp/verify', { mobileNo: mobile, purpose: 'reset', otp: String((Number(stolen) + 1 + i) % 1_000_000).padStart(6, '0') });
     expect((await api('otp/send', { mobileNo: mobile, purpose: 'bind' })).status).toBe(200); // 3rd: the address's 3 per 15 minutes are spent
     expect((await api('otp/send', { mobileNo: mobile, purpose: 'reset' })).status).toBe(429);
 

@@ -95,12 +95,14 @@ describe('alerts: Web Push, the unread badge and read marks', () => {
     expect(await badgeText(page)).toBe('2');
     await deliverPush(channel, payloadOf(fresh));
 
-    await expect.poll(() => shownNotifications(page), { timeout: 10_000 }).toContainEqual({
-      title: 'High engine temperature',
-      body: fresh.alertDescription,
-      tag: `alert-${fresh.alertId}`,
-      url: `/#/alert-detail/${fresh.alertId}`,
-    });
+    await expect
+      .poll(() => shownNotifications(page), { timeout: 10_000 })
+      .toContainEqual({
+        title: 'High engine temperature',
+        body: fresh.alertDescription,
+        tag: `alert-${fresh.alertId}`,
+        url: `/#/alert-detail/${fresh.alertId}`,
+      });
     // Spec §4: on receipt the unread alerts are refetched and counted.
     await expect.poll(() => badgeText(page), { timeout: 10_000 }).toBe('3');
     await expect.poll(() => link('A0003').count(), { timeout: 10_000 }).toBe(2);
@@ -160,9 +162,9 @@ describe('alerts: Web Push, the unread badge and read marks', () => {
     // The server writes the alert in the owner's language.
     expect(fresh.alertName).toBe('इंजन का तापमान ज़्यादा');
     await deliverPush(channel, payloadOf(fresh));
-    await expect.poll(async () => (await shownNotifications(page)).find((n) => n.tag === `alert-${fresh.alertId}`)?.title, { timeout: 10_000 }).toBe(
-      'इंजन का तापमान ज़्यादा',
-    );
+    await expect
+      .poll(async () => (await shownNotifications(page)).find((n) => n.tag === `alert-${fresh.alertId}`)?.title, { timeout: 10_000 })
+      .toBe('इंजन का तापमान ज़्यादा');
     await expect.poll(() => badgeText(page), { timeout: 10_000 }).toBe('1');
     expect(await page.getByRole('link', { name: /^अलर्ट\s*,\s*बिना पढ़े: 1$/ }).count()).toBe(1);
     // The list names it from the web's own Hindi catalogue.

@@ -157,7 +157,9 @@ describe('alerts: list, filters, detail, receivers and configuration', () => {
     expect(await page.getByTestId('alert-place').textContent()).toMatch(/^\S.*, Maharashtra$/);
     expect(await page.getByTestId('alert-position').textContent()).toBe(`${FIELD.lat.toFixed(5)}, ${FIELD.lon.toFixed(5)}`);
     await page.getByRole('region', { name: 'Map' }).locator('.marker-tractor').waitFor();
-    expect(await page.getByRole('link', { name: 'Navigate to tractor' }).getAttribute('href')).toContain(`destination=${FIELD.lat.toFixed(6)},${FIELD.lon.toFixed(6)}`);
+    expect(await page.getByRole('link', { name: 'Navigate to tractor' }).getAttribute('href')).toContain(
+      `destination=${FIELD.lat.toFixed(6)},${FIELD.lon.toFixed(6)}`,
+    );
     expect(await page.getByRole('link', { name: 'Locate me' }).getAttribute('href')).toBe('#/locate-me');
 
     await page.getByRole('button', { name: 'Listen' }).click();
@@ -271,7 +273,9 @@ describe('alerts: list, filters, detail, receivers and configuration', () => {
     await dialog.getByText(`Every alert of ${owner.tractor.name} will be on again`).waitFor();
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.getByText('The usual settings are back.').waitFor();
-    await expect.poll(() => page.getByRole('region', { name: 'High engine temperature' }).getByRole('spinbutton', { name: 'Limit (°C)' }).inputValue()).toBe('105');
+    await expect
+      .poll(() => page.getByRole('region', { name: 'High engine temperature' }).getByRole('spinbutton', { name: 'Limit (°C)' }).inputValue())
+      .toBe('105');
     expect(await page.getByRole('switch', { name: 'Excessive idling' }).isChecked()).toBe(true);
     const after = await config();
     expect(after.find((c) => c.alertTypeId === 'A0003')).toMatchObject({ thresholdValue: 105, enabled: true });

@@ -198,7 +198,9 @@ describe('Ask me, and Listen with the server voice (issue 14)', () => {
     expect(await coach.getByRole('alert').count()).toBe(0);
     // The service worker kept the Tamil audio: heard once, it plays again offline.
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-    await expect.poll(() => page.evaluate(async () => (await (await caches.open('tl-voice-v1')).keys()).filter((r) => r.url.includes('lang=ta')).length)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open('tl-voice-v1')).keys()).filter((r) => r.url.includes('lang=ta')).length))
+      .toBeGreaterThan(0);
   });
 
   it('the Ask me coach mark shows until "Got it", and stays hidden after a reload', async () => {

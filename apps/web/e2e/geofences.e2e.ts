@@ -118,7 +118,14 @@ describe('geofences: draw, list, edit, assign, switch off, delete', () => {
 
     await newForm('Polygon_farm', 'Polygon');
     await step('Tap the map at each corner');
-    for (const [dx, dy] of [[-60, -60], [60, -60], [60, 60], [0, 90], [-60, 60]] as const) await clickMap(dx, dy);
+    for (const [dx, dy] of [
+      [-60, -60],
+      [60, -60],
+      [60, 60],
+      [0, 90],
+      [-60, 60],
+    ] as const)
+      await clickMap(dx, dy);
     // Undo the fifth corner, then close by clicking the first one again.
     await page.getByRole('button', { name: 'Undo last point' }).click();
     await clickMap(-60, -60);
@@ -239,9 +246,11 @@ describe('geofences: draw, list, edit, assign, switch off, delete', () => {
     expect((await geofences()).map((g) => g.name)).toEqual(['Square_farm', 'Circle_farm_east']);
   });
 
-  it('without a place searched, the drawing map opens on the tractor\'s last position', async () => {
+  it("without a place searched, the drawing map opens on the tractor's last position", async () => {
     // The tractor reports once from its field; the map then opens at zoom 14 on the tile holding it.
-    await ingest(baseURL(), [{ deviceId: tractor.imei, time: Date.now() - 60_000, ...FIELD, speedKmh: 0, ignition: false, pto: false, rpm: 0, coolantC: 30, externalVoltage: 12.6 }]);
+    await ingest(baseURL(), [
+      { deviceId: tractor.imei, time: Date.now() - 60_000, ...FIELD, speedKmh: 0, ignition: false, pto: false, rpm: 0, coolantC: 30, externalVoltage: 12.6 },
+    ]);
     const n = 2 ** 14;
     const rad = (FIELD.lat * Math.PI) / 180;
     const tileX = Math.floor(((FIELD.lon + 180) / 360) * n);
@@ -316,7 +325,13 @@ describe('geofences: draw, list, edit, assign, switch off, delete', () => {
       const res = await fetch(`${baseURL()}/api/v1/geofences`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: `Plot-${i}`, type: 'custom', shape: 'circle', coordinates: [{ latitude: 20.08 + i / 1000, longitude: 74.11 }], radiusM: 100 }),
+        body: JSON.stringify({
+          name: `Plot-${i}`,
+          type: 'custom',
+          shape: 'circle',
+          coordinates: [{ latitude: 20.08 + i / 1000, longitude: 74.11 }],
+          radiusM: 100,
+        }),
       });
       expect(res.status, `geofence ${i}`).toBe(201);
     }

@@ -127,7 +127,11 @@ describe('every screen at 360 px in every language (issue 12 item 7)', () => {
     paidOrder = history.data.find((h) => h.orderId)?.orderId ?? '';
     if (!paidOrder || !expiredVin) throw new Error('the demo fleet has a paid order and an expired tractor');
     // An order not paid yet (nothing is charged until the owner pays at the gateway): its summary is measured.
-    const res = await fetch(`${baseURL()}/api/v1/subscription/orders`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ vins: [expiredVin], pack: 'month' }) });
+    const res = await fetch(`${baseURL()}/api/v1/subscription/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ vins: [expiredVin], pack: 'month' }),
+    });
     pendingOrder = ((await res.json()) as { orderId: string }).orderId;
   });
 
@@ -139,39 +143,44 @@ describe('every screen at 360 px in every language (issue 12 item 7)', () => {
     await context?.close();
   });
 
-  it.each(LANGUAGES.map((l) => [l.code, l.nativeName]))('%s: no screen scrolls sideways, the tab labels fit', { timeout: 120_000 }, async (code, nativeName) => {
-    await switchLanguage(page, nativeName, code);
-    const problems: string[] = [];
-    for (const screen of SCREENS) {
-      await open(page, screen);
-      const ready = READY[screen];
-      if (ready) await page.locator(ready).first().waitFor({ state: 'attached' });
-      await page.waitForLoadState('networkidle');
-      for (const p of await sidewaysOverflow(page)) problems.push(`${screen}: ${p}`);
-      if (screen.startsWith('/tabs') || screen === '/alert' || screen === '/geofence-list') for (const p of await tabLabelProblems(page)) problems.push(`${screen}: ${p}`);
-    }
-    // What opens inside a screen: the service form, the folded alert filters.
-    await open(page, '/engine-usage');
-    await page.locator('section[aria-labelledby="service-title"] > button').click();
-    await page.locator('form.service-form').waitFor();
-    for (const p of await sidewaysOverflow(page)) problems.push(`service form: ${p}`);
-    await open(page, '/alert');
-    await showAlertFilters(page);
-    for (const p of await sidewaysOverflow(page)) problems.push(`alert filters: ${p}`);
-    // A payment summary, the paid order's result and its GST invoice.
-    const orderScreens = [
-      [`/payment-summary/${pendingOrder}`, '[aria-labelledby="order-heading"]'],
-      [`/payment-success?orderId=${paidOrder}`, '.payment-ok'],
-      [`/invoice/${paidOrder}`, '.invoice'],
-    ] as const;
-    for (const [screen, ready] of orderScreens) {
-      await open(page, screen);
-      await page.locator(ready).first().waitFor({ state: 'attached' });
-      await page.waitForLoadState('networkidle');
-      for (const p of await sidewaysOverflow(page)) problems.push(`${screen.split(/[/?]/)[1]}: ${p}`);
-    }
-    expect(problems).toEqual([]);
-  });
+  it.each(LANGUAGES.map((l) => [l.code, l.nativeName]))(
+    '%s: no screen scrolls sideways, the tab labels fit',
+    { timeout: 120_000 },
+    async (code, nativeName) => {
+      await switchLanguage(page, nativeName, code);
+      const problems: string[] = [];
+      for (const screen of SCREENS) {
+        await open(page, screen);
+        const ready = READY[screen];
+        if (ready) await page.locator(ready).first().waitFor({ state: 'attached' });
+        await page.waitForLoadState('networkidle');
+        for (const p of await sidewaysOverflow(page)) problems.push(`${screen}: ${p}`);
+        if (screen.startsWith('/tabs') || screen === '/alert' || screen === '/geofence-list')
+          for (const p of await tabLabelProblems(page)) problems.push(`${screen}: ${p}`);
+      }
+      // What opens inside a screen: the service form, the folded alert filters.
+      await open(page, '/engine-usage');
+      await page.locator('section[aria-labelledby="service-title"] > button').click();
+      await page.locator('form.service-form').waitFor();
+      for (const p of await sidewaysOverflow(page)) problems.push(`service form: ${p}`);
+      await open(page, '/alert');
+      await showAlertFilters(page);
+      for (const p of await sidewaysOverflow(page)) problems.push(`alert filters: ${p}`);
+      // A payment summary, the paid order's result and its GST invoice.
+      const orderScreens = [
+        [`/payment-summary/${pendingOrder}`, '[aria-labelledby="order-heading"]'],
+        [`/payment-success?orderId=${paidOrder}`, '.payment-ok'],
+        [`/invoice/${paidOrder}`, '.invoice'],
+      ] as const;
+      for (const [screen, ready] of orderScreens) {
+        await open(page, screen);
+        await page.locator(ready).first().waitFor({ state: 'attached' });
+        await page.waitForLoadState('networkidle');
+        for (const p of await sidewaysOverflow(page)) problems.push(`${screen.split(/[/?]/)[1]}: ${p}`);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('the renewal dialog over an expired tractor fits at 360 px in Tamil (shown once a day: measured here only)', async () => {
     const tamil = LANGUAGES.find((l) => l.code === 'ta');
@@ -183,7 +192,10 @@ describe('every screen at 360 px in every language (issue 12 item 7)', () => {
     const dialog = page.locator('.renewal-dialog-actions');
     await dialog.waitFor();
     for (const p of await sidewaysOverflow(page)) problems.push(`renewal dialog: ${p}`);
-    for (const cut of await dialog.evaluate((row) => [...row.querySelectorAll('button')].filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent))) problems.push(`renewal dialog: "${cut}" is cut`);
+    for (const cut of await dialog.evaluate((row) =>
+      [...row.querySelectorAll('button')].filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent),
+    ))
+      problems.push(`renewal dialog: "${cut}" is cut`);
     await page.keyboard.press('Escape');
     await page.locator('.tractor-select select').selectOption(firstVin);
     expect(problems).toEqual([]);
@@ -225,6 +237,8 @@ describe('every screen at 360 px in every language (issue 12 item 7)', () => {
     const box = await first.boundingBox();
     const tabBar = await page.locator('.tab-bar').boundingBox();
     // The first card's top half shows above the tab bar without scrolling.
-    expect(box && tabBar && box.y + box.height / 2 <= tabBar.y, `first card at ${box?.y}–${(box?.y ?? 0) + (box?.height ?? 0)}, tab bar at ${tabBar?.y}`).toBe(true);
+    expect(box && tabBar && box.y + box.height / 2 <= tabBar.y, `first card at ${box?.y}–${(box?.y ?? 0) + (box?.height ?? 0)}, tab bar at ${tabBar?.y}`).toBe(
+      true,
+    );
   });
 });

@@ -91,6 +91,8 @@ describe('reminders that ring', () => {
       registrationId: channel.registrationId,
       data: JSON.stringify(reminderPushPayload(reminder)),
     });
-    await expect.poll(async () => (await shownNotifications(page)).find((n) => n.tag === `reminder-${reminder.id}`)).toMatchObject({ title: 'Change engine oil', url: '/#/my-reminder' });
+    await expect
+      .poll(async () => (await shownNotifications(page)).find((n) => n.tag === `reminder-${reminder.id}`))
+      .toMatchObject({ title: 'Change engine oil', url: '/#/my-reminder' });
   });
 });

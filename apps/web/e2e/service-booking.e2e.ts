@@ -74,13 +74,23 @@ describe('doorstep service booking (issue 15)', () => {
   it('the dealer confirms and assigns it: the status screen and a push follow', { timeout: 60_000 }, async () => {
     const channel = await pushChannel(context, page);
     await operator(`operator/service-bookings/${booked}/status`, { status: 'confirmed' });
-    const assigned = await operator(`operator/service-bookings/${booked}/status`, { status: 'assigned', technician: { name: 'Suresh Shinde', phone: '9822011111' } });
+    const assigned = await operator(`operator/service-bookings/${booked}/status`, {
+      status: 'assigned',
+      technician: { name: 'Suresh Shinde', phone: '9822011111' },
+    });
     expect(assigned.status).toBe('assigned');
     // What the server's notifier pushes for this step, delivered to the page's worker by CDP.
     await channel.cdp.send('ServiceWorker.deliverPushMessage', {
       origin: new URL(baseURL()).origin,
       registrationId: channel.registrationId,
-      data: JSON.stringify({ type: 'booking', bookingId: booked, status: 'assigned', title: 'Mechanic assigned', body: 'Suresh Shinde will come for your tractor', url: `/#/booking-status?bookingId=${booked}` }),
+      data: JSON.stringify({
+        type: 'booking',
+        bookingId: booked,
+        status: 'assigned',
+        title: 'Mechanic assigned',
+        body: 'Suresh Shinde will come for your tractor',
+        url: `/#/booking-status?bookingId=${booked}`,
+      }),
     });
     await expect.poll(async () => (await shownNotifications(page)).map((n) => n.tag)).toContain(`booking-${booked}`);
     // The open status screen refreshed on the push: the mechanic can be called from it.

@@ -92,7 +92,14 @@ describe('app shell in the browser', () => {
     const fromAbout = page.getByRole('dialog', { name: 'Terms and Conditions' });
     await fromAbout.waitFor();
     // The legal text is there (arbitration in Mumbai, spec §1) but not the closing line.
-    await expect.poll(() => fromAbout.getByText(/Mumbai/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        fromAbout
+          .getByText(/Mumbai/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     expect(await fromAbout.getByText('I agree.', { exact: true }).count()).toBe(0);
     await context.close();
   });

@@ -72,16 +72,18 @@ describe('tractor screens with the demo fleet', () => {
 
     const vin = await select.inputValue();
     await expect.poll(() => received.has(vin), { timeout: 15_000 }).toBe(true);
-    await expect.poll(async () => [await shownHome(page), expectedHome(received.get(vin) as TractorHomepageResponse)], { timeout: 15_000 }).toSatisfy(
-      ([shown, want]) => JSON.stringify(shown) === JSON.stringify(want),
-    );
+    await expect
+      .poll(async () => [await shownHome(page), expectedHome(received.get(vin) as TractorHomepageResponse)], { timeout: 15_000 })
+      .toSatisfy(([shown, want]) => JSON.stringify(shown) === JSON.stringify(want));
     // And the API asked directly agrees on what does not move.
     const direct = await api<TractorHomepageResponse>(baseURL(), token, `tractorhomepage/${vin}`);
     expect((await shownHome(page)).name).toBe(expectedHome(direct).name);
     expect((await shownHome(page)).address).toBe(expectedHome(direct).address);
     // The tractor picture follows spec §4 (moving, running, idle animate).
     const picture = await page.locator('.tractor-picture').getAttribute('data-picture');
-    expect(picture).toBe(['moving', 'running', 'idle'].includes(direct.vehicleStatus === 'na' ? (direct.lastStatus ?? '') : direct.vehicleStatus) ? 'animated' : 'static');
+    expect(picture).toBe(
+      ['moving', 'running', 'idle'].includes(direct.vehicleStatus === 'na' ? (direct.lastStatus ?? '') : direct.vehicleStatus) ? 'animated' : 'static',
+    );
   });
 
   it('switching tractors changes the values', async () => {
@@ -91,7 +93,9 @@ describe('tractor screens with the demo fleet', () => {
     const other = options.find((v) => v !== first) as string;
     await select.selectOption(other);
     await expect.poll(() => received.has(other), { timeout: 15_000 }).toBe(true);
-    await expect.poll(async () => JSON.stringify(await shownHome(page)), { timeout: 15_000 }).toBe(JSON.stringify(expectedHome(received.get(other) as TractorHomepageResponse)));
+    await expect
+      .poll(async () => JSON.stringify(await shownHome(page)), { timeout: 15_000 })
+      .toBe(JSON.stringify(expectedHome(received.get(other) as TractorHomepageResponse)));
     expect((await shownHome(page)).name).not.toBe(expectedHome(received.get(first) as TractorHomepageResponse).name);
     // The choice is kept across screens.
     await open(page, '/tabs/tractor');
@@ -204,7 +208,13 @@ describe('tractor screens with the demo fleet', () => {
       await page.getByRole('button', { name: part }).click();
       await page.getByRole('heading', { name: part }).waitFor();
       expect(await page.locator('.usage-values dt').allInnerTexts()).toEqual([
-        'Field work', 'On road', 'Engine running', 'PTO hours', 'Average engine RPM', 'Diesel used', 'Diesel remaining',
+        'Field work',
+        'On road',
+        'Engine running',
+        'PTO hours',
+        'Average engine RPM',
+        'Diesel used',
+        'Diesel remaining',
       ]);
     }
     expect(await violations(page)).toEqual([]);
@@ -285,7 +295,14 @@ describe('tractor screens with the demo fleet', () => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: 20.1767, longitude: 73.9833 });
     await page.getByRole('button', { name: 'My location' }).click();
-    await expect.poll(() => page.getByTestId('distance').innerText().catch(() => '')).toMatch(/(m|km) between you and the tractor$/);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('distance')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toMatch(/(m|km) between you and the tractor$/);
     await page.locator('.leaflet-marker-pane .marker-user').waitFor();
   });
 
@@ -326,7 +343,14 @@ describe('tractor screens with the demo fleet', () => {
     const banner = page.getByRole('button', { name: 'User offline' });
     await banner.waitFor();
     await banner.click();
-    await expect.poll(() => page.getByText(/No internet connection/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/No internet connection/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     expect(await shownHome(page)).toEqual(known);
 
     await page.reload();
@@ -359,7 +383,9 @@ describe('tractor screens with the demo fleet', () => {
     const dialog = page.getByRole('dialog', { name: 'Renew your pack' });
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain(`The pack of ${expired.Veh_Name} ended on`);
-    const widths = await dialog.locator('.renewal-dialog-actions').evaluate((row) => [...row.querySelectorAll('button')].map((b) => b.getBoundingClientRect().width / row.getBoundingClientRect().width));
+    const widths = await dialog
+      .locator('.renewal-dialog-actions')
+      .evaluate((row) => [...row.querySelectorAll('button')].map((b) => b.getBoundingClientRect().width / row.getBoundingClientRect().width));
     expect(widths).toHaveLength(2);
     for (const w of widths) expect(w).toBeCloseTo(0.44, 2);
 
@@ -403,7 +429,11 @@ describe('tractor screens with the demo fleet', () => {
     await page.getByRole('button', { name: /success/ }).click();
     await page.waitForURL((u) => u.hash.startsWith('#/payment-success'), { timeout: 15_000 });
     await page.getByRole('heading', { name: '₹2,358.82 received. Your pack is renewed.' }).waitFor();
-    const order = await api<{ referenceId: string; status: string; invoiceNumber: string }>(baseURL(), await sessionToken(page), `subscription/orders/${orderId}`);
+    const order = await api<{ referenceId: string; status: string; invoiceNumber: string }>(
+      baseURL(),
+      await sessionToken(page),
+      `subscription/orders/${orderId}`,
+    );
     expect(order.status).toBe('paid');
     expect(await page.locator('.payment-result').innerText()).toContain(order.referenceId);
     token = await sessionToken(page);

@@ -53,7 +53,9 @@ describe('weather widget on the home tab', () => {
     await claimTractor(baseURL(), token, unplaced);
     // One record from the field, parked: the tractor's position, where the weather is asked for.
     const at = Date.now() - 60_000;
-    await ingest(baseURL(), [{ deviceId: placed.imei, time: at, ...FIELD, speedKmh: 0, ignition: false, pto: false, rpm: 0, coolantC: 30, externalVoltage: 12.6 }]);
+    await ingest(baseURL(), [
+      { deviceId: placed.imei, time: at, ...FIELD, speedKmh: 0, ignition: false, pto: false, rpm: 0, coolantC: 30, externalVoltage: 12.6 },
+    ]);
     // The record is committed before the ingest answers; wait for the position anyway, as the alert seeds do.
     const deadline = Date.now() + 15_000;
     while ((await api<TractorHomepageResponse>(baseURL(), token, `tractorhomepage/${placed.vin}`)).latitude === null) {
@@ -72,7 +74,9 @@ describe('weather widget on the home tab', () => {
   });
 
   it('shows the month label, three day buttons with today highlighted, and the current temperature with its phrase', async () => {
-    await card().getByText(/^Now -?\d+\s°C$/).waitFor();
+    await card()
+      .getByText(/^Now -?\d+\s°C$/)
+      .waitFor();
     const month = await card().getByTestId('weather-month').innerText();
     expect(month).toMatch(/^[A-Z][a-z]+ \d{4}$/);
     const days = card().getByRole('group', { name: 'Choose a day' }).getByRole('button');
@@ -88,7 +92,9 @@ describe('weather widget on the home tab', () => {
     await dayButton(/^Tomorrow/).click();
     await expect.poll(() => dayButton(/^Tomorrow/).getAttribute('aria-pressed')).toBe('true');
     expect(await dayButton(/^Today/).getAttribute('aria-pressed')).toBe('false');
-    await card().getByText(/^Min -?\d+\s°C · Max -?\d+\s°C$/).waitFor();
+    await card()
+      .getByText(/^Min -?\d+\s°C · Max -?\d+\s°C$/)
+      .waitFor();
     // The buttons are big enough to hit with a thumb.
     const box = await dayButton(/^Tomorrow/).boundingBox();
     expect(box && box.height >= 48 && box.width >= 48).toBe(true);
@@ -98,13 +104,17 @@ describe('weather widget on the home tab', () => {
     const before = requests.length;
     // A new start of the app: only what the phone kept (the secure storage) is there.
     await page.reload();
-    await card().getByText(/^Now -?\d+\s°C$/).waitFor();
+    await card()
+      .getByText(/^Now -?\d+\s°C$/)
+      .waitFor();
     await page.waitForLoadState('networkidle');
     expect(requests.slice(before)).toEqual([]);
   });
 
   it('is clean for axe on home with the widget', async () => {
-    await card().getByText(/^Now -?\d+\s°C$/).waitFor();
+    await card()
+      .getByText(/^Now -?\d+\s°C$/)
+      .waitFor();
     await page.waitForLoadState('networkidle');
     expect(await violations(page)).toEqual([]);
   });
@@ -116,7 +126,9 @@ describe('weather widget on the home tab', () => {
     await card().getByText('Weather Data NA', { exact: true }).waitFor();
     expect([...new Set(requests.filter((r) => r.vin === unplaced.vin).map((r) => r.kind))].sort()).toEqual(['daily', 'hourly']);
     await choose(placed);
-    await card().getByText(/^Now -?\d+\s°C$/).waitFor();
+    await card()
+      .getByText(/^Now -?\d+\s°C$/)
+      .waitFor();
   });
 
   it('switching the app to हिन्दी fetches the weather again in Hindi and shows Hindi phrases', async () => {
@@ -128,9 +140,16 @@ describe('weather widget on the home tab', () => {
     await expect.poll(() => card().locator('.weather-phrase').innerText()).toMatch(DEVANAGARI);
     expect(await card().locator('.weather-temp').innerText()).toMatch(/^अभी -?\d+\s°C$/);
     expect(await card().getByTestId('weather-month').innerText()).toMatch(DEVANAGARI);
-    expect(requests.slice(before).map((r) => `${r.kind} ${r.vin === placed.vin} ${r.language}`).sort()).toEqual(['daily true hi', 'hourly true hi']);
+    expect(
+      requests
+        .slice(before)
+        .map((r) => `${r.kind} ${r.vin === placed.vin} ${r.language}`)
+        .sort(),
+    ).toEqual(['daily true hi', 'hourly true hi']);
     await dayButton(/^कल/).click();
-    await card().getByText(/^न्यूनतम -?\d+\s°C · अधिकतम -?\d+\s°C$/).waitFor();
+    await card()
+      .getByText(/^न्यूनतम -?\d+\s°C · अधिकतम -?\d+\s°C$/)
+      .waitFor();
     expect(await card().locator('.weather-phrase').innerText()).toMatch(DEVANAGARI);
   });
 
@@ -168,14 +187,18 @@ describe('weather widget on the home tab', () => {
     await page.setViewportSize(NARROW_PHONE);
     await switchLanguage(page, 'English', 'en');
     await open(page, '/tabs/home');
-    await card().getByText(/^Now -?\d+\s°C$/).waitFor();
+    await card()
+      .getByText(/^Now -?\d+\s°C$/)
+      .waitFor();
     expect(await narrowProblems()).toEqual([]);
 
     await switchLanguage(page, 'தமிழ்', 'ta');
     await open(page, '/tabs/home');
     await expect.poll(() => card().locator('.weather-phrase').innerText()).toMatch(TAMIL);
     await dayButton(/மறுநாள்/).click();
-    await card().getByText(/அதிகபட்சம்/).waitFor();
+    await card()
+      .getByText(/அதிகபட்சம்/)
+      .waitFor();
     await page.waitForLoadState('networkidle');
     expect(await narrowProblems()).toEqual([]);
     await switchLanguage(page, 'English', 'en');

@@ -50,15 +50,38 @@ describe('the service worker and a push message', () => {
 
 describe('a reminder pushed while the app is closed (issue 14)', () => {
   it('rings again and stays until tapped, one notification per reminder, opening the reminders', () => {
-    const payload = reminderPushPayload({ id: 'oil', title: 'Change engine oil', description: 'Use 15W-40', time: '07:30', ampm: 'pm', repeat: { date: null }, everyday: true, weekDays: [], isActive: true });
+    const payload = reminderPushPayload({
+      id: 'oil',
+      title: 'Change engine oil',
+      description: 'Use 15W-40',
+      time: '07:30',
+      ampm: 'pm',
+      repeat: { date: null },
+      everyday: true,
+      weekDays: [],
+      isActive: true,
+    });
     const { title, options } = notificationFor(payload);
     expect(title).toBe('Change engine oil');
-    expect(options).toMatchObject({ body: '19:30 · Use 15W-40', tag: 'reminder-oil', renotify: true, requireInteraction: true, data: { url: '/#/my-reminder' } });
+    expect(options).toMatchObject({
+      body: '19:30 · Use 15W-40',
+      tag: 'reminder-oil',
+      renotify: true,
+      requireInteraction: true,
+      data: { url: '/#/my-reminder' },
+    });
   });
 });
 
 describe('a service booking push (issue 15)', () => {
-  const step = (status: string) => ({ type: 'booking', bookingId: 'bk_0123456789abcdef01234567', status, title: 'Mechanic assigned', body: 'Ravi · 9822012345', url: '/#/booking-status?bookingId=bk_0123456789abcdef01234567' });
+  const step = (status: string) => ({
+    type: 'booking',
+    bookingId: 'bk_0123456789abcdef01234567',
+    status,
+    title: 'Mechanic assigned',
+    body: 'Ravi · 9822012345',
+    url: '/#/booking-status?bookingId=bk_0123456789abcdef01234567',
+  });
 
   it('replaces the earlier step of the same booking (one tag per booking) and rings again', () => {
     const confirmed = notificationFor(step('confirmed')).options;
@@ -66,7 +89,9 @@ describe('a service booking push (issue 15)', () => {
     expect(confirmed.tag).toBe('booking-bk_0123456789abcdef01234567');
     expect(assigned.tag).toBe(confirmed.tag);
     expect(assigned).toMatchObject({ renotify: true, data: { url: '/#/booking-status?bookingId=bk_0123456789abcdef01234567' } });
-    expect(targetUrl(assigned.data.url as string, 'https://app.example.in/')).toBe('https://app.example.in/#/booking-status?bookingId=bk_0123456789abcdef01234567');
+    expect(targetUrl(assigned.data.url as string, 'https://app.example.in/')).toBe(
+      'https://app.example.in/#/booking-status?bookingId=bk_0123456789abcdef01234567',
+    );
   });
 
   it('tells open copies of the app which booking moved; alerts keep their own message; others none', () => {

@@ -20,13 +20,28 @@ const dir = mkdtempSync(join(tmpdir(), 'tl-home-size-'));
 const context = await chromium.launchPersistentContext(dir, {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
   viewport: { width: 390, height: 780 },
 });
 const page = context.pages()[0] ?? (await context.newPage());
 const origin = new URL(base).origin;
 const loadedScripts = () =>
-  page.evaluate((o) => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.startsWith(o) && n.endsWith('.js') && !n.endsWith('/sw.js')), origin);
+  page.evaluate(
+    (o) =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => n.startsWith(o) && n.endsWith('.js') && !n.endsWith('/sw.js')),
+    origin,
+  );
 
 async function logIn() {
   await page.goto(`${base}/#/login`);

@@ -33,7 +33,16 @@ const reminder = (over: Partial<Reminder> = {}): Reminder => ({
   isActive: true,
   ...over,
 });
-const alarm = (over: Partial<Alarm> = {}): Alarm => ({ id: 'a1', date_time: at(TUE, 7, 30), status: true, in: false, weekDays: [], title: 'x', description: '', ...over });
+const alarm = (over: Partial<Alarm> = {}): Alarm => ({
+  id: 'a1',
+  date_time: at(TUE, 7, 30),
+  status: true,
+  in: false,
+  weekDays: [],
+  title: 'x',
+  description: '',
+  ...over,
+});
 
 describe('12-hour to 24-hour (spec §4)', () => {
   it('pm adds 12 unless the hour is 12; 12 am becomes 0', () => {
@@ -99,14 +108,18 @@ describe('dismiss, turn off, toggle, remove (spec §4)', () => {
     expect(REMINDER_POPUP_MS).toBe(100000);
   });
   it('turning alarms off clears status and repeat of every alarm still on whose time has passed', () => {
-    const list = [alarm({ id: 'past', date_time: at(TUE, 6, 0), in: true }), alarm({ id: 'later', date_time: at(TUE, 20, 0) }), alarm({ id: 'off', date_time: at(TUE, 5, 0), status: false, in: true })];
+    const list = [
+      alarm({ id: 'past', date_time: at(TUE, 6, 0), in: true }),
+      alarm({ id: 'later', date_time: at(TUE, 20, 0) }),
+      alarm({ id: 'off', date_time: at(TUE, 5, 0), status: false, in: true }),
+    ];
     expect(turnOffPassed(list, at(TUE, 7, 0)).map((a) => [a.id, a.status, a.in])).toEqual([
       ['past', false, false],
       ['later', true, false],
       ['off', false, true],
     ]);
   });
-  it('toggle sets one alarm\'s status by id; removal deletes by id', () => {
+  it("toggle sets one alarm's status by id; removal deletes by id", () => {
     const list = [alarm({ id: 'a' }), alarm({ id: 'b' })];
     expect(toggleAlarm(list, 'b', false).map((a) => a.status)).toEqual([true, false]);
     expect(removeAlarm(list, 'a').map((a) => a.id)).toEqual(['b']);

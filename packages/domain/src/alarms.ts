@@ -201,5 +201,11 @@ export interface ReminderPushPayload {
 export function reminderPushPayload(reminder: Reminder): ReminderPushPayload {
   const { hour, minute } = to24Hour(reminder.time, reminder.ampm);
   const clock = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-  return { type: 'reminder', reminderId: reminder.id, title: reminder.title, body: reminder.description ? `${clock} · ${reminder.description}` : clock, url: '/#/my-reminder' };
+  return {
+    type: 'reminder',
+    reminderId: reminder.id,
+    title: reminder.title,
+    body: reminder.description ? `${clock} · ${reminder.description}` : clock,
+    url: '/#/my-reminder',
+  };
 }

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ALERT_SEVERITIES, ALERT_TYPES, ALERTS_MAX_DAYS, ALERTS_PAGE_SIZE_MAX, type AlertBound, alertType, isAlertTypeId, MARK_READ_MAX } from './alerts-catalog';
+import {
+  ALERT_SEVERITIES,
+  ALERT_TYPES,
+  ALERTS_MAX_DAYS,
+  ALERTS_PAGE_SIZE_MAX,
+  type AlertBound,
+  alertType,
+  isAlertTypeId,
+  MARK_READ_MAX,
+} from './alerts-catalog';
 import { epochSecondsParam, isSec } from './vehicles-api';
 
 /**

@@ -86,7 +86,17 @@ describe('diesel level', () => {
   });
 
   it('resumes from an upgraded state that still holds raw samples', () => {
-    const tracker = new DieselTracker({ tankCapacityL: 60 }, { samples: [[0, 40], [30_000, 41], [60_000, 39]], smoothedL: 40 });
+    const tracker = new DieselTracker(
+      { tankCapacityL: 60 },
+      {
+        samples: [
+          [0, 40],
+          [30_000, 41],
+          [60_000, 39],
+        ],
+        smoothedL: 40,
+      },
+    );
     expect(tracker.push(90_000, 40).smoothedL).toBeCloseTo(40, 6);
     expect(tracker.state.samples).toBeUndefined();
   });

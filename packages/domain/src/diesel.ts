@@ -165,7 +165,12 @@ export class DieselTracker {
     const means = buckets.map(([, sum, n]) => sum / n);
     let i = means.findIndex((m, k) => m >= (lowL + nowL) / 2 && (buckets[k] as DieselBucket)[0] >= (this.state.low as [number, number])[0] - this.windowMs);
     if (i < 0) return (this.state.low as [number, number])[0];
-    while (i > 0 && (buckets[i] as DieselBucket)[0] - (buckets[i - 1] as DieselBucket)[0] <= 4 * BUCKET_MS && (means[i] as number) - (means[i - 1] as number) > RISE_STEP_L * 1.5) i--;
+    while (
+      i > 0 &&
+      (buckets[i] as DieselBucket)[0] - (buckets[i - 1] as DieselBucket)[0] <= 4 * BUCKET_MS &&
+      (means[i] as number) - (means[i - 1] as number) > RISE_STEP_L * 1.5
+    )
+      i--;
     return (buckets[i] as DieselBucket)[0];
   }
 

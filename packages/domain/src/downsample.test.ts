@@ -4,7 +4,11 @@ import type { Point2, TrackPoint } from './downsample';
 
 describe('lttb', () => {
   it('keeps short series as they are and long ones to the budget, first and last included', () => {
-    const short: Point2[] = [[0, 1], [1, 2], [2, 3]];
+    const short: Point2[] = [
+      [0, 1],
+      [1, 2],
+      [2, 3],
+    ];
     expect(lttb(short, 500)).toEqual(short);
     const long: Point2[] = Array.from({ length: 2208 }, (_, i) => [i, Math.sin(i / 50)]);
     const thinned = lttb(long, 500);

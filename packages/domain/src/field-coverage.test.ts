@@ -7,7 +7,18 @@ const origin = { lat: 20.0112, lon: 73.7909 };
 const at = (x: number, y: number) => fromLocalMeters(origin, x, y);
 
 /** Drives `passes` parallel passes of `length` m, `spacing` m apart, in stretches of `step` m. */
-function drivePasses(coverage: FieldCoverage, { passes, length, spacing, width, step = 2.2, x0 = 0, gapFillM = 0 }: { passes: number; length: number; spacing: number; width: number; step?: number; x0?: number; gapFillM?: number }) {
+function drivePasses(
+  coverage: FieldCoverage,
+  {
+    passes,
+    length,
+    spacing,
+    width,
+    step = 2.2,
+    x0 = 0,
+    gapFillM = 0,
+  }: { passes: number; length: number; spacing: number; width: number; step?: number; x0?: number; gapFillM?: number },
+) {
   for (let p = 0; p < passes; p++) {
     const x = x0 + p * spacing + spacing / 2;
     const up = p % 2 === 0; // back and forth, as a tractor works a field

@@ -12,7 +12,6 @@ const TILE_BYTES = (TILE_CELLS * TILE_CELLS) / 8;
 const CELL_AREA = CELL_METERS * CELL_METERS;
 const KEY_SPAN = 1 << 20;
 
-
 export class FieldCoverage {
   private readonly tiles = new Map<number, Uint8Array>();
   private cells = 0;
@@ -111,7 +110,14 @@ export class FieldCoverage {
   }
 
   /** Each row's run of cells whose centres lie in the band (flat ends, so consecutive stretches join). */
-  private forBandRuns(a: { x: number; y: number }, ux: number, uy: number, length: number, half: number, visit: (fromCx: number, toCx: number, cy: number) => void): void {
+  private forBandRuns(
+    a: { x: number; y: number },
+    ux: number,
+    uy: number,
+    length: number,
+    half: number,
+    visit: (fromCx: number, toCx: number, cy: number) => void,
+  ): void {
     const b = { x: a.x + ux * length, y: a.y + uy * length };
     // Each row of cells meets the swath in one span of centres: the intersection of the slab
     // "along the stretch" (0 ≤ along < length) and the slab "within half a width" (|across| ≤ half).

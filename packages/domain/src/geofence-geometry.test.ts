@@ -49,7 +49,11 @@ describe('point in polygon (ray casting)', () => {
   });
 
   it('holds across India: Leh, Kanyakumari and Kohima', () => {
-    for (const c of [{ lat: 34.1526, lon: 77.577 }, { lat: 8.0883, lon: 77.5385 }, { lat: 25.6751, lon: 94.1086 }]) {
+    for (const c of [
+      { lat: 34.1526, lon: 77.577 },
+      { lat: 8.0883, lon: 77.5385 },
+      { lat: 25.6751, lon: 94.1086 },
+    ]) {
       const around = [-1000, 1000].flatMap((dx) => [-1000, 1000].map((dy) => fromLocalMeters(c, dx, dy)));
       const ring = [around[0], around[1], around[3], around[2]] as LatLon[];
       expect(pointInRing(c, ring)).toBe(true);

@@ -148,12 +148,20 @@ export function simplifyRing(input: Ring, toleranceM: number): LatLon[] {
   const y = ring.map((p) => p.lat * ky);
   const keep = new Uint8Array(n);
   let far = 0;
-  for (let i = 1; i < n; i++) if (Math.hypot((x[i] as number) - (x[0] as number), (y[i] as number) - (y[0] as number)) > Math.hypot((x[far] as number) - (x[0] as number), (y[far] as number) - (y[0] as number))) far = i;
+  for (let i = 1; i < n; i++)
+    if (
+      Math.hypot((x[i] as number) - (x[0] as number), (y[i] as number) - (y[0] as number)) >
+      Math.hypot((x[far] as number) - (x[0] as number), (y[far] as number) - (y[0] as number))
+    )
+      far = i;
   keep[0] = 1;
   keep[far] = 1;
   // Index n stands for the ring's first point again (the closing edge).
   const at = (i: number) => i % n;
-  const stack: [number, number][] = [[0, far], [far, n]];
+  const stack: [number, number][] = [
+    [0, far],
+    [far, n],
+  ];
   const tolerance2 = toleranceM * toleranceM;
   while (stack.length > 0) {
     const [a, b] = stack.pop() as [number, number];

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { fromLocalMeters } from './geo';
-import { createGeofenceRequest, customArea, customAreaM2, GEOFENCE_FIELD_CODES, geofenceDefinition, geofenceName, geofenceNameKey, toCoordinate } from './geofences';
+import {
+  createGeofenceRequest,
+  customArea,
+  customAreaM2,
+  GEOFENCE_FIELD_CODES,
+  geofenceDefinition,
+  geofenceName,
+  geofenceNameKey,
+  toCoordinate,
+} from './geofences';
 
 const FARM = { lat: 20.1667, lon: 73.9833 };
 const c = (x: number, y: number) => toCoordinate(fromLocalMeters(FARM, x, y));
@@ -66,14 +75,42 @@ describe('geofence definition', () => {
     ['a square of 10 m', { type: 'custom', shape: 'square', coordinates: centre, sideM: 10 }, { sideM: 'SIDE_OUT_OF_RANGE' }],
     ['a square without a side', { type: 'custom', shape: 'square', coordinates: centre }, { sideM: 'SIDE_REQUIRED' }],
     ['a polygon of two points', { type: 'custom', shape: 'polygon', coordinates: [c(0, 0), c(100, 0)] }, { coordinates: 'POLYGON_TOO_FEW_POINTS' }],
-    ['a polygon of three points, one repeated', { type: 'custom', shape: 'polygon', coordinates: [c(0, 0), c(100, 0), c(100, 0), c(0, 0)] }, { coordinates: 'POLYGON_TOO_FEW_POINTS' }],
+    [
+      'a polygon of three points, one repeated',
+      { type: 'custom', shape: 'polygon', coordinates: [c(0, 0), c(100, 0), c(100, 0), c(0, 0)] },
+      { coordinates: 'POLYGON_TOO_FEW_POINTS' },
+    ],
     ['a bow tie', { type: 'custom', shape: 'polygon', coordinates: [c(0, 0), c(300, 300), c(300, 0), c(0, 300)] }, { coordinates: 'POLYGON_SELF_INTERSECTS' }],
-    ['a 101-corner polygon', { type: 'custom', shape: 'polygon', coordinates: Array.from({ length: 101 }, (_, i) => c(1000 * Math.cos(i / 16.1), 1000 * Math.sin(i / 16.1))) }, { coordinates: 'POLYGON_TOO_MANY_POINTS' }],
-    ['a polygon of 20 m × 20 m', { type: 'custom', shape: 'polygon', coordinates: [c(0, 0), c(20, 0), c(20, 20), c(0, 20)] }, { coordinates: 'AREA_TOO_SMALL' }],
-    ['a polygon of 150 km × 150 km', { type: 'custom', shape: 'polygon', coordinates: [c(0, 0), c(150_000, 0), c(150_000, 150_000), c(0, 150_000)] }, { coordinates: 'AREA_TOO_LARGE' }],
-    ['a point in Nepal', { type: 'custom', shape: 'circle', coordinates: [{ latitude: 40, longitude: 85 }], radiusM: 100 }, { coordinates: 'COORDINATES_OUTSIDE_INDIA' }],
-    ['a latitude of 91', { type: 'custom', shape: 'circle', coordinates: [{ latitude: 91, longitude: 73 }], radiusM: 100 }, { 'coordinates.0.latitude': 'COORDINATE_INVALID', coordinates: 'COORDINATES_OUTSIDE_INDIA' }],
-    ['a custom shape with a state', { type: 'custom', shape: 'circle', coordinates: centre, radiusM: 100, state: 'Maharashtra' }, { state: 'FIELD_NOT_ALLOWED' }],
+    [
+      'a 101-corner polygon',
+      { type: 'custom', shape: 'polygon', coordinates: Array.from({ length: 101 }, (_, i) => c(1000 * Math.cos(i / 16.1), 1000 * Math.sin(i / 16.1))) },
+      { coordinates: 'POLYGON_TOO_MANY_POINTS' },
+    ],
+    [
+      'a polygon of 20 m × 20 m',
+      { type: 'custom', shape: 'polygon', coordinates: [c(0, 0), c(20, 0), c(20, 20), c(0, 20)] },
+      { coordinates: 'AREA_TOO_SMALL' },
+    ],
+    [
+      'a polygon of 150 km × 150 km',
+      { type: 'custom', shape: 'polygon', coordinates: [c(0, 0), c(150_000, 0), c(150_000, 150_000), c(0, 150_000)] },
+      { coordinates: 'AREA_TOO_LARGE' },
+    ],
+    [
+      'a point in Nepal',
+      { type: 'custom', shape: 'circle', coordinates: [{ latitude: 40, longitude: 85 }], radiusM: 100 },
+      { coordinates: 'COORDINATES_OUTSIDE_INDIA' },
+    ],
+    [
+      'a latitude of 91',
+      { type: 'custom', shape: 'circle', coordinates: [{ latitude: 91, longitude: 73 }], radiusM: 100 },
+      { 'coordinates.0.latitude': 'COORDINATE_INVALID', coordinates: 'COORDINATES_OUTSIDE_INDIA' },
+    ],
+    [
+      'a custom shape with a state',
+      { type: 'custom', shape: 'circle', coordinates: centre, radiusM: 100, state: 'Maharashtra' },
+      { state: 'FIELD_NOT_ALLOWED' },
+    ],
     ['a state without its name', { type: 'state' }, { state: 'STATE_REQUIRED' }],
     ['a district without its name', { type: 'district', state: 'Maharashtra' }, { district: 'DISTRICT_REQUIRED' }],
     ['a district with coordinates', { type: 'district', state: 'Maharashtra', district: 'Nashik', coordinates: centre }, { coordinates: 'FIELD_NOT_ALLOWED' }],

@@ -98,7 +98,8 @@ export type Coordinate = z.infer<typeof coordinate>;
 export const toLatLon = (c: Coordinate): LatLon => ({ lat: c.latitude, lon: c.longitude });
 export const toCoordinate = (p: LatLon): Coordinate => ({ latitude: p.lat, longitude: p.lon });
 
-const inIndia = (c: Coordinate) => c.latitude >= INDIA_BOUNDS.south && c.latitude <= INDIA_BOUNDS.north && c.longitude >= INDIA_BOUNDS.west && c.longitude <= INDIA_BOUNDS.east;
+const inIndia = (c: Coordinate) =>
+  c.latitude >= INDIA_BOUNDS.south && c.latitude <= INDIA_BOUNDS.north && c.longitude >= INDIA_BOUNDS.west && c.longitude <= INDIA_BOUNDS.east;
 
 /** A state or district name as the lists give it. */
 export const boundaryName = (required: string) => z.string().trim().min(1, required).max(BOUNDARY_NAME_MAX, 'TOO_LONG');
@@ -110,7 +111,10 @@ const definitionShape = {
   /** custom only. */
   shape: z.enum(GEOFENCE_SHAPES, 'SHAPE_INVALID').optional(),
   /** custom only: circle and square, [centre]; polygon, its corners (a closing point is dropped). */
-  coordinates: z.array(coordinate).max(GEOFENCE_POLYGON_POINTS.max + 1, 'POLYGON_TOO_MANY_POINTS').optional(),
+  coordinates: z
+    .array(coordinate)
+    .max(GEOFENCE_POLYGON_POINTS.max + 1, 'POLYGON_TOO_MANY_POINTS')
+    .optional(),
   /** circle only, metres. */
   radiusM: z.number('TYPE_INVALID').optional(),
   /** square only, metres. */

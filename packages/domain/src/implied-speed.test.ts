@@ -87,7 +87,8 @@ describe('speed implied by the fixes of a tracker that sends none', () => {
       }
     }
     let truth = 0;
-    for (let i = 1; i < points.length; i++) truth += Math.hypot((points[i]?.north ?? 0) - (points[i - 1]?.north ?? 0), (points[i]?.east ?? 0) - (points[i - 1]?.east ?? 0));
+    for (let i = 1; i < points.length; i++)
+      truth += Math.hypot((points[i]?.north ?? 0) - (points[i - 1]?.north ?? 0), (points[i]?.east ?? 0) - (points[i - 1]?.east ?? 0));
     let t = T0;
     const track: Reading[] = [];
     for (let i = 0; i < 30; i++, t += 10_000) track.push({ time: t, ignition: true, ...offset(HOME, rnd.normal(), rnd.normal()) }); // parked first

@@ -2,8 +2,18 @@ import { z } from 'zod';
 import { mobileNo } from './validation';
 import { engineNo, imei, isoDate, vehName, vin } from './vehicles-api';
 import {
-  DEVICE_ID_PATTERN, DEVICE_KEY_PATTERN, HTTP_DEVICE_MODEL, IMEI_PATTERN, IMPLEMENT_WIDTH_M, IMPORT_MAX, LAST_NAME_PATTERN, PERSON_NAME_PATTERN, PINCODE_PATTERN, REG_NO_PATTERN,
-  SERVICE_INTERVAL_H, TANK_CAPACITY_L,
+  DEVICE_ID_PATTERN,
+  DEVICE_KEY_PATTERN,
+  HTTP_DEVICE_MODEL,
+  IMEI_PATTERN,
+  IMPLEMENT_WIDTH_M,
+  IMPORT_MAX,
+  LAST_NAME_PATTERN,
+  PERSON_NAME_PATTERN,
+  PINCODE_PATTERN,
+  REG_NO_PATTERN,
+  SERVICE_INTERVAL_H,
+  TANK_CAPACITY_L,
 } from './vehicles-rules';
 
 /**
@@ -20,45 +30,50 @@ export const expiresOnInput = z.union([isoDate, z.number().int('EXPIRES_ON_INVAL
   error: (issue) => (issue.input === undefined ? 'REQUIRED' : 'EXPIRES_ON_INVALID'),
 });
 
-
 /**
  * A fitted device and its tractor, as the provider records them (operator API and
  * `npm run admin -- provision | import`). The CSV import's header row uses these names.
  */
-export const provisionRequest = z.strictObject({
-  imei,
-  vin,
-  engineNo,
-  regNo: z.string().regex(REG_NO_PATTERN, 'REG_NO_INVALID'),
-  model: text(40),
-  /** A device model the server knows (vehiclesmodelconfig lists them): picks the IO mapping. */
-  deviceModel: text(40),
-  /** The name the owner sees until they rename it; the model by default. */
-  vehName: vehName.optional(),
-  implementWidthM: z.number().min(IMPLEMENT_WIDTH_M.min, 'OUT_OF_RANGE').max(IMPLEMENT_WIDTH_M.max, 'OUT_OF_RANGE'),
-  tankCapacityL: z.number().min(TANK_CAPACITY_L.min, 'OUT_OF_RANGE').max(TANK_CAPACITY_L.max, 'OUT_OF_RANGE'),
-  serviceIntervalH: z.number().int('TYPE_INVALID').min(SERVICE_INTERVAL_H.min, 'OUT_OF_RANGE').max(SERVICE_INTERVAL_H.max, 'OUT_OF_RANGE'),
-  firstName: personName,
-  /** May be empty: many owners go by one name. */
-  lastName,
-  /** The registered mobile: only the owner signed in with this number may add the tractor. */
-  mobileNo,
-  address: text(200),
-  city: text(60),
-  pincode: z.string().regex(PINCODE_PATTERN, 'PINCODE_INVALID'),
-  state: text(60),
-  expiresOn: expiresOnInput,
-  /** Fitted when the tractor was sold new (default), rather than retrofitted. */
-  isNewTractor: z.boolean().optional(),
-  /** When set, the HTTP protocols must send it as `key` (Teltonika over TCP/UDP has no place for one). */
-  deviceKey: z.string().regex(DEVICE_KEY_PATTERN, 'DEVICE_KEY_INVALID').optional(),
-}).refine((v) => v.deviceModel === HTTP_DEVICE_MODEL || IMEI_PATTERN.test(v.imei), {
-  // Only a phone or simple tracker may have an id that is not an IMEI: a Teltonika device sends its 15 digits.
-  message: 'IMEI_INVALID',
-  path: ['imei'],
-  // Checked even when other fields are wrong, so every reason is given at once.
-  when: ({ value }) => typeof value === 'object' && value !== null && typeof (value as { imei?: unknown }).imei === 'string' && DEVICE_ID_PATTERN.test((value as { imei: string }).imei),
-});
+export const provisionRequest = z
+  .strictObject({
+    imei,
+    vin,
+    engineNo,
+    regNo: z.string().regex(REG_NO_PATTERN, 'REG_NO_INVALID'),
+    model: text(40),
+    /** A device model the server knows (vehiclesmodelconfig lists them): picks the IO mapping. */
+    deviceModel: text(40),
+    /** The name the owner sees until they rename it; the model by default. */
+    vehName: vehName.optional(),
+    implementWidthM: z.number().min(IMPLEMENT_WIDTH_M.min, 'OUT_OF_RANGE').max(IMPLEMENT_WIDTH_M.max, 'OUT_OF_RANGE'),
+    tankCapacityL: z.number().min(TANK_CAPACITY_L.min, 'OUT_OF_RANGE').max(TANK_CAPACITY_L.max, 'OUT_OF_RANGE'),
+    serviceIntervalH: z.number().int('TYPE_INVALID').min(SERVICE_INTERVAL_H.min, 'OUT_OF_RANGE').max(SERVICE_INTERVAL_H.max, 'OUT_OF_RANGE'),
+    firstName: personName,
+    /** May be empty: many owners go by one name. */
+    lastName,
+    /** The registered mobile: only the owner signed in with this number may add the tractor. */
+    mobileNo,
+    address: text(200),
+    city: text(60),
+    pincode: z.string().regex(PINCODE_PATTERN, 'PINCODE_INVALID'),
+    state: text(60),
+    expiresOn: expiresOnInput,
+    /** Fitted when the tractor was sold new (default), rather than retrofitted. */
+    isNewTractor: z.boolean().optional(),
+    /** When set, the HTTP protocols must send it as `key` (Teltonika over TCP/UDP has no place for one). */
+    deviceKey: z.string().regex(DEVICE_KEY_PATTERN, 'DEVICE_KEY_INVALID').optional(),
+  })
+  .refine((v) => v.deviceModel === HTTP_DEVICE_MODEL || IMEI_PATTERN.test(v.imei), {
+    // Only a phone or simple tracker may have an id that is not an IMEI: a Teltonika device sends its 15 digits.
+    message: 'IMEI_INVALID',
+    path: ['imei'],
+    // Checked even when other fields are wrong, so every reason is given at once.
+    when: ({ value }) =>
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as { imei?: unknown }).imei === 'string' &&
+      DEVICE_ID_PATTERN.test((value as { imei: string }).imei),
+  });
 export type ProvisionRequest = z.infer<typeof provisionRequest>;
 export const PROVISION_FIELDS = Object.keys(provisionRequest.shape) as (keyof ProvisionRequest)[];
 

@@ -26,7 +26,10 @@ describe('checking a reading against physical ranges', () => {
   });
 
   it('drops a position with either half out of range, both halves together', () => {
-    expect(checkReading({ time: NOW, lat: 91, lon: 73.9 }, NOW)).toEqual({ reading: { time: NOW }, dropped: ['lat: 91 outside -90..90', 'lon: without its latitude'] });
+    expect(checkReading({ time: NOW, lat: 91, lon: 73.9 }, NOW)).toEqual({
+      reading: { time: NOW },
+      dropped: ['lat: 91 outside -90..90', 'lon: without its latitude'],
+    });
     expect(checkReading({ time: NOW, lat: 20, lon: -180.5 }, NOW).reading).toEqual({ time: NOW });
   });
 
@@ -48,7 +51,10 @@ describe('checking a reading against physical ranges', () => {
   });
 
   it('checks every range: fuel, RPM, voltages, coolant, satellites', () => {
-    const { reading, dropped } = checkReading({ time: NOW, fuelPercent: 140, rpm: 25_000, externalVoltage: 500, batteryVoltage: 4.1, coolantC: 400, satellites: 12, ignition: true }, NOW);
+    const { reading, dropped } = checkReading(
+      { time: NOW, fuelPercent: 140, rpm: 25_000, externalVoltage: 500, batteryVoltage: 4.1, coolantC: 400, satellites: 12, ignition: true },
+      NOW,
+    );
     expect(reading).toEqual({ time: NOW, batteryVoltage: 4.1, satellites: 12, ignition: true });
     expect(dropped.map((d) => d.split(':')[0])).toEqual(['externalVoltage', 'fuelPercent', 'rpm', 'coolantC']);
   });

@@ -28,7 +28,10 @@ export const READING_RANGES: Record<Exclude<NumberField, 'time'>, readonly [numb
   gsmSignal: [0, 5],
 };
 
-const FLAGS = Object.keys({ ignition: 1, movement: 1, pto: 1, keyPresent: 1, oilPressureLow: 1, airFilterClogged: 1 } satisfies Record<FlagField, 1>) as FlagField[];
+const FLAGS = Object.keys({ ignition: 1, movement: 1, pto: 1, keyPresent: 1, oilPressureLow: 1, airFilterClogged: 1 } satisfies Record<
+  FlagField,
+  1
+>) as FlagField[];
 
 export const MAX_PAST_MS = 366 * 24 * 3600_000;
 export const MAX_FUTURE_MS = 10 * 60_000;

@@ -12,11 +12,7 @@ export const RECEIVER_CHANNELS = ['sms', 'notification'] as const;
 export type ReceiverChannel = (typeof RECEIVER_CHANNELS)[number];
 
 /** Letters A–Z a–z only, words separated by single spaces (spec §5). */
-export const receiverName = z
-  .string()
-  .min(1, 'NAME_REQUIRED')
-  .max(RECEIVER_NAME_MAX, 'NAME_TOO_LONG')
-  .regex(FULL_NAME_PATTERN, 'NAME_INVALID');
+export const receiverName = z.string().min(1, 'NAME_REQUIRED').max(RECEIVER_NAME_MAX, 'NAME_TOO_LONG').regex(FULL_NAME_PATTERN, 'NAME_INVALID');
 /** 10 digits, digits only (spec §5), an Indian mobile (SMS goes to it). */
 export const receiverPhone = z.string().min(1, 'PHONE_REQUIRED').regex(MOBILE_PATTERN, 'PHONE_INVALID');
 

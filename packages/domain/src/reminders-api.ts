@@ -13,11 +13,17 @@ export const reminderBody = z
     ampm: z.enum(['am', 'pm']),
     repeat: z.strictObject({ date: z.iso.date().nullable() }),
     everyday: z.boolean(),
-    weekDays: z.array(z.enum(WEEK_DAYS)).max(7).refine((d) => new Set(d).size === d.length, { message: 'REMINDER_DAYS_REPEATED' }),
+    weekDays: z
+      .array(z.enum(WEEK_DAYS))
+      .max(7)
+      .refine((d) => new Set(d).size === d.length, { message: 'REMINDER_DAYS_REPEATED' }),
     isActive: z.boolean(),
   })
   // A date, every day, or chosen weekdays: exactly one of them.
-  .refine((r) => [r.repeat.date !== null, r.everyday, r.weekDays.length > 0].filter(Boolean).length === 1, { message: 'REMINDER_WHEN_INVALID', path: ['repeat'] });
+  .refine((r) => [r.repeat.date !== null, r.everyday, r.weekDays.length > 0].filter(Boolean).length === 1, {
+    message: 'REMINDER_WHEN_INVALID',
+    path: ['repeat'],
+  });
 
 export const reminderListResponse = z.object({ data: z.array(reminderBody) });
 export const reminderParams = z.strictObject({ id: reminderId });

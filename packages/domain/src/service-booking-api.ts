@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { BOOKING_ADDRESS_MAX, BOOKING_NOTE_MAX, BOOKING_PAYMENT_CHOICES, BOOKING_PAYMENT_STATUSES, BOOKING_PAYMENTS, BOOKING_REASON_MAX, BOOKING_STATUSES, SERVICE_TYPES } from './service-booking';
+import {
+  BOOKING_ADDRESS_MAX,
+  BOOKING_NOTE_MAX,
+  BOOKING_PAYMENT_CHOICES,
+  BOOKING_PAYMENT_STATUSES,
+  BOOKING_PAYMENTS,
+  BOOKING_REASON_MAX,
+  BOOKING_STATUSES,
+  SERVICE_TYPES,
+} from './service-booking';
 import { PINCODE_PATTERN, VIN_PATTERN } from './vehicles-rules';
 import { MOBILE_PATTERN } from './patterns';
 
@@ -179,7 +188,9 @@ export const operatorStatusRequest = z
   .strictObject({
     status: z.enum(['confirmed', 'assigned', 'on_the_way', 'in_progress', 'done', 'cancelled']),
     reason: z.string().trim().min(1, 'REQUIRED').max(BOOKING_REASON_MAX, 'TOO_LONG').optional(),
-    technician: z.strictObject({ name: z.string().trim().min(1, 'REQUIRED').max(60, 'TOO_LONG'), phone: z.string().regex(MOBILE_PATTERN, 'MOBILE_INVALID') }).optional(),
+    technician: z
+      .strictObject({ name: z.string().trim().min(1, 'REQUIRED').max(60, 'TOO_LONG'), phone: z.string().regex(MOBILE_PATTERN, 'MOBILE_INVALID') })
+      .optional(),
   })
   .superRefine((body, ctx) => {
     if (body.status === 'assigned' && !body.technician) ctx.addIssue({ code: 'custom', path: ['technician'], message: 'REQUIRED' });

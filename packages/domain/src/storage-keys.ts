@@ -20,13 +20,6 @@ export const COACH_MARK_KEYS = [
  * device token, selected tractor registration — plus `deviceid`, the browser's binding id, so
  * logging out does not force a new OTP on the same phone (our addition).
  */
-export const KEYS_KEPT_ON_SIGN_OUT = [
-  'language',
-  'mobNum',
-  ...COACH_MARK_KEYS,
-  'deviceToken',
-  'selectedTractorRegno',
-  'deviceid',
-] as const;
+export const KEYS_KEPT_ON_SIGN_OUT = ['language', 'mobNum', ...COACH_MARK_KEYS, 'deviceToken', 'selectedTractorRegno', 'deviceid'] as const;
 
 export type CoachMarkKey = (typeof COACH_MARK_KEYS)[number];

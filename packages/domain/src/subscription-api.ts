@@ -31,7 +31,11 @@ export const schemeQuery = z.strictObject({ VIN: vin, isSec: z.enum(['true', 'fa
 
 /** POST subscription/orders: what the owner buys. The amount is the server's, never the client's. */
 export const createOrderRequest = z.strictObject({
-  vins: z.array(vin).min(1).max(MAX_TRACTORS_PER_ORDER).refine((v) => new Set(v).size === v.length, { message: 'DUPLICATE_VIN' }),
+  vins: z
+    .array(vin)
+    .min(1)
+    .max(MAX_TRACTORS_PER_ORDER)
+    .refine((v) => new Set(v).size === v.length, { message: 'DUPLICATE_VIN' }),
   pack: z.enum(PAID_PACKS),
 });
 export type CreateOrderRequest = z.infer<typeof createOrderRequest>;

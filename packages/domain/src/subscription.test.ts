@@ -32,8 +32,22 @@ describe('extension', () => {
 
 describe('GST', () => {
   it('splits 9 % + 9 % within the supplier state and 18 % IGST across states', () => {
-    expect(gstOn(199_900, 'Maharashtra', 'maharashtra')).toEqual({ taxablePaise: 199_900, intraState: true, cgstPaise: 17_991, sgstPaise: 17_991, igstPaise: 0, totalPaise: 235_882 });
-    expect(gstOn(199_900, 'Maharashtra', 'Gujarat')).toEqual({ taxablePaise: 199_900, intraState: false, cgstPaise: 0, sgstPaise: 0, igstPaise: 35_982, totalPaise: 235_882 });
+    expect(gstOn(199_900, 'Maharashtra', 'maharashtra')).toEqual({
+      taxablePaise: 199_900,
+      intraState: true,
+      cgstPaise: 17_991,
+      sgstPaise: 17_991,
+      igstPaise: 0,
+      totalPaise: 235_882,
+    });
+    expect(gstOn(199_900, 'Maharashtra', 'Gujarat')).toEqual({
+      taxablePaise: 199_900,
+      intraState: false,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 35_982,
+      totalPaise: 235_882,
+    });
   });
   it('treats an unknown recipient state as inter-state', () => {
     expect(gstOn(10_000, 'Maharashtra', '').intraState).toBe(false);

@@ -28,7 +28,7 @@ const sum = (hours: Map<number, UsageTotals>, pick: (hourStart: number) => boole
 /** A seeded generator so the noisy cases are the same on every run. */
 function seeded(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 describe('usage derivations on synthetic tracks', () => {
@@ -56,7 +56,8 @@ describe('usage derivations on synthetic tracks', () => {
 
   it('road travel at 25 km/h with the PTO off counts as on-road km; ignition time is engine time', () => {
     const readings: Reading[] = [];
-    for (let s = 0; s <= 600; s += 10) readings.push({ time: day + 8 * 3600_000 + s * 1000, ...fromLocalMeters(origin, 0, (25 / 3.6) * s), speedKmh: 25, ignition: true, rpm: 1500 });
+    for (let s = 0; s <= 600; s += 10)
+      readings.push({ time: day + 8 * 3600_000 + s * 1000, ...fromLocalMeters(origin, 0, (25 / 3.6) * s), speedKmh: 25, ignition: true, rpm: 1500 });
     const report = usageReport(sum(rollUp(readings)));
     expect(report.onRoadKm).toBeCloseTo(4.2, 1);
     expect(report.engineMinutes).toBe(10);
@@ -103,7 +104,8 @@ describe('usage derivations on synthetic tracks', () => {
     const random = seeded(3);
     let level = 40;
     for (let m = 0; m <= 240; m++) {
-      if (m === 120) level += 30; // 30 L poured in at the pump
+      if (m === 120)
+        level += 30; // 30 L poured in at the pump
       else level -= 0.05; // 3 L/h
       const step = tracker.push(day + m * 60_000, level + (random() - 0.5) * 2);
       addTotals(totals, { fuelNetChangeL: step.netChangeL, fuelRefuelL: step.refuelL });
@@ -133,7 +135,11 @@ describe('usage derivations on synthetic tracks', () => {
   it('takes consumption from the engine fuel-used counter when the device has one, ignoring a reset', () => {
     const t0 = day + 9 * 3600_000;
     const interval = (fromL: number, toL: number, minutes: number) =>
-      measureInterval({ time: t0, ignition: true, fuelUsedLitres: fromL }, { time: t0 + minutes * 60_000, ignition: true, fuelUsedLitres: toL }, { implementWidthM: 2 });
+      measureInterval(
+        { time: t0, ignition: true, fuelUsedLitres: fromL },
+        { time: t0 + minutes * 60_000, ignition: true, fuelUsedLitres: toL },
+        { implementWidthM: 2 },
+      );
     expect(interval(1234.5, 1236, 10).fuelCounterL).toBeCloseTo(1.5, 9);
     // A counter reset, or 30 L in ten minutes, is no measure.
     expect(interval(1234.5, 3, 10).fuelCounterL).toBeUndefined();

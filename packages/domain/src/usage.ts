@@ -39,9 +39,35 @@ export interface UsageTotals {
  */
 export const GPS_GAP_FILL_M = 2;
 
-export const USAGE_FIELDS = ['engineS', 'ptoS', 'idleS', 'workM', 'areaM2', 'roadM', 'distanceM', 'rpmWeighted', 'rpmS', 'fuelNetChangeL', 'fuelRefuelL', 'fuelCounterL'] as const satisfies readonly (keyof UsageTotals)[];
+export const USAGE_FIELDS = [
+  'engineS',
+  'ptoS',
+  'idleS',
+  'workM',
+  'areaM2',
+  'roadM',
+  'distanceM',
+  'rpmWeighted',
+  'rpmS',
+  'fuelNetChangeL',
+  'fuelRefuelL',
+  'fuelCounterL',
+] as const satisfies readonly (keyof UsageTotals)[];
 
-export const emptyTotals = (): UsageTotals => ({ engineS: 0, ptoS: 0, idleS: 0, workM: 0, areaM2: 0, roadM: 0, distanceM: 0, rpmWeighted: 0, rpmS: 0, fuelNetChangeL: 0, fuelRefuelL: 0, fuelCounterL: 0 });
+export const emptyTotals = (): UsageTotals => ({
+  engineS: 0,
+  ptoS: 0,
+  idleS: 0,
+  workM: 0,
+  areaM2: 0,
+  roadM: 0,
+  distanceM: 0,
+  rpmWeighted: 0,
+  rpmS: 0,
+  fuelNetChangeL: 0,
+  fuelRefuelL: 0,
+  fuelCounterL: 0,
+});
 
 export function addTotals(into: UsageTotals, add: Partial<UsageTotals>): UsageTotals {
   for (const f of USAGE_FIELDS) into[f] += add[f] ?? 0;

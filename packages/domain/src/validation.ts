@@ -25,11 +25,7 @@ const SCRIPT_LETTER = String.raw`(?=[\p{L}\p{M}])[\p{sc=Latin}\p{sc=Devanagari}\
 const NAME_WORD = String.raw`(?=\p{L})${SCRIPT_LETTER}(?:${SCRIPT_LETTER}|[\u200C\u200D])*`;
 export const FULL_NAME_PATTERN = new RegExp(`^${NAME_WORD}(?: ${NAME_WORD})*$`, 'u');
 export const FULL_NAME_MAX = 60;
-export const fullName = z
-  .string()
-  .min(1, 'NAME_REQUIRED')
-  .max(FULL_NAME_MAX, 'NAME_TOO_LONG')
-  .regex(FULL_NAME_PATTERN, 'NAME_INVALID');
+export const fullName = z.string().min(1, 'NAME_REQUIRED').max(FULL_NAME_MAX, 'NAME_TOO_LONG').regex(FULL_NAME_PATTERN, 'NAME_INVALID');
 
 export const EMAIL_MAX = 254;
 export const email = z.email('EMAIL_INVALID').max(EMAIL_MAX, 'EMAIL_INVALID');

@@ -27,21 +27,40 @@ describe('tractor API schemas', () => {
       expect(renameRequest.safeParse({ vehName: good }).success, good).toBe(true);
     }
     expect(codes(renameRequest.safeParse({ vehName: 'a'.repeat(31) }))).toEqual(['vehName:VEH_NAME_TOO_LONG']);
-    for (const bad of ['a/b', 'tab\there', ' x', 'x ', '🚜']) expect(codes(renameRequest.safeParse({ vehName: bad })), bad).toEqual(['vehName:VEH_NAME_INVALID']);
+    for (const bad of ['a/b', 'tab\there', ' x', 'x ', '🚜'])
+      expect(codes(renameRequest.safeParse({ vehName: bad })), bad).toEqual(['vehName:VEH_NAME_INVALID']);
   });
 
   it('bounds provisioning values', () => {
     const base = {
-      imei: '356307042441013', vin: 'MBNAAHTR1NL000123', engineNo: 'S3251234', regNo: 'MH 15 AB 1234', model: 'Arjun 555 DI', deviceModel: 'FMB130',
-      implementWidthM: 2, tankCapacityL: 60, serviceIntervalH: 250, firstName: 'Ramesh', lastName: '', mobileNo: '9876543210',
-      address: 'At post Pimpalgaon Baswant', city: 'Niphad', pincode: '422209', state: 'Maharashtra', expiresOn: '2027-11-20',
+      imei: '356307042441013',
+      vin: 'MBNAAHTR1NL000123',
+      engineNo: 'S3251234',
+      regNo: 'MH 15 AB 1234',
+      model: 'Arjun 555 DI',
+      deviceModel: 'FMB130',
+      implementWidthM: 2,
+      tankCapacityL: 60,
+      serviceIntervalH: 250,
+      firstName: 'Ramesh',
+      lastName: '',
+      mobileNo: '9876543210',
+      address: 'At post Pimpalgaon Baswant',
+      city: 'Niphad',
+      pincode: '422209',
+      state: 'Maharashtra',
+      expiresOn: '2027-11-20',
     };
     expect(provisionRequest.safeParse(base).success).toBe(true);
     expect(codes(provisionRequest.safeParse({ ...base, implementWidthM: 0.4, tankCapacityL: 401, serviceIntervalH: 250.5 }))).toEqual([
-      'implementWidthM:OUT_OF_RANGE', 'tankCapacityL:OUT_OF_RANGE', 'serviceIntervalH:TYPE_INVALID',
+      'implementWidthM:OUT_OF_RANGE',
+      'tankCapacityL:OUT_OF_RANGE',
+      'serviceIntervalH:TYPE_INVALID',
     ]);
     expect(codes(provisionRequest.safeParse({ ...base, imei: '3563 0704', pincode: '022209', mobileNo: '5876543210' }))).toEqual([
-      'imei:IMEI_INVALID', 'mobileNo:MOBILE_INVALID', 'pincode:PINCODE_INVALID',
+      'imei:IMEI_INVALID',
+      'mobileNo:MOBILE_INVALID',
+      'pincode:PINCODE_INVALID',
     ]);
   });
 
@@ -53,9 +72,15 @@ describe('tractor API schemas', () => {
   it('bounds usage aggregation periods to 400 days, forwards', () => {
     const start = 1_795_199_400;
     expect(aggregationQuery.safeParse({ aggregationOption: 'day' }).success).toBe(true);
-    expect(aggregationQuery.safeParse({ aggregationOption: 'range', startDateTime: `${start}`, endDateTime: `${start + 400 * 86_400 - 1}` }).success).toBe(true);
-    expect(codes(aggregationQuery.safeParse({ aggregationOption: 'range', startDateTime: `${start}`, endDateTime: `${start + 400 * 86_400}` }))).toEqual(['endDateTime:RANGE_TOO_LONG']);
-    expect(codes(aggregationQuery.safeParse({ aggregationOption: 'range', startDateTime: `${start}`, endDateTime: `${start - 1}` }))).toEqual(['endDateTime:RANGE_BACKWARDS']);
+    expect(aggregationQuery.safeParse({ aggregationOption: 'range', startDateTime: `${start}`, endDateTime: `${start + 400 * 86_400 - 1}` }).success).toBe(
+      true,
+    );
+    expect(codes(aggregationQuery.safeParse({ aggregationOption: 'range', startDateTime: `${start}`, endDateTime: `${start + 400 * 86_400}` }))).toEqual([
+      'endDateTime:RANGE_TOO_LONG',
+    ]);
+    expect(codes(aggregationQuery.safeParse({ aggregationOption: 'range', startDateTime: `${start}`, endDateTime: `${start - 1}` }))).toEqual([
+      'endDateTime:RANGE_BACKWARDS',
+    ]);
     expect(codes(aggregationQuery.safeParse({ aggregationOption: 'range' }))).toEqual(['startDateTime:REQUIRED']);
   });
 });

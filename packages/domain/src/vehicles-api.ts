@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { parseIsoDate } from './validation';
 import {
-  AGGREGATION_MAX_DAYS, DEVICE_ID_PATTERN, ENGINE_NO_PATTERN, HISTORY_MAX_DAYS, SERVICE_NOTE_MAX, VEH_NAME_MAX, VEH_NAME_PATTERN, VIN_PATTERN,
+  AGGREGATION_MAX_DAYS,
+  DEVICE_ID_PATTERN,
+  ENGINE_NO_PATTERN,
+  HISTORY_MAX_DAYS,
+  SERVICE_NOTE_MAX,
+  VEH_NAME_MAX,
+  VEH_NAME_PATTERN,
+  VIN_PATTERN,
 } from './vehicles-rules';
 
 /**
@@ -248,14 +255,12 @@ export const modelConfigResponse = z.object({
 export type ModelConfigResponse = z.infer<typeof modelConfigResponse>;
 
 /** GET vehicles/{vin}/history?from&to (epoch s; default the last 7 days; at most 92 days). */
-export const historyQuery = z
-  .strictObject({ from: epochSecondsParam.optional(), to: epochSecondsParam.optional(), isSec })
-  .superRefine((q, ctx) => {
-    if (q.from === undefined || q.to === undefined) return;
-    const [from, to] = [Number(q.from), Number(q.to)];
-    if (to < from) ctx.addIssue({ code: 'custom', message: 'RANGE_BACKWARDS', path: ['to'] });
-    else if (to - from > HISTORY_MAX_DAYS * 86_400) ctx.addIssue({ code: 'custom', message: 'RANGE_TOO_LONG', path: ['to'] });
-  });
+export const historyQuery = z.strictObject({ from: epochSecondsParam.optional(), to: epochSecondsParam.optional(), isSec }).superRefine((q, ctx) => {
+  if (q.from === undefined || q.to === undefined) return;
+  const [from, to] = [Number(q.from), Number(q.to)];
+  if (to < from) ctx.addIssue({ code: 'custom', message: 'RANGE_BACKWARDS', path: ['to'] });
+  else if (to - from > HISTORY_MAX_DAYS * 86_400) ctx.addIssue({ code: 'custom', message: 'RANGE_TOO_LONG', path: ['to'] });
+});
 
 const pair = z.tuple([z.number(), z.number()]);
 export const historyResponse = z.object({

@@ -32,5 +32,9 @@ export const weatherQuery = z.strictObject({
 
 // The schemas and the hand-written types of weather.ts stay the same shape.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const sameShapes: [Same<z.infer<typeof hourlyItem>, HourlyItem>, Same<z.infer<typeof dailyForecast>, DailyForecast>, Same<z.infer<typeof fiveDayResponse>, FiveDayResponse>] = [true, true, true];
+const sameShapes: [
+  Same<z.infer<typeof hourlyItem>, HourlyItem>,
+  Same<z.infer<typeof dailyForecast>, DailyForecast>,
+  Same<z.infer<typeof fiveDayResponse>, FiveDayResponse>,
+] = [true, true, true];
 void sameShapes;

@@ -115,7 +115,16 @@ describe('weather rules (spec §4 Weather)', () => {
     const stored = hourlyStamp(ist('2026-11-21T09:20:00'));
     expect(hourlyIsStale({ ...stored, now: ist('2026-11-21T09:20:00'), languageChanged: false, vehicleChanged: false })).toBe(false);
     expect(hourlyIsStale({ ...stored, now: ist('2026-11-21T10:19:00'), languageChanged: false, vehicleChanged: false })).toBe(false);
-    expect(weatherRefreshPlan({ ...stored, now: ist('2026-11-21T10:00:00'), languageChanged: false, vehicleChanged: false, hourlyCached: true, fiveDayCached: true })).toEqual({
+    expect(
+      weatherRefreshPlan({
+        ...stored,
+        now: ist('2026-11-21T10:00:00'),
+        languageChanged: false,
+        vehicleChanged: false,
+        hourlyCached: true,
+        fiveDayCached: true,
+      }),
+    ).toEqual({
       fetchHourly: false,
       fetchFiveDay: false,
       showLoader: false,
@@ -125,7 +134,15 @@ describe('weather rules (spec §4 Weather)', () => {
 
   it('across midnight and days, the stored time is compared by IST date and time', () => {
     const late = hourlyStamp(ist('2026-11-21T23:30:00'));
-    const check = (local: string, s: Partial<typeof late> = late) => hourlyIsStale({ storedHour: s.storedHour, storedMinutes: s.storedMinutes, storedDate: s.storedDate, now: ist(local), languageChanged: false, vehicleChanged: false });
+    const check = (local: string, s: Partial<typeof late> = late) =>
+      hourlyIsStale({
+        storedHour: s.storedHour,
+        storedMinutes: s.storedMinutes,
+        storedDate: s.storedDate,
+        now: ist(local),
+        languageChanged: false,
+        vehicleChanged: false,
+      });
     // 40 minutes later, on the next day: still fresh; 1 h later: stale.
     expect(check('2026-11-22T00:10:00')).toBe(false);
     expect(check('2026-11-22T00:30:00')).toBe(true);
@@ -143,17 +160,36 @@ describe('weather rules (spec §4 Weather)', () => {
   it('a language or vehicle change shows a loader and refetches the five-day forecast, then resets the flags', () => {
     const stored = hourlyStamp(ist('2026-11-21T09:20:00'));
     const base = { ...stored, now: ist('2026-11-21T09:30:00'), hourlyCached: true, fiveDayCached: true };
-    for (const change of [{ languageChanged: true, vehicleChanged: false }, { languageChanged: false, vehicleChanged: true }]) {
+    for (const change of [
+      { languageChanged: true, vehicleChanged: false },
+      { languageChanged: false, vehicleChanged: true },
+    ]) {
       expect(weatherRefreshPlan({ ...base, ...change })).toEqual({ fetchHourly: true, fetchFiveDay: true, showLoader: true, resetFlags: true });
     }
   });
 
   it('the five-day forecast is fetched if none is cached', () => {
     const stored = hourlyStamp(ist('2026-11-21T09:20:00'));
-    const plan = weatherRefreshPlan({ ...stored, now: ist('2026-11-21T09:30:00'), languageChanged: false, vehicleChanged: false, hourlyCached: true, fiveDayCached: false });
+    const plan = weatherRefreshPlan({
+      ...stored,
+      now: ist('2026-11-21T09:30:00'),
+      languageChanged: false,
+      vehicleChanged: false,
+      hourlyCached: true,
+      fiveDayCached: false,
+    });
     expect(plan).toEqual({ fetchHourly: false, fetchFiveDay: true, showLoader: false, resetFlags: false });
     // And hourly data is fetched when none is cached, however recent the stored time.
-    expect(weatherRefreshPlan({ ...stored, now: ist('2026-11-21T09:30:00'), languageChanged: false, vehicleChanged: false, hourlyCached: false, fiveDayCached: true }).fetchHourly).toBe(true);
+    expect(
+      weatherRefreshPlan({
+        ...stored,
+        now: ist('2026-11-21T09:30:00'),
+        languageChanged: false,
+        vehicleChanged: false,
+        hourlyCached: false,
+        fiveDayCached: true,
+      }).fetchHourly,
+    ).toBe(true);
   });
 
   it('the forecast is kept under the tractor key plus 5days; we use the VIN for both lookups (the source is not consistent)', () => {

@@ -130,7 +130,7 @@ export interface HourlyStamp {
 }
 
 export function hourlyStamp(now: number): HourlyStamp {
-  const minuteOfDay = Math.floor((((now + IST_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS / 60_000);
+  const minuteOfDay = Math.floor(((((now + IST_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / 60_000);
   return { storedHour: Math.floor(minuteOfDay / 60), storedMinutes: minuteOfDay % 60, storedDate: istDate(now) };
 }
 

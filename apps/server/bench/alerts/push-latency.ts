@@ -38,15 +38,59 @@ const profiles = [];
 for (let i = 0; i < tractors; i++) {
   const userId = randomUUID();
   const mobile = String(7_000_000_000 + i);
-  await db.kysely.insertInto('users').values({ id: userId, mobile_no: mobile, name: 'Load Test', birth_date: '1980-01-01', email: null, language: 'hi', pin_hash: 'x', pin_locked_until: null, image_name: null, created_at: now, updated_at: now }).execute();
+  await db.kysely
+    .insertInto('users')
+    .values({
+      id: userId,
+      mobile_no: mobile,
+      name: 'Load Test',
+      birth_date: '1980-01-01',
+      email: null,
+      language: 'hi',
+      pin_hash: 'x',
+      pin_locked_until: null,
+      image_name: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   const n = String(i).padStart(6, '0');
   const row = await insertTractor(
     db.kysely,
-    { imei: String(870_000_000_000_000 + i), vin: `MBNAAHTR1NL${n}`, engineNo: `B${n}X`, regNo: `MH15B${n}`, model: 'Arjun 555 DI', deviceModel: 'FMB130', implementWidthM: 2, tankCapacityL: 60, serviceIntervalH: 250, firstName: 'Load', lastName: 'Test', mobileNo: mobile, address: 'x', city: 'Nashik', pincode: '422001', state: 'Maharashtra', expiresOn: now + 1e10 },
+    {
+      imei: String(870_000_000_000_000 + i),
+      vin: `MBNAAHTR1NL${n}`,
+      engineNo: `B${n}X`,
+      regNo: `MH15B${n}`,
+      model: 'Arjun 555 DI',
+      deviceModel: 'FMB130',
+      implementWidthM: 2,
+      tankCapacityL: 60,
+      serviceIntervalH: 250,
+      firstName: 'Load',
+      lastName: 'Test',
+      mobileNo: mobile,
+      address: 'x',
+      city: 'Nashik',
+      pincode: '422001',
+      state: 'Maharashtra',
+      expiresOn: now + 1e10,
+    },
     now,
   );
   await db.kysely.updateTable('tractors').set({ owner_user_id: userId, claimed_at: now }).where('id', '=', row.id).execute();
-  await db.kysely.insertInto('push_subscriptions').values({ id: randomUUID(), user_id: userId, endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString('hex')}`, p256dh: 'x', auth: 'x', expiration_time: null, created_at: now }).execute();
+  await db.kysely
+    .insertInto('push_subscriptions')
+    .values({
+      id: randomUUID(),
+      user_id: userId,
+      endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString('hex')}`,
+      p256dh: 'x',
+      auth: 'x',
+      expiration_time: null,
+      created_at: now,
+    })
+    .execute();
   tractorIds.push(row.id);
   profiles.push({ id: row.id, implementWidthM: 2, tankCapacityL: 60 });
 }

@@ -42,13 +42,36 @@ async function run(rulesOn: boolean): Promise<{ seconds: number; alerts: Record<
       const n = String(i).padStart(5, '0');
       const row = await insertTractor(
         db.kysely,
-        { imei: p.imei, vin: `MBNAAHTR1NL${String(i).padStart(6, '0')}`, engineNo: `B${n}X`, regNo: `MH15B${n}`, model: 'Arjun 555 DI', deviceModel: 'FMB130', implementWidthM: p.implementWidthM, tankCapacityL: p.tankCapacityL, serviceIntervalH: 250, firstName: 'Load', lastName: 'Test', mobileNo: '9876543210', address: 'x', city: 'Nashik', pincode: '422001', state: 'Maharashtra', expiresOn: Date.now() + 1e10 },
+        {
+          imei: p.imei,
+          vin: `MBNAAHTR1NL${String(i).padStart(6, '0')}`,
+          engineNo: `B${n}X`,
+          regNo: `MH15B${n}`,
+          model: 'Arjun 555 DI',
+          deviceModel: 'FMB130',
+          implementWidthM: p.implementWidthM,
+          tankCapacityL: p.tankCapacityL,
+          serviceIntervalH: 250,
+          firstName: 'Load',
+          lastName: 'Test',
+          mobileNo: '9876543210',
+          address: 'x',
+          city: 'Nashik',
+          pincode: '422001',
+          state: 'Maharashtra',
+          expiresOn: Date.now() + 1e10,
+        },
         Date.now(),
       );
       ids.push({ id: row.id, implementWidthM: row.implement_width_m, tankCapacityL: row.tank_capacity_l });
     }
     const hook = rulesOn ? createAlertHook(db.kysely, new AlertProfiles({ db: db.kysely, clock: systemClock }), () => undefined) : undefined;
-    const ingestor = new Ingestor(sqliteTelemetryStore(db.sqlite as NonNullable<typeof db.sqlite>, hook?.writer), processorLoader(db.kysely, hook), systemClock, { alerts: hook });
+    const ingestor = new Ingestor(
+      sqliteTelemetryStore(db.sqlite as NonNullable<typeof db.sqlite>, hook?.writer),
+      processorLoader(db.kysely, hook),
+      systemClock,
+      { alerts: hook },
+    );
     const t0 = performance.now();
     // Every device sends its batches one after another (the next after the ACK), all devices at once.
     await Promise.all(
@@ -57,7 +80,12 @@ async function run(rulesOn: boolean): Promise<{ seconds: number; alerts: Record<
       }),
     );
     const seconds = (performance.now() - t0) / 1000;
-    const byType = await db.kysely.selectFrom('alerts').select((eb) => ['type_id', eb.fn.countAll<number>().as('n')]).groupBy('type_id').orderBy('type_id').execute();
+    const byType = await db.kysely
+      .selectFrom('alerts')
+      .select((eb) => ['type_id', eb.fn.countAll<number>().as('n')])
+      .groupBy('type_id')
+      .orderBy('type_id')
+      .execute();
     return { seconds, alerts: Object.fromEntries(byType.map((r) => [r.type_id, Number(r.n)])) };
   } finally {
     await db.close();

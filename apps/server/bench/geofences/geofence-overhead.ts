@@ -49,7 +49,15 @@ const timed = work.reduce((n, w) => n + Math.max(0, w.length - DEVICE_BATCH), 0)
 const owners = Array.from({ length: Math.ceil(tractors / perOwner) }, (_, o) => profiles.slice(o * perOwner, (o + 1) * perOwner));
 
 const ring = (center: LatLon, radiusM: number, corners: number) =>
-  Array.from({ length: corners }, (_, k) => toCoordinate(fromLocalMeters(center, radiusM * Math.cos((2 * Math.PI * k) / corners), radiusM * (0.7 + 0.3 * Math.sin((4 * Math.PI * k) / corners)) * Math.sin((2 * Math.PI * k) / corners))));
+  Array.from({ length: corners }, (_, k) =>
+    toCoordinate(
+      fromLocalMeters(
+        center,
+        radiusM * Math.cos((2 * Math.PI * k) / corners),
+        radiusM * (0.7 + 0.3 * Math.sin((4 * Math.PI * k) / corners)) * Math.sin((2 * Math.PI * k) / corners),
+      ),
+    ),
+  );
 
 /** An owner's 50 geofences, all watching the owner's tractors. */
 function geofencesOf(fleet: readonly SimProfile[], o: number, vins: string[]): CreateGeofenceRequest[] {
@@ -84,7 +92,22 @@ async function setUp(db: Db): Promise<{ ids: TractorProfile[]; userIds: string[]
   for (const [o, fleet] of owners.entries()) {
     const userId = randomUUID();
     const mobileNo = `9${String(o).padStart(9, '0')}`;
-    await db.kysely.insertInto('users').values({ id: userId, mobile_no: mobileNo, name: 'Load Test', birth_date: '1980-01-01', email: null, language: 'en', pin_hash: 'x', pin_locked_until: null, image_name: null, created_at: now, updated_at: now }).execute();
+    await db.kysely
+      .insertInto('users')
+      .values({
+        id: userId,
+        mobile_no: mobileNo,
+        name: 'Load Test',
+        birth_date: '1980-01-01',
+        email: null,
+        language: 'en',
+        pin_hash: 'x',
+        pin_locked_until: null,
+        image_name: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     userIds.push(userId);
     vins.push([]);
     for (const p of fleet) {
@@ -93,7 +116,25 @@ async function setUp(db: Db): Promise<{ ids: TractorProfile[]; userIds: string[]
       const vin = `MBNAAHTR1NL${String(i).padStart(6, '0')}`;
       const row = await insertTractor(
         db.kysely,
-        { imei: p.imei, vin, engineNo: `B${n}X`, regNo: `MH15B${n}`, model: 'Arjun 555 DI', deviceModel: 'FMB130', implementWidthM: p.implementWidthM, tankCapacityL: p.tankCapacityL, serviceIntervalH: 250, firstName: 'Load', lastName: 'Test', mobileNo, address: 'x', city: 'Nashik', pincode: '422001', state: 'Maharashtra', expiresOn: now + 1e10 },
+        {
+          imei: p.imei,
+          vin,
+          engineNo: `B${n}X`,
+          regNo: `MH15B${n}`,
+          model: 'Arjun 555 DI',
+          deviceModel: 'FMB130',
+          implementWidthM: p.implementWidthM,
+          tankCapacityL: p.tankCapacityL,
+          serviceIntervalH: 250,
+          firstName: 'Load',
+          lastName: 'Test',
+          mobileNo,
+          address: 'x',
+          city: 'Nashik',
+          pincode: '422001',
+          state: 'Maharashtra',
+          expiresOn: now + 1e10,
+        },
         now,
       );
       await db.kysely.updateTable('tractors').set({ owner_user_id: userId, claimed_at: now }).where('id', '=', row.id).execute();
@@ -104,7 +145,9 @@ async function setUp(db: Db): Promise<{ ids: TractorProfile[]; userIds: string[]
   return { ids, userIds, vins };
 }
 
-async function run(withGeofences: boolean): Promise<{ seconds: number; cpuSeconds: number; warmUpMs: number; alerts: Record<string, number>; geofences: number }> {
+async function run(
+  withGeofences: boolean,
+): Promise<{ seconds: number; cpuSeconds: number; warmUpMs: number; alerts: Record<string, number>; geofences: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'tl-geofence-bench-'));
   const db = createDb({ databaseUrl: undefined, dataDir: dir });
   try {
@@ -114,10 +157,18 @@ async function run(withGeofences: boolean): Promise<{ seconds: number; cpuSecond
       const service = new GeofenceService({ db: db.kysely, clock: systemClock, watch });
       for (const [o, fleet] of owners.entries()) for (const g of geofencesOf(fleet, o, vins[o] ?? [])) await service.create(userIds[o] as string, g);
     }
-    const count = await db.kysely.selectFrom('geofences').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await db.kysely
+      .selectFrom('geofences')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     // The geofence watch is there in both runs, as it is in the server: with none, it finds none.
     const hook = createAlertHook(db.kysely, new AlertProfiles({ db: db.kysely, clock: systemClock }), () => undefined, watch);
-    const ingestor = new Ingestor(sqliteTelemetryStore(db.sqlite as NonNullable<typeof db.sqlite>, hook.writer), processorLoader(db.kysely, hook), systemClock, { alerts: hook });
+    const ingestor = new Ingestor(
+      sqliteTelemetryStore(db.sqlite as NonNullable<typeof db.sqlite>, hook.writer),
+      processorLoader(db.kysely, hook),
+      systemClock,
+      { alerts: hook },
+    );
     // Every device's first batch loads what the rules read of it (settings, geofences, compiled):
     // once per start, then every 5 minutes without compiling. Timed apart, so the figure is ingestion.
     const w0 = performance.now();
@@ -132,8 +183,19 @@ async function run(withGeofences: boolean): Promise<{ seconds: number; cpuSecond
     );
     const cpu = process.cpuUsage(cpu0);
     const seconds = (performance.now() - t0) / 1000;
-    const byType = await db.kysely.selectFrom('alerts').select((eb) => ['type_id', eb.fn.countAll<number>().as('n')]).groupBy('type_id').orderBy('type_id').execute();
-    return { seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, warmUpMs, alerts: Object.fromEntries(byType.map((r) => [r.type_id, Number(r.n)])), geofences: Number(count.n) };
+    const byType = await db.kysely
+      .selectFrom('alerts')
+      .select((eb) => ['type_id', eb.fn.countAll<number>().as('n')])
+      .groupBy('type_id')
+      .orderBy('type_id')
+      .execute();
+    return {
+      seconds,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      warmUpMs,
+      alerts: Object.fromEntries(byType.map((r) => [r.type_id, Number(r.n)])),
+      geofences: Number(count.n),
+    };
   } finally {
     await db.close();
     rmSync(dir, { recursive: true, force: true });
@@ -150,7 +212,11 @@ async function cpuOnly(withGeofences: boolean): Promise<number> {
   const t0 = performance.now();
   for (const [i, list] of work.entries()) {
     const geofences = watched.get(i) ?? [];
-    const rules = new AlertRuleSet(() => profile, emptyRulesState(), () => geofences);
+    const rules = new AlertRuleSet(
+      () => profile,
+      emptyRulesState(),
+      () => geofences,
+    );
     const processor = new TractorProcessor({ id: `t${i}`, implementWidthM: 1.8, tankCapacityL: 55 }, undefined, undefined, undefined, rules);
     for (let k = 0; k < list.length; k += DEVICE_BATCH) {
       processor.process(list.slice(k, k + DEVICE_BATCH).map((r) => r.reading));

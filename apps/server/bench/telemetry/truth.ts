@@ -43,8 +43,20 @@ const THEFT_DAY = 12;
 const BACKLOG_DAY = 20;
 
 const toReading = (s: SimSample): Reading => ({
-  time: s.time, lat: s.lat, lon: s.lon, speedKmh: s.speedKmh, heading: s.heading, satellites: s.satellites, ignition: s.ignition, pto: s.pto,
-  keyPresent: s.keyPresent, rpm: s.rpm, fuelPercent: s.fuelSensorPercent, coolantC: s.coolantC, externalVoltage: s.externalVoltage, engineWorktimeMin: s.engineWorktimeMin,
+  time: s.time,
+  lat: s.lat,
+  lon: s.lon,
+  speedKmh: s.speedKmh,
+  heading: s.heading,
+  satellites: s.satellites,
+  ignition: s.ignition,
+  pto: s.pto,
+  keyPresent: s.keyPresent,
+  rpm: s.rpm,
+  fuelPercent: s.fuelSensorPercent,
+  coolantC: s.coolantC,
+  externalVoltage: s.externalVoltage,
+  engineWorktimeMin: s.engineWorktimeMin,
 });
 /** What a phone tracker knows: where it is, nothing of the engine, no speed. */
 const toPhoneReading = (s: SimSample): Reading => ({ time: s.time, lat: s.lat, lon: s.lon });
@@ -57,7 +69,25 @@ async function main() {
     const provision = async (imei: string, vin: string): Promise<TractorProfile> => {
       const row = await insertTractor(
         db.kysely,
-        { imei, vin, engineNo: `E${vin}`, regNo: 'MH15TR0001', model: 'Kisan 475 DI', deviceModel: 'FMB130', implementWidthM: PROFILE.implementWidthM, tankCapacityL: PROFILE.tankCapacityL, serviceIntervalH: 250, firstName: 'Truth', lastName: 'Bench', mobileNo: '9800000001', address: '', city: 'Niphad', pincode: '422209', state: 'Maharashtra', expiresOn: Date.now() + 365 * 86_400_000 },
+        {
+          imei,
+          vin,
+          engineNo: `E${vin}`,
+          regNo: 'MH15TR0001',
+          model: 'Kisan 475 DI',
+          deviceModel: 'FMB130',
+          implementWidthM: PROFILE.implementWidthM,
+          tankCapacityL: PROFILE.tankCapacityL,
+          serviceIntervalH: 250,
+          firstName: 'Truth',
+          lastName: 'Bench',
+          mobileNo: '9800000001',
+          address: '',
+          city: 'Niphad',
+          pincode: '422209',
+          state: 'Maharashtra',
+          expiresOn: Date.now() + 365 * 86_400_000,
+        },
         Date.now(),
       );
       return { id: row.id, implementWidthM: row.implement_width_m, tankCapacityL: row.tank_capacity_l };
@@ -65,11 +95,20 @@ async function main() {
     const tractor = await provision(PROFILE.imei, 'MBNTRUTH000000001');
     const phone = await provision('861000000000202', 'MBNTRUTH000000002');
     const hook = createAlertHook(db.kysely, new AlertProfiles({ db: db.kysely, clock: systemClock }), () => undefined);
-    const ingestor = new Ingestor(sqliteTelemetryStore(db.sqlite as NonNullable<typeof db.sqlite>, hook.writer), processorLoader(db.kysely, hook), systemClock, {
-      alerts: hook,
-      replay: (current, from, now) => replayLate(db.kysely, current, from, now, hook),
-    });
-    const send = (profile: TractorProfile, readings: Reading[]) => ingestor.submit(profile, readings.map((reading) => ({ reading })));
+    const ingestor = new Ingestor(
+      sqliteTelemetryStore(db.sqlite as NonNullable<typeof db.sqlite>, hook.writer),
+      processorLoader(db.kysely, hook),
+      systemClock,
+      {
+        alerts: hook,
+        replay: (current, from, now) => replayLate(db.kysely, current, from, now, hook),
+      },
+    );
+    const send = (profile: TractorProfile, readings: Reading[]) =>
+      ingestor.submit(
+        profile,
+        readings.map((reading) => ({ reading })),
+      );
 
     // The month, day by day, as a device sends it: frames of 25 records.
     const truth: DayTruth[] = [];
@@ -97,7 +136,8 @@ async function main() {
     const seconds = (performance.now() - started) / 1000;
 
     const sum = (rows: Record<string, number>[], key: string) => rows.reduce((s, r) => s + Number(r[key] ?? 0), 0);
-    const hours = (id: string) => db.kysely.selectFrom('usage_hourly').selectAll().where('tractor_id', '=', id).execute() as Promise<unknown> as Promise<Record<string, number>[]>;
+    const hours = (id: string) =>
+      db.kysely.selectFrom('usage_hourly').selectAll().where('tractor_id', '=', id).execute() as Promise<unknown> as Promise<Record<string, number>[]>;
     const tractorHours = await hours(tractor.id);
     const phoneHours = await hours(phone.id);
     const alerts = await db.kysely.selectFrom('alerts').select(['type_id', 'time_ms', 'value']).where('tractor_id', '=', tractor.id).execute();
@@ -128,7 +168,15 @@ async function main() {
         engineHours: figure(sum(tractorHours, 'engine_s') / 3600, truthSum('engineS') / 3600),
         // The server cannot tell stolen litres from burnt ones: both left the tank.
         litresConsumed: figure(sum(tractorHours, 'fuel_refuel_l') - sum(tractorHours, 'fuel_net_l'), truthSum('burntL') + stolen),
-        refuels: { truth: trueRefuels.length, found: refuelsFound, false: falseRefuels, litres: figure(refuels.reduce((s, r) => s + r.litres, 0), trueRefuels.reduce((s, r) => s + r.litres, 0)) },
+        refuels: {
+          truth: trueRefuels.length,
+          found: refuelsFound,
+          false: falseRefuels,
+          litres: figure(
+            refuels.reduce((s, r) => s + r.litres, 0),
+            trueRefuels.reduce((s, r) => s + r.litres, 0),
+          ),
+        },
         thefts: { truth: trueSiphons.length, found: theftsFound, false: falseThefts },
         suddenDrops: alerts.filter((a) => a.type_id === 'A0111').length,
         // A phone knows no engine or PTO: all it can measure is how far the tractor went.

@@ -30,7 +30,10 @@ function describe(b: BookingView): string {
 /** `bookings list|confirm|assign|move|cancel`; resolves with the exit code (0 ok, 1 refused, 2 usage). */
 export async function runBookings(args: readonly string[], desk: DealerDesk, io: Io): Promise<number> {
   const [sub, ...rest] = args;
-  let parsed: { values: { status?: string | undefined; dealer?: string | undefined; name?: string | undefined; phone?: string | undefined; reason?: string | undefined }; positionals: string[] };
+  let parsed: {
+    values: { status?: string | undefined; dealer?: string | undefined; name?: string | undefined; phone?: string | undefined; reason?: string | undefined };
+    positionals: string[];
+  };
   try {
     parsed = parseArgs({
       args: [...rest],
@@ -62,7 +65,8 @@ export async function runBookings(args: readonly string[], desk: DealerDesk, io:
   let request: OperatorStatusRequest | undefined;
   if (sub === 'confirm' && step === undefined) request = { status: 'confirmed' };
   else if (sub === 'assign' && step === undefined) request = { status: 'assigned', technician: { name: values.name ?? '', phone: values.phone ?? '' } };
-  else if (sub === 'move' && extra.length === 0 && (MOVES as readonly (string | undefined)[]).includes(step)) request = { status: step as (typeof MOVES)[number] };
+  else if (sub === 'move' && extra.length === 0 && (MOVES as readonly (string | undefined)[]).includes(step))
+    request = { status: step as (typeof MOVES)[number] };
   else if (sub === 'cancel' && step === undefined) request = { status: 'cancelled', reason: values.reason ?? '' };
   if (!request) return usage(sub === 'move' ? `move to one of ${MOVES.join(', ')}` : `unknown bookings command ${sub ?? ''}`.trim());
 

@@ -27,7 +27,8 @@ export async function runBoundaries(args: readonly string[], db: Kysely<Database
   const [sub, ...rest] = args;
   if (sub === 'list' && rest.length === 0) {
     const rows = await listBoundaries(db);
-    for (const b of rows) io.out(`${b.district === '' ? `${b.state} (state outline)` : `${b.state} / ${b.district}`}: ${b.vertices} points, ${km2(b.area_m2)}, from ${b.source}`);
+    for (const b of rows)
+      io.out(`${b.district === '' ? `${b.state} (state outline)` : `${b.state} / ${b.district}`}: ${b.vertices} points, ${km2(b.area_m2)}, from ${b.source}`);
     io.out(`${rows.length} boundaries loaded.`);
     return 0;
   }
@@ -40,12 +41,17 @@ export async function runBoundaries(args: readonly string[], db: Kysely<Database
   try {
     const { values, positionals } = parseArgs({
       args: [...rest],
-      options: { 'state-property': { type: 'string', default: 'ST_NM' }, 'district-property': { type: 'string', default: 'DISTRICT' }, 'tolerance-m': { type: 'string', default: String(DEFAULT_TOLERANCE_M) } },
+      options: {
+        'state-property': { type: 'string', default: 'ST_NM' },
+        'district-property': { type: 'string', default: 'DISTRICT' },
+        'tolerance-m': { type: 'string', default: String(DEFAULT_TOLERANCE_M) },
+      },
       strict: true,
       allowPositionals: true,
     });
     const toleranceM = Number(values['tolerance-m']);
-    if (positionals.length !== 1 || !Number.isFinite(toleranceM) || toleranceM < 0 || toleranceM > 1000) throw new Error('one file, and --tolerance-m between 0 and 1000');
+    if (positionals.length !== 1 || !Number.isFinite(toleranceM) || toleranceM < 0 || toleranceM > 1000)
+      throw new Error('one file, and --tolerance-m between 0 and 1000');
     file = positionals[0] as string;
     options = { stateProperty: values['state-property'], districtProperty: values['district-property'], toleranceM };
   } catch (err) {

@@ -12,7 +12,10 @@ interface DevicePorts {
 }
 
 /** Listens for Teltonika devices on DEVICE_TCP_PORT and DEVICE_UDP_PORT (each unless `off`), feeding the pipeline. */
-export async function startDevicePorts(devices: Config['devices'], deps: { telemetry: TelemetryPipeline; commands: DeviceCommands; log: FastifyBaseLogger }): Promise<DevicePorts> {
+export async function startDevicePorts(
+  devices: Config['devices'],
+  deps: { telemetry: TelemetryPipeline; commands: DeviceCommands; log: FastifyBaseLogger },
+): Promise<DevicePorts> {
   const { telemetry, commands, log } = deps;
   const ports: DevicePorts = { tcp: undefined, udp: undefined };
   try {
@@ -35,7 +38,14 @@ export async function startDevicePorts(devices: Config['devices'], deps: { telem
       log.info({ port: ports.tcp.port }, 'listening for Teltonika devices');
     }
     if (devices.udpPort !== 'off') {
-      ports.udp = await startTeltonikaUdpServer({ host: devices.tcpHost, port: devices.udpPort, lookup: telemetry.lookup, ingestor: telemetry.ingestor, log, rate: telemetry.rate });
+      ports.udp = await startTeltonikaUdpServer({
+        host: devices.tcpHost,
+        port: devices.udpPort,
+        lookup: telemetry.lookup,
+        ingestor: telemetry.ingestor,
+        log,
+        rate: telemetry.rate,
+      });
       log.info({ port: ports.udp.port }, 'listening for Teltonika devices over UDP');
     }
     return ports;

@@ -5,14 +5,19 @@ import type { ErrorExtra, ServerErrorCode } from '../errors/app-error';
 import { RequestValidationError } from './validation';
 
 export function sendError(reply: FastifyReply, code: ServerErrorCode, extra: ErrorExtra = {}): FastifyReply {
-  const body: { error: Omit<ApiErrorBody['error'], 'code'> & { code: ServerErrorCode; nextSlot?: ErrorExtra['nextSlot'] } } = { error: { code, message: errorMessage(code) } };
+  const body: { error: Omit<ApiErrorBody['error'], 'code'> & { code: ServerErrorCode; nextSlot?: ErrorExtra['nextSlot'] } } = {
+    error: { code, message: errorMessage(code) },
+  };
   if (extra.retryAfterSeconds !== undefined) {
     body.error.retryAfterSeconds = extra.retryAfterSeconds;
     reply.header('retry-after', String(extra.retryAfterSeconds));
   }
   if (extra.details) body.error.details = extra.details;
   if (extra.nextSlot !== undefined) body.error.nextSlot = extra.nextSlot;
-  return reply.code(extra.status ?? errorStatus(code)).type('application/json; charset=utf-8').send(body);
+  return reply
+    .code(extra.status ?? errorStatus(code))
+    .type('application/json; charset=utf-8')
+    .send(body);
 }
 
 const TOO_LARGE = new Set(['FST_ERR_CTP_BODY_TOO_LARGE', 'FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT']);

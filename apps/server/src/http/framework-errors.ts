@@ -23,7 +23,10 @@ export function securityHeaderValues(tileHosts: readonly string[]): Record<strin
 /** Fastify's frameworkErrors: a URL that does not decode (FST_ERR_BAD_URL) and the like. */
 export function frameworkErrors(headers: Record<string, string>) {
   return (_error: Error, _request: FastifyRequest, reply: FastifyReply): void => {
-    void reply.headers(headers).code(400).send({ error: { code: 'VALIDATION_FAILED', message: errorMessage('VALIDATION_FAILED') } });
+    void reply
+      .headers(headers)
+      .code(400)
+      .send({ error: { code: 'VALIDATION_FAILED', message: errorMessage('VALIDATION_FAILED') } });
   };
 }
 

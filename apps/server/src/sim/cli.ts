@@ -80,9 +80,23 @@ if (values.provision) {
     if (await findTractorByImei(db.kysely, p.imei)) continue;
     const n = p.imei.slice(-6);
     const outcome = await registry.provision({
-      imei: p.imei, vin: `MBNLDTST0${n.padStart(8, '0')}`, engineNo: `LOAD${n}`, regNo: `MH15LD${n}`, model: 'Load 45', deviceModel: DEFAULT_DEVICE_MODEL,
-      implementWidthM: p.implementWidthM, tankCapacityL: p.tankCapacityL, serviceIntervalH: 250, firstName: 'Load', lastName: 'Test',
-      mobileNo: '9000000000', address: 'Load test', city: 'Nashik', pincode: '422001', state: 'Maharashtra', expiresOn: Math.floor(Date.now() / 1000) + 365 * 86_400,
+      imei: p.imei,
+      vin: `MBNLDTST0${n.padStart(8, '0')}`,
+      engineNo: `LOAD${n}`,
+      regNo: `MH15LD${n}`,
+      model: 'Load 45',
+      deviceModel: DEFAULT_DEVICE_MODEL,
+      implementWidthM: p.implementWidthM,
+      tankCapacityL: p.tankCapacityL,
+      serviceIntervalH: 250,
+      firstName: 'Load',
+      lastName: 'Test',
+      mobileNo: '9000000000',
+      address: 'Load test',
+      city: 'Nashik',
+      pincode: '422001',
+      state: 'Maharashtra',
+      expiresOn: Math.floor(Date.now() / 1000) + 365 * 86_400,
     });
     if (!outcome.ok) throw new Error(`load tractor ${p.imei} refused: ${JSON.stringify(outcome.details)}`);
     created++;
@@ -135,16 +149,19 @@ if (values.burst) {
           const client = clients[i] as DeviceClient;
           let k = 0;
           // Staggered, so N devices do not all report in the same millisecond.
-          setTimeout(() => {
-            const timer = setInterval(() => {
-              const s = samples[k % samples.length];
-              if (s) client.enqueue([sampleToAvl({ ...s, time: Date.now() })]);
-              if (++k >= perTractor) {
-                clearInterval(timer);
-                void client.drained().then(resolve);
-              }
-            }, intervalS * 1000);
-          }, (i / profiles.length) * intervalS * 1000);
+          setTimeout(
+            () => {
+              const timer = setInterval(() => {
+                const s = samples[k % samples.length];
+                if (s) client.enqueue([sampleToAvl({ ...s, time: Date.now() })]);
+                if (++k >= perTractor) {
+                  clearInterval(timer);
+                  void client.drained().then(resolve);
+                }
+              }, intervalS * 1000);
+            },
+            (i / profiles.length) * intervalS * 1000,
+          );
         }),
     ),
   );

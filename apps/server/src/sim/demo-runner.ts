@@ -49,9 +49,19 @@ export function runDemoFleet(deps: DemoRunnerDeps): { stop(): Promise<void> } {
     const held = await takeLease(deps.db, LEASE, holder, ttl, now());
     if (stopped) return;
     if (held && !fleet) {
-      const created = await ensureDemoFleet(deps.db, deps.registry, deps.demoMobile, now(), { book: deps.book, days: deps.days, subscriptions: deps.subscriptions });
+      const created = await ensureDemoFleet(deps.db, deps.registry, deps.demoMobile, now(), {
+        book: deps.book,
+        days: deps.days,
+        subscriptions: deps.subscriptions,
+      });
       if (created > 0) deps.log(`demo fleet provisioned: ${created} tractors`);
-      fleet = demoFleet({ port: deps.devicePort, days: deps.days, log: deps.log, store: databaseProgress(deps.db, now), onDayDone: demoWorkshop(deps.db, deps.book) });
+      fleet = demoFleet({
+        port: deps.devicePort,
+        days: deps.days,
+        log: deps.log,
+        store: databaseProgress(deps.db, now),
+        onDayDone: demoWorkshop(deps.db, deps.book),
+      });
       deps.log(`Simulated fleet: 3 tractors over the Teltonika protocol; back-filling ${deps.days} days, then live.`);
       void fleet.start().catch((err: unknown) => deps.logError(err, 'simulated fleet stopped'));
     } else if (!held && fleet) {

@@ -108,7 +108,13 @@ export function demoWorkshop(db: Kysely<Database>, book: ServiceBook) {
 }
 
 /** The demo fleet as Teltonika devices on the server's own device port: history, then live. */
-export function demoFleet(options: { port: number; days: number; log: (message: string) => void; store: ProgressStore; onDayDone?: FleetOptions['onDayDone'] }): Fleet {
+export function demoFleet(options: {
+  port: number;
+  days: number;
+  log: (message: string) => void;
+  store: ProgressStore;
+  onDayDone?: FleetOptions['onDayDone'];
+}): Fleet {
   return new Fleet({
     host: '127.0.0.1',
     port: options.port,

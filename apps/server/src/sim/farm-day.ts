@@ -130,7 +130,9 @@ function planDay(profile: SimProfile, carry: SimCarry, date: string, events: rea
     t = Math.max(t, end);
     at = to;
   };
-  const nightEvents = events.filter((e) => ['siphon', 'towing', 'start_without_key'].includes(e.kind) && e.at >= midnight && e.at < midnight + 6 * 3600_000).sort((a, b) => a.at - b.at);
+  const nightEvents = events
+    .filter((e) => ['siphon', 'towing', 'start_without_key'].includes(e.kind) && e.at >= midnight && e.at < midnight + 6 * 3600_000)
+    .sort((a, b) => a.at - b.at);
   for (const e of nightEvents) {
     push('parked', e.at);
     const duration = e.durationMs ?? 10 * 60_000;
@@ -245,13 +247,17 @@ export function simulateDay(
     if (engineOn) truth.engineS += duration / 1000;
     if (leg.mode === 'road') truth.roadM += meters;
     if (moving && leg.mode !== 'towed') truth.drivenM += meters;
-    const strip = [leg.from, leg.to].map((p) => `${p.lat.toFixed(6)},${p.lon.toFixed(6)}`).sort().join('|');
+    const strip = [leg.from, leg.to]
+      .map((p) => `${p.lat.toFixed(6)},${p.lon.toFixed(6)}`)
+      .sort()
+      .join('|');
     if (leg.mode === 'work' && !strips.has(strip)) {
       strips.add(strip);
       truth.workM2 += meters * profile.implementWidthM;
     }
     if (refuels) truth.refuels.push({ time: leg.start, litres: Math.max(0, refuelTarget - fuelL) });
-    if (leg.mode === 'siphon') truth.siphons.push({ time: leg.start, litres: Math.min(fuelL, events.find((e) => e.kind === 'siphon' && e.at === leg.start)?.litres ?? 20) });
+    if (leg.mode === 'siphon')
+      truth.siphons.push({ time: leg.start, litres: Math.min(fuelL, events.find((e) => e.kind === 'siphon' && e.at === leg.start)?.litres ?? 20) });
     const advance = (until: number) => {
       const hours = (until - last) / 3600_000;
       last = until;
@@ -274,7 +280,14 @@ export function simulateDay(
       const overheat = engineOn && active('overheat', time);
       const highRpm = engineOn && active('high_rpm', time);
       const lowBattery = engineOn && active('low_battery', time);
-      const baseRpm = leg.mode === 'work' ? between(random, 1750, 1950) : leg.mode === 'road' ? between(random, 1400, 1700) : leg.mode === 'turn' ? between(random, 1200, 1400) : between(random, 750, 850);
+      const baseRpm =
+        leg.mode === 'work'
+          ? between(random, 1750, 1950)
+          : leg.mode === 'road'
+            ? between(random, 1400, 1700)
+            : leg.mode === 'turn'
+              ? between(random, 1200, 1400)
+              : between(random, 750, 850);
       const slosh = (random() - 0.5) * 2 * SLOSH_PERCENT[leg.mode] + (leg.tiltPercent ?? 0);
       const pos = fromLocalMeters(p, noise('x'), noise('y'));
       position = leg.to;
@@ -292,7 +305,8 @@ export function simulateDay(
         fuelL: Math.round(fuelL * 100) / 100,
         fuelSensorPercent: Math.min(100, Math.max(0, Math.round(((fuelL / profile.tankCapacityL) * 100 + slosh) * 10) / 10)),
         coolantC: Math.round((overheat ? between(random, 106, 112) : coolant) * 10) / 10,
-        externalVoltage: Math.round((engineOn ? (lowBattery ? between(random, 11.0, 11.4) : between(random, 13.6, 14.1)) : between(random, 12.3, 12.6)) * 1000) / 1000,
+        externalVoltage:
+          Math.round((engineOn ? (lowBattery ? between(random, 11.0, 11.4) : between(random, 13.6, 14.1)) : between(random, 12.3, 12.6)) * 1000) / 1000,
         engineWorktimeMin: Math.floor(engineMin),
         odometerM: Math.round(odometerM),
       });

@@ -70,7 +70,9 @@ export class Fleet {
     const started = this.now();
     this.progress = (await this.options.store?.load(this.options.profiles.map((p) => p.imei))) ?? {};
     await Promise.all(this.options.profiles.map((p) => this.catchUp(p)));
-    this.options.log?.(`simulated fleet: ${this.options.profiles.length} tractors caught up (${this.acknowledged} records in ${Math.round((this.now() - started) / 1000)} s)`);
+    this.options.log?.(
+      `simulated fleet: ${this.options.profiles.length} tractors caught up (${this.acknowledged} records in ${Math.round((this.now() - started) / 1000)} s)`,
+    );
     if (!this.stopped) this.timer = setInterval(() => void this.tick(), this.options.tickMs ?? 5000);
   }
 
@@ -103,7 +105,11 @@ export class Fleet {
     while (!this.stopped) {
       const today = istDate(now) === p.day;
       const samples = this.dayOf(profile, p, today ? (this.options.liveCadence ?? DEVICE_CADENCE) : HISTORY_CADENCE);
-      await this.send(profile, p, samples.filter((s) => s.time <= this.now()));
+      await this.send(
+        profile,
+        p,
+        samples.filter((s) => s.time <= this.now()),
+      );
       if (today) return;
       await this.endDay(profile, p, samples);
       await this.save(profile.imei, p);
@@ -116,7 +122,11 @@ export class Fleet {
       const p = this.progress[profile.imei];
       if (!p || this.stopped) continue;
       const samples = this.dayOf(profile, p, this.options.liveCadence ?? DEVICE_CADENCE);
-      await this.send(profile, p, samples.filter((s) => s.time <= this.now()));
+      await this.send(
+        profile,
+        p,
+        samples.filter((s) => s.time <= this.now()),
+      );
       if (istDate(this.now()) !== p.day) await this.endDay(profile, p, samples);
       await this.save(profile.imei, p);
     }

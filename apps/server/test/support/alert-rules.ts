@@ -16,7 +16,10 @@ export const NIGHT = Date.UTC(2026, 10, 20, 20, 30);
 export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
 
-export function profileWith(overrides: Partial<Record<AlertTypeId, Partial<ResolvedAlertSetting>>> = {}, service = { intervalH: 250, lastServiceAtH: 0 }): AlertProfile {
+export function profileWith(
+  overrides: Partial<Record<AlertTypeId, Partial<ResolvedAlertSetting>>> = {},
+  service = { intervalH: 250, lastServiceAtH: 0 },
+): AlertProfile {
   const setting = (id: AlertTypeId): ResolvedAlertSetting => ({ ...defaultAlertSetting(alertType(id)), ...overrides[id] });
   return { setting, limits: limitsOf(setting), service, tankCapacityL: TRACTOR.tankCapacityL };
 }
@@ -32,7 +35,17 @@ export class RulesHarness {
     public profile: AlertProfile = profileWith(),
     state: AlertRulesState = emptyRulesState(),
   ) {
-    this.processor = new TractorProcessor(TRACTOR, undefined, undefined, undefined, new AlertRuleSet(() => this.profile, state, () => this.geofences));
+    this.processor = new TractorProcessor(
+      TRACTOR,
+      undefined,
+      undefined,
+      undefined,
+      new AlertRuleSet(
+        () => this.profile,
+        state,
+        () => this.geofences,
+      ),
+    );
   }
 
   feed(readings: readonly Reading[]): RaisedAlert[] {
@@ -45,7 +58,17 @@ export class RulesHarness {
   restart(): void {
     const saved = JSON.parse(this.processor.serialize()) as TractorProcessor['state'];
     const last = this.processor.last;
-    this.processor = new TractorProcessor(TRACTOR, last, saved, undefined, new AlertRuleSet(() => this.profile, decodeRulesState(saved.alerts), () => this.geofences));
+    this.processor = new TractorProcessor(
+      TRACTOR,
+      last,
+      saved,
+      undefined,
+      new AlertRuleSet(
+        () => this.profile,
+        decodeRulesState(saved.alerts),
+        () => this.geofences,
+      ),
+    );
   }
 
   types(): string[] {

@@ -16,7 +16,10 @@ export const profileOf = (row: TractorRow): TractorProfile => ({ id: row.id, imp
 
 /** Feeds readings through the real ingestion path (group commit, rules in the transaction). */
 export function ingest(app: FastifyInstance, tractor: TractorRow, readings: readonly Reading[]): Promise<number> {
-  return app.services.telemetry.ingestor.submit(profileOf(tractor), readings.map((reading) => ({ reading })));
+  return app.services.telemetry.ingestor.submit(
+    profileOf(tractor),
+    readings.map((reading) => ({ reading })),
+  );
 }
 
 /** `count` readings every `stepMs` from `start`. */
@@ -37,7 +40,9 @@ export const engineOn = (extra: Omit<Reading, 'time'> = {}): Omit<Reading, 'time
 export const parkedOff = (extra: Omit<Reading, 'time'> = {}): Omit<Reading, 'time'> => parked({ satellites: 10, ...extra });
 
 /** A tank sensor in %, with slosh, of a 60 L tank. */
-export const tank = (litres: number, sloshPercent: number, rnd: () => number) => ({ fuelPercent: Math.round(((litres / 60) * 100 + rnd() * sloshPercent) * 10) / 10 });
+export const tank = (litres: number, sloshPercent: number, rnd: () => number) => ({
+  fuelPercent: Math.round(((litres / 60) * 100 + rnd() * sloshPercent) * 10) / 10,
+});
 
 /** A browser's push subscription keys, made as a browser makes them (P-256 ECDH pair + 16-byte auth secret). */
 export function browserKeys() {

@@ -25,12 +25,22 @@ export function bookingBody(tractor: Pick<TractorRow, 'vin'>, overrides: Partial
   };
 }
 
-export function book(app: FastifyInstance, token: string, tractor: Pick<TractorRow, 'vin'>, overrides: Partial<CreateBookingRequest> = {}): Promise<LightMyRequestResponse> {
+export function book(
+  app: FastifyInstance,
+  token: string,
+  tractor: Pick<TractorRow, 'vin'>,
+  overrides: Partial<CreateBookingRequest> = {},
+): Promise<LightMyRequestResponse> {
   return post(app, 'service-bookings', bookingBody(tractor, overrides), { token });
 }
 
 /** Books and expects a new booking. */
-export async function booked(app: FastifyInstance, token: string, tractor: Pick<TractorRow, 'vin'>, overrides: Partial<CreateBookingRequest> = {}): Promise<BookingView> {
+export async function booked(
+  app: FastifyInstance,
+  token: string,
+  tractor: Pick<TractorRow, 'vin'>,
+  overrides: Partial<CreateBookingRequest> = {},
+): Promise<BookingView> {
   const res = await book(app, token, tractor, overrides);
   if (res.statusCode !== 201) throw new Error(`booking refused: ${res.statusCode} ${res.body}`);
   return res.json<BookingView>();

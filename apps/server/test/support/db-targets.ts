@@ -134,7 +134,4 @@ function postgres(adminUrl: string): DbTarget {
 }
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL names an admin connection. */
-export const dbTargets: DbTarget[] = [
-  sqlite,
-  ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
-];
+export const dbTargets: DbTarget[] = [sqlite, ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : [])];

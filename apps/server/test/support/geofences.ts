@@ -11,9 +11,29 @@ export const pt = (x: number, y: number) => toCoordinate(fromLocalMeters(FARM, x
 /** A north-up rectangle of the given size with its south-west corner at (x, y) m from the farm. */
 export const rectangle = (x: number, y: number, width: number, height: number) => [pt(x, y), pt(x + width, y), pt(x + width, y + height), pt(x, y + height)];
 
-export const circleBody = (name: string, radiusM = 200, extra: Record<string, unknown> = {}) => ({ name, type: 'custom', shape: 'circle', coordinates: [pt(0, 0)], radiusM, ...extra });
-export const squareBody = (name: string, sideM = 300, extra: Record<string, unknown> = {}) => ({ name, type: 'custom', shape: 'square', coordinates: [pt(0, 0)], sideM, ...extra });
-export const polygonBody = (name: string, coordinates = rectangle(-200, -200, 400, 400), extra: Record<string, unknown> = {}) => ({ name, type: 'custom', shape: 'polygon', coordinates, ...extra });
+export const circleBody = (name: string, radiusM = 200, extra: Record<string, unknown> = {}) => ({
+  name,
+  type: 'custom',
+  shape: 'circle',
+  coordinates: [pt(0, 0)],
+  radiusM,
+  ...extra,
+});
+export const squareBody = (name: string, sideM = 300, extra: Record<string, unknown> = {}) => ({
+  name,
+  type: 'custom',
+  shape: 'square',
+  coordinates: [pt(0, 0)],
+  sideM,
+  ...extra,
+});
+export const polygonBody = (name: string, coordinates = rectangle(-200, -200, 400, 400), extra: Record<string, unknown> = {}) => ({
+  name,
+  type: 'custom',
+  shape: 'polygon',
+  coordinates,
+  ...extra,
+});
 
 /** Creates a geofence through the API; fails the test if it is refused. */
 export async function createGeofence(app: FastifyInstance, token: string, body: Record<string, unknown>): Promise<Geofence> {

@@ -22,7 +22,6 @@ export async function ownerWithTractor(
   return { owner, tractor };
 }
 
-
 /** Writes hourly rollup rows directly (what ingestion would have summed). */
 export async function insertHours(db: Kysely<Database>, tractorId: string, hours: ({ hourStart: number } & Partial<UsageTotals>)[]): Promise<void> {
   const rows = hours.map((h) => {
@@ -30,7 +29,11 @@ export async function insertHours(db: Kysely<Database>, tractorId: string, hours
     for (const [column, field] of Object.entries(USAGE_COLUMNS)) row[column] = h[field] ?? 0;
     return row as unknown as Database['usage_hourly'];
   });
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('usage_hourly').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('usage_hourly')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
 
 /** A provisioning record as the operator API and the CSV import take it; `n` makes its identifiers unique. */

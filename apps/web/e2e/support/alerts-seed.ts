@@ -95,7 +95,18 @@ export const FIELD = { lat: 18.8226, lon: 74.3752 };
 export function alertScenario(imei: string, startMs: number): BatchRecord[] {
   const records: BatchRecord[] = [];
   const at = (i: number, over: Partial<BatchRecord>) =>
-    records.push({ deviceId: imei, time: startMs + i * 10_000, ...FIELD, speedKmh: 0, ignition: true, pto: false, rpm: 1500, coolantC: 88, externalVoltage: 13.9, ...over });
+    records.push({
+      deviceId: imei,
+      time: startMs + i * 10_000,
+      ...FIELD,
+      speedKmh: 0,
+      ignition: true,
+      pto: false,
+      rpm: 1500,
+      coolantC: 88,
+      externalVoltage: 13.9,
+      ...over,
+    });
   let i = 0;
   for (; i < 9; i++) at(i, { coolantC: 110 });
   for (; i < 18; i++) at(i, { rpm: 3000 });
@@ -109,7 +120,17 @@ export function alertScenario(imei: string, startMs: number): BatchRecord[] {
 export function temperatureEpisode(imei: string, afterMs: number): BatchRecord[] {
   const records: BatchRecord[] = [];
   for (let i = 0; i < 9; i++) {
-    records.push({ deviceId: imei, time: afterMs + i * 10_000, ...FIELD, speedKmh: 0, ignition: true, pto: false, rpm: 1500, coolantC: i < 8 ? 112 : 80, externalVoltage: 13.9 });
+    records.push({
+      deviceId: imei,
+      time: afterMs + i * 10_000,
+      ...FIELD,
+      speedKmh: 0,
+      ignition: true,
+      pto: false,
+      rpm: 1500,
+      coolantC: i < 8 ? 112 : 80,
+      externalVoltage: 13.9,
+    });
   }
   records.push({ deviceId: imei, time: afterMs + 90_000, ...FIELD, speedKmh: 0, ignition: false, pto: false, rpm: 0, coolantC: 80, externalVoltage: 12.6 });
   return records;
@@ -117,7 +138,17 @@ export function temperatureEpisode(imei: string, afterMs: number): BatchRecord[]
 
 /** PTO engaged and disengaged are off until an owner turns them on: this owner wants them. */
 export async function turnOnPtoAlerts(base: string, token: string, vin: string): Promise<void> {
-  await call(base, 'vehicles/alertconfigs', { method: 'PUT', token, body: { vin, configs: [{ alertTypeId: 'A0013', enabled: true }, { alertTypeId: 'A0014', enabled: true }] } });
+  await call(base, 'vehicles/alertconfigs', {
+    method: 'PUT',
+    token,
+    body: {
+      vin,
+      configs: [
+        { alertTypeId: 'A0013', enabled: true },
+        { alertTypeId: 'A0014', enabled: true },
+      ],
+    },
+  });
 }
 
 export async function ingest(base: string, records: readonly BatchRecord[]): Promise<void> {

@@ -39,7 +39,10 @@ export function useBrowser(): { browser: () => Browser } {
 /** A cheap Android phone's screen (CSS px): the narrowest the app is made for. */
 export const NARROW_PHONE = { width: 360, height: 740 } as const;
 
-export async function newPhone(browser: Browser, options: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPhone(
+  browser: Browser,
+  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseURL(),
     viewport: options.viewport ?? { width: 390, height: 780 },

@@ -7,5 +7,8 @@ export function screen<M, P extends object = object>(load: () => Promise<M>, pic
 }
 
 /** A screen that brings its own words (a catalogue namespace per language), fetched beside its code. */
-export const withTexts = (texts: () => Promise<void>) => <M,>(load: () => Promise<M>) => () =>
-  Promise.all([load(), texts().catch(() => undefined)]).then(([m]) => m);
+export const withTexts =
+  (texts: () => Promise<void>) =>
+  <M>(load: () => Promise<M>) =>
+  () =>
+    Promise.all([load(), texts().catch(() => undefined)]).then(([m]) => m);

@@ -25,4 +25,3 @@ export function guardRedirect(pathname: string, signedIn: boolean): string | nul
   }
   return OPEN_WITHOUT_SESSION.has(path) ? null : paths.login.getHref();
 }
-

@@ -15,14 +15,35 @@ import { screen } from './lazy-screen';
  * (DESIGN §1), and we use none of its loaders or actions. Path strings come from config/paths.ts.
  */
 
-const LoginScreen = screen(() => import('../features/auth/login-screen'), (m) => m.LoginScreen);
-const RegisterScreen = screen(() => import('../features/auth/register-screen'), (m) => m.RegisterScreen);
-const VerifyOtpScreen = screen(() => import('../features/auth/verify-otp-screen'), (m) => m.VerifyOtpScreen);
-const CreateNewPinScreen = screen(() => import('../features/auth/create-new-pin-screen'), (m) => m.CreateNewPinScreen);
-const ForgotPinScreen = screen(() => import('../features/auth/forgot-pin-screen'), (m) => m.ForgotPinScreen);
-const ResetPinScreen = screen(() => import('../features/auth/reset-pin-screen'), (m) => m.ResetPinScreen);
+const LoginScreen = screen(
+  () => import('../features/auth/login-screen'),
+  (m) => m.LoginScreen,
+);
+const RegisterScreen = screen(
+  () => import('../features/auth/register-screen'),
+  (m) => m.RegisterScreen,
+);
+const VerifyOtpScreen = screen(
+  () => import('../features/auth/verify-otp-screen'),
+  (m) => m.VerifyOtpScreen,
+);
+const CreateNewPinScreen = screen(
+  () => import('../features/auth/create-new-pin-screen'),
+  (m) => m.CreateNewPinScreen,
+);
+const ForgotPinScreen = screen(
+  () => import('../features/auth/forgot-pin-screen'),
+  (m) => m.ForgotPinScreen,
+);
+const ResetPinScreen = screen(
+  () => import('../features/auth/reset-pin-screen'),
+  (m) => m.ResetPinScreen,
+);
 // Everything past the login flow: its route table is a chunk of its own (shell-routes.tsx).
-const ShellRoutes = screen(() => import('./shell-routes'), (m) => m.ShellRoutes);
+const ShellRoutes = screen(
+  () => import('./shell-routes'),
+  (m) => m.ShellRoutes,
+);
 
 const rel = (p: { path: string }) => p.path.slice(1);
 

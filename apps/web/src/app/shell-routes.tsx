@@ -8,56 +8,164 @@ import { screen, withTexts } from './lazy-screen';
  * a chunk of its own: their lazy declarations stay out of the login screen's JS (DESIGN §1 budget).
  * Rendered by the app's router for any path the login flow does not own.
  */
-const TabsLayout = screen(() => import('./tabs-layout'), (m) => m.TabsLayout);
-const HomeScreen = screen(() => import('../features/home/home-screen'), (m) => m.HomeScreen);
-const UsageScreen = screen(() => import('../features/usage/usage-screen'), (m) => m.UsageScreen);
-const AddTractorScreen = screen(() => import('../features/tractors/add-tractor-screen'), (m) => m.AddTractorScreen);
-const TractorListScreen = screen(() => import('../features/tractors/tractor-list-screen'), (m) => m.TractorListScreen);
-const DieselUsageScreen = screen(() => import('../features/history/diesel-usage-screen'), (m) => m.DieselUsageScreen);
-const EngineUsageScreen = screen(() => import('../features/history/engine-usage-screen'), (m) => m.EngineUsageScreen);
-const LocateMeScreen = screen(() => import('../features/locate-me/locate-me-screen'), (m) => m.LocateMeScreen);
-const RouteReplayScreen = screen(() => import('../features/locate-me/route-replay-screen'), (m) => m.RouteReplayScreen);
-const CreateNewProfileRoute = screen(() => import('./create-new-profile-route'), (m) => m.CreateNewProfileRoute);
-const ChangePinScreen = screen(() => import('../features/auth/change-pin-screen'), (m) => m.ChangePinScreen);
-const LanguageScreen = screen(() => import('../features/language/language-screen'), (m) => m.LanguageScreen);
-const SettingsScreen = screen(() => import('../features/settings/settings-screen'), (m) => m.SettingsScreen);
-const AboutScreen = screen(() => import('../features/about/about-screen'), (m) => m.AboutScreen);
-const TermsScreen = screen(() => import('../features/about/terms-screen'), (m) => m.TermsScreen);
+const TabsLayout = screen(
+  () => import('./tabs-layout'),
+  (m) => m.TabsLayout,
+);
+const HomeScreen = screen(
+  () => import('../features/home/home-screen'),
+  (m) => m.HomeScreen,
+);
+const UsageScreen = screen(
+  () => import('../features/usage/usage-screen'),
+  (m) => m.UsageScreen,
+);
+const AddTractorScreen = screen(
+  () => import('../features/tractors/add-tractor-screen'),
+  (m) => m.AddTractorScreen,
+);
+const TractorListScreen = screen(
+  () => import('../features/tractors/tractor-list-screen'),
+  (m) => m.TractorListScreen,
+);
+const DieselUsageScreen = screen(
+  () => import('../features/history/diesel-usage-screen'),
+  (m) => m.DieselUsageScreen,
+);
+const EngineUsageScreen = screen(
+  () => import('../features/history/engine-usage-screen'),
+  (m) => m.EngineUsageScreen,
+);
+const LocateMeScreen = screen(
+  () => import('../features/locate-me/locate-me-screen'),
+  (m) => m.LocateMeScreen,
+);
+const RouteReplayScreen = screen(
+  () => import('../features/locate-me/route-replay-screen'),
+  (m) => m.RouteReplayScreen,
+);
+const CreateNewProfileRoute = screen(
+  () => import('./create-new-profile-route'),
+  (m) => m.CreateNewProfileRoute,
+);
+const ChangePinScreen = screen(
+  () => import('../features/auth/change-pin-screen'),
+  (m) => m.ChangePinScreen,
+);
+const LanguageScreen = screen(
+  () => import('../features/language/language-screen'),
+  (m) => m.LanguageScreen,
+);
+const SettingsScreen = screen(
+  () => import('../features/settings/settings-screen'),
+  (m) => m.SettingsScreen,
+);
+const AboutScreen = screen(
+  () => import('../features/about/about-screen'),
+  (m) => m.AboutScreen,
+);
+const TermsScreen = screen(
+  () => import('../features/about/terms-screen'),
+  (m) => m.TermsScreen,
+);
 // The signed-in, alert, geofence, subscription, reminder, service booking and Ask me screens bring their own words (a catalogue namespace per language), fetched with them.
 // The signed-in words come beside the shell's chunk, and the shell renders only once they are in, so no
 // screen under it ever shows a raw key or changes its words in front of the owner. Chosen over each
 // screen waiting for `ready` (a loading line on every first screen) and over rendering at once (keys flash).
 const withTractorTexts = withTexts(() => import('../lib/signed-in/tractor-texts').then((m) => m.loadTractorTexts()));
-const ShellLayout = screen(withTractorTexts(() => import('./shell-layout')), (m) => m.ShellLayout);
+const ShellLayout = screen(
+  withTractorTexts(() => import('./shell-layout')),
+  (m) => m.ShellLayout,
+);
 const withAlertTexts = withTexts(() => import('../lib/signed-in/alert-texts').then((m) => m.loadAlertTexts()));
 const withGeofenceTexts = withTexts(() => import('../lib/signed-in/geofence-texts').then((m) => m.loadGeofenceTexts()));
-const AlertsScreen = screen(withAlertTexts(() => import('../features/alerts/alerts-screen')), (m) => m.AlertsScreen);
-const AlertDetailScreen = screen(withAlertTexts(() => import('../features/alerts/alert-detail-screen')), (m) => m.AlertDetailScreen);
-const AlertConfigScreen = screen(withAlertTexts(() => import('../features/alert-config/alert-config-screen')), (m) => m.AlertConfigScreen);
-const ReceiversScreen = screen(withAlertTexts(() => import('../features/receivers/receivers-screen')), (m) => m.ReceiversScreen);
+const AlertsScreen = screen(
+  withAlertTexts(() => import('../features/alerts/alerts-screen')),
+  (m) => m.AlertsScreen,
+);
+const AlertDetailScreen = screen(
+  withAlertTexts(() => import('../features/alerts/alert-detail-screen')),
+  (m) => m.AlertDetailScreen,
+);
+const AlertConfigScreen = screen(
+  withAlertTexts(() => import('../features/alert-config/alert-config-screen')),
+  (m) => m.AlertConfigScreen,
+);
+const ReceiversScreen = screen(
+  withAlertTexts(() => import('../features/receivers/receivers-screen')),
+  (m) => m.ReceiversScreen,
+);
 const withSubscriptionTexts = withTexts(() => import('../lib/signed-in/subscription-texts').then((m) => m.loadSubscriptionTexts()));
-const CustomVehicleScreen = screen(withSubscriptionTexts(() => import('../features/subscription/custom-vehicle-screen')), (m) => m.CustomVehicleScreen);
-const RenewalScreen = screen(withSubscriptionTexts(() => import('../features/subscription/renewal-screen')), (m) => m.RenewalScreen);
-const PaymentSummaryScreen = screen(withSubscriptionTexts(() => import('../features/subscription/payment-summary-screen')), (m) => m.PaymentSummaryScreen);
-const PaymentSuccessScreen = screen(withSubscriptionTexts(() => import('../features/subscription/payment-result-screens')), (m) => m.PaymentSuccessScreen);
-const PaymentFailedScreen = screen(withSubscriptionTexts(() => import('../features/subscription/payment-result-screens')), (m) => m.PaymentFailedScreen);
-const SubscriptionHistoryScreen = screen(withSubscriptionTexts(() => import('../features/subscription/history-screen')), (m) => m.SubscriptionHistoryScreen);
-const InvoiceScreen = screen(withSubscriptionTexts(() => import('../features/subscription/invoice-screen')), (m) => m.InvoiceScreen);
+const CustomVehicleScreen = screen(
+  withSubscriptionTexts(() => import('../features/subscription/custom-vehicle-screen')),
+  (m) => m.CustomVehicleScreen,
+);
+const RenewalScreen = screen(
+  withSubscriptionTexts(() => import('../features/subscription/renewal-screen')),
+  (m) => m.RenewalScreen,
+);
+const PaymentSummaryScreen = screen(
+  withSubscriptionTexts(() => import('../features/subscription/payment-summary-screen')),
+  (m) => m.PaymentSummaryScreen,
+);
+const PaymentSuccessScreen = screen(
+  withSubscriptionTexts(() => import('../features/subscription/payment-result-screens')),
+  (m) => m.PaymentSuccessScreen,
+);
+const PaymentFailedScreen = screen(
+  withSubscriptionTexts(() => import('../features/subscription/payment-result-screens')),
+  (m) => m.PaymentFailedScreen,
+);
+const SubscriptionHistoryScreen = screen(
+  withSubscriptionTexts(() => import('../features/subscription/history-screen')),
+  (m) => m.SubscriptionHistoryScreen,
+);
+const InvoiceScreen = screen(
+  withSubscriptionTexts(() => import('../features/subscription/invoice-screen')),
+  (m) => m.InvoiceScreen,
+);
 const withReminderTexts = withTexts(() => import('../lib/signed-in/reminders-texts').then((m) => m.loadReminderTexts()));
-const MyReminderScreen = screen(withReminderTexts(() => import('../features/reminders/my-reminder-screen')), (m) => m.MyReminderScreen);
-const AddReminderScreen = screen(withReminderTexts(() => import('../features/reminders/add-reminder-screen')), (m) => m.AddReminderScreen);
+const MyReminderScreen = screen(
+  withReminderTexts(() => import('../features/reminders/my-reminder-screen')),
+  (m) => m.MyReminderScreen,
+);
+const AddReminderScreen = screen(
+  withReminderTexts(() => import('../features/reminders/add-reminder-screen')),
+  (m) => m.AddReminderScreen,
+);
 // Doorstep service booking (issue 15): five screens, each its own chunk, with the `services` words.
 const withServiceTexts = withTexts(() => import('../lib/signed-in/services-texts').then((m) => m.loadServiceTexts()));
-const BookServicesScreen = screen(withServiceTexts(() => import('../features/services/book-services-screen')), (m) => m.BookServicesScreen);
-const BookingSummaryScreen = screen(withServiceTexts(() => import('../features/services/booking-summary-screen')), (m) => m.BookingSummaryScreen);
-const BookingStatusScreen = screen(withServiceTexts(() => import('../features/services/booking-status-screen')), (m) => m.BookingStatusScreen);
-const ServiceInformationScreen = screen(withServiceTexts(() => import('../features/services/service-information-screen')), (m) => m.ServiceInformationScreen);
-const ServiceRequestHistoryScreen = screen(withServiceTexts(() => import('../features/services/request-history-screen')), (m) => m.ServiceRequestHistoryScreen);
+const BookServicesScreen = screen(
+  withServiceTexts(() => import('../features/services/book-services-screen')),
+  (m) => m.BookServicesScreen,
+);
+const BookingSummaryScreen = screen(
+  withServiceTexts(() => import('../features/services/booking-summary-screen')),
+  (m) => m.BookingSummaryScreen,
+);
+const BookingStatusScreen = screen(
+  withServiceTexts(() => import('../features/services/booking-status-screen')),
+  (m) => m.BookingStatusScreen,
+);
+const ServiceInformationScreen = screen(
+  withServiceTexts(() => import('../features/services/service-information-screen')),
+  (m) => m.ServiceInformationScreen,
+);
+const ServiceRequestHistoryScreen = screen(
+  withServiceTexts(() => import('../features/services/request-history-screen')),
+  (m) => m.ServiceRequestHistoryScreen,
+);
 // Ask me (spec §2 askme): the assistant's code and words come only with this screen.
 const withAskMeTexts = withTexts(() => import('../lib/signed-in/askme-texts').then((m) => m.loadAskMeTexts()));
-const AskMeScreen = screen(withAskMeTexts(() => import('../features/askme/askme-screen')), (m) => m.AskMeScreen);
+const AskMeScreen = screen(
+  withAskMeTexts(() => import('../features/askme/askme-screen')),
+  (m) => m.AskMeScreen,
+);
 // The geofence module (spec §2): its six screens are one chunk behind one import.
-const GeofenceModule = screen(withGeofenceTexts(() => import('../features/geofences/geofence-module')), (m) => m.GeofenceModule);
+const GeofenceModule = screen(
+  withGeofenceTexts(() => import('../features/geofences/geofence-module')),
+  (m) => m.GeofenceModule,
+);
 const geofences = (name: GeofenceScreen) => <GeofenceModule screen={name} />;
 
 const rel = (p: { path: string }) => p.path.slice(1);

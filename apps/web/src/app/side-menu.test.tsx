@@ -16,7 +16,14 @@ import { ShellLayout } from './shell-layout';
 import { SideMenu } from './side-menu';
 
 const user: TokenResponse['user'] = {
-  firstName: 'Ramesh', name: 'Ramesh Patil', mobileNoCC: '+91', mobileNo: '9876543210', email: null, birthDate: '1980-05-01', imageURL: null, language: 'en',
+  firstName: 'Ramesh',
+  name: 'Ramesh Patil',
+  mobileNoCC: '+91',
+  mobileNo: '9876543210',
+  email: null,
+  birthDate: '1980-05-01',
+  imageURL: null,
+  language: 'en',
 };
 const home = (showMenu: boolean): HomeResponse => ({ showMenu, firstName: 'Ramesh', tollFreeNumber: '1800 209 0001', tractors: [] });
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -60,7 +67,9 @@ describe('side menu (spec §1)', () => {
     const nav = screen.getByRole('navigation', { name: tractorEn['menu.title'] });
     // Ask me's entry comes with its own words, a moment later.
     await within(nav).findByRole('link', { name: 'Ask me' });
-    const names = within(nav).getAllByRole('link').map((a) => a.textContent?.replace(/\s+/g, ' ').trim());
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent?.replace(/\s+/g, ' ').trim());
     expect(names).toEqual([
       `${tractorEn['menu.call']} 1800 209 0001`,
       tractorEn['myTractor.title'],

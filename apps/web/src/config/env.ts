@@ -26,7 +26,10 @@ export const env = {
     },
     hybrid: {
       url: import.meta.env.VITE_TILE_URL_HYBRID ?? 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
-      labelsUrl: optional(import.meta.env.VITE_TILE_URL_HYBRID_LABELS, 'https://server.arcgisonline.com/ArcGIS/rest/services/Reference/World_Boundaries_and_Places/MapServer/tile/{z}/{y}/{x}'),
+      labelsUrl: optional(
+        import.meta.env.VITE_TILE_URL_HYBRID_LABELS,
+        'https://server.arcgisonline.com/ArcGIS/rest/services/Reference/World_Boundaries_and_Places/MapServer/tile/{z}/{y}/{x}',
+      ),
       attribution: import.meta.env.VITE_TILE_ATTRIBUTION_HYBRID ?? 'Imagery © Esri, Maxar, Earthstar Geographics',
     },
   },

@@ -18,8 +18,7 @@ const user: TokenResponse['user'] = {
   language: 'mr',
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const refused = (status: number, code: string) => json(status, { error: { code, message: code } });
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;

@@ -11,9 +11,7 @@ export function formatDate(value: Date | number, lang: string): string {
 export function formatIsoDate(iso: string, lang: string): string {
   const [y, m, d] = iso.split('-').map(Number);
   if (!y || !m || !d) return iso;
-  return new Intl.DateTimeFormat(`${lang}-IN`, { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(
-    Date.UTC(y, m - 1, d),
-  );
+  return new Intl.DateTimeFormat(`${lang}-IN`, { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(Date.UTC(y, m - 1, d));
 }
 
 /** '9876543210' → '+91 98765 43210' (the way Indian numbers are read aloud). */

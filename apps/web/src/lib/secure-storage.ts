@@ -77,10 +77,7 @@ export class SecureStorage {
       const key = await this.loadKey(db, this.subtle);
       const tx = db.transaction(STORE_VALUES, 'readonly');
       const store = tx.objectStore(STORE_VALUES);
-      const [names, sealed] = await Promise.all([
-        request(store.getAllKeys()),
-        request(store.getAll() as IDBRequest<Sealed[]>),
-      ]);
+      const [names, sealed] = await Promise.all([request(store.getAllKeys()), request(store.getAll() as IDBRequest<Sealed[]>)]);
       for (let i = 0; i < names.length; i++) {
         const name = String(names[i]);
         const value = sealed[i];

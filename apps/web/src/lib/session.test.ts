@@ -5,8 +5,14 @@ import { storage } from './secure-storage';
 import { bootSession, getAccessToken, resetSessionForTests, sessionStore, startSession } from './session';
 
 const user: TokenResponse['user'] = {
-  firstName: 'Ramesh', name: 'Ramesh Patil', mobileNoCC: '+91', mobileNo: '9876543210',
-  email: null, birthDate: '1980-05-01', imageURL: null, language: 'en',
+  firstName: 'Ramesh',
+  name: 'Ramesh Patil',
+  mobileNoCC: '+91',
+  mobileNo: '9876543210',
+  email: null,
+  birthDate: '1980-05-01',
+  imageURL: null,
+  language: 'en',
 };
 const tokens = (access: string): TokenResponse => ({ access_token: access, token_type: 'Bearer', expires_in: 900, user });
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -14,10 +20,13 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 let refreshes = 0;
 function answerRefresh(answer: () => Response | Promise<Response>) {
   refreshes = 0;
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-    if (String(input).endsWith('/refreshtoken')) refreshes += 1;
-    return answer();
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input).endsWith('/refreshtoken')) refreshes += 1;
+      return answer();
+    }),
+  );
 }
 
 beforeAll(async () => {

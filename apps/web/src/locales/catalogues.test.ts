@@ -111,7 +111,19 @@ describe('keys used by the code', () => {
       for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*['"]([^'"]+)['"]/g)) used.add(m[1] as string);
     }
     expect(used.size).toBeGreaterThan(50);
-    expect([...used].filter((k) => !(k in en) && !(k in alertsEn) && !(k in geofencesEn) && !(k in tractorEn) && !(k in subscriptionEn) && !(k in remindersEn) && !(k in askmeEn) && !(k in servicesEn))).toEqual([]);
+    expect(
+      [...used].filter(
+        (k) =>
+          !(k in en) &&
+          !(k in alertsEn) &&
+          !(k in geofencesEn) &&
+          !(k in tractorEn) &&
+          !(k in subscriptionEn) &&
+          !(k in remindersEn) &&
+          !(k in askmeEn) &&
+          !(k in servicesEn),
+      ),
+    ).toEqual([]);
     // A namespace's keys are in no other catalogue (one place per word).
     const namespaces = [alertsEn, geofencesEn, tractorEn, subscriptionEn, remindersEn, askmeEn, servicesEn];
     namespaces.forEach((ns, i) => {
@@ -191,11 +203,29 @@ describe('keys used by the code', () => {
 
   it('every API error code and every field-rule code has a message (error.<CODE>)', () => {
     const fieldCodes = [
-      'MOBILE_INVALID', 'OTP_FORMAT', 'PIN_FORMAT', 'NAME_REQUIRED', 'NAME_TOO_LONG', 'NAME_INVALID', 'EMAIL_INVALID',
-      'BIRTH_DATE_REQUIRED', 'BIRTH_DATE_INVALID', 'TERMS_NOT_ACCEPTED', 'DEVICE_ID_INVALID', 'PIN_MISMATCH', 'IMAGE_TYPE', 'IMAGE_TOO_LARGE',
+      'MOBILE_INVALID',
+      'OTP_FORMAT',
+      'PIN_FORMAT',
+      'NAME_REQUIRED',
+      'NAME_TOO_LONG',
+      'NAME_INVALID',
+      'EMAIL_INVALID',
+      'BIRTH_DATE_REQUIRED',
+      'BIRTH_DATE_INVALID',
+      'TERMS_NOT_ACCEPTED',
+      'DEVICE_ID_INVALID',
+      'PIN_MISMATCH',
+      'IMAGE_TYPE',
+      'IMAGE_TOO_LARGE',
       // Alert configuration, receivers and push subscription refusals (domain alerts-api.ts, receivers-api.ts and push-api.ts, server push service).
-      'PHONE_REQUIRED', 'PHONE_INVALID', 'CHANNEL_INVALID', 'THRESHOLD_OUT_OF_RANGE', 'DURATION_OUT_OF_RANGE', 'NOT_CONFIGURABLE',
-      'DUPLICATE_ALERT_TYPE', 'PUSH_ENDPOINT_NOT_ALLOWED',
+      'PHONE_REQUIRED',
+      'PHONE_INVALID',
+      'CHANNEL_INVALID',
+      'THRESHOLD_OUT_OF_RANGE',
+      'DURATION_OUT_OF_RANGE',
+      'NOT_CONFIGURABLE',
+      'DUPLICATE_ALERT_TYPE',
+      'PUSH_ENDPOINT_NOT_ALLOWED',
     ];
     const clientCodes = ['NETWORK', 'UNKNOWN'];
     const missing = [...ERROR_CODES, ...fieldCodes, ...clientCodes].filter((c) => !(`error.${c}` in en));
@@ -203,7 +233,9 @@ describe('keys used by the code', () => {
   });
 
   it('the field rules of the domain use only codes that have messages', () => {
-    const domain = ['validation.ts', 'auth.ts', 'alerts-api.ts', 'receivers-api.ts', 'push-api.ts', 'geofences.ts', 'reminders-api.ts'].map((f) => readFileSync(join(src, '../../../packages/domain/src', f), 'utf8')).join('\n');
+    const domain = ['validation.ts', 'auth.ts', 'alerts-api.ts', 'receivers-api.ts', 'push-api.ts', 'geofences.ts', 'reminders-api.ts']
+      .map((f) => readFileSync(join(src, '../../../packages/domain/src', f), 'utf8'))
+      .join('\n');
     const codes = new Set([...domain.matchAll(/'([A-Z][A-Z0-9_]+)'\)/g)].map((m) => m[1] as string));
     expect(codes.size).toBeGreaterThan(5);
     const geofencesEn = catalogues.geofences('en');

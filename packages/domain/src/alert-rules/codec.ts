@@ -39,13 +39,21 @@ export function encodeRulesState(s: AlertRulesState): EncodedRulesState {
   let held: EncodedRulesState['h'];
   for (const [id, h] of Object.entries(s.held)) if (h) (held ??= {})[id] = [h.since, h.fired ? 1 : 0];
   if (held) out.h = held;
-  if (s.pto && (s.pto.session || s.pto.onSince !== undefined)) out.p = [s.pto.session ? 1 : 0, orZero(s.pto.onSince), orZero(s.pto.offSince), orZero(s.pto.sessionStart)];
+  if (s.pto && (s.pto.session || s.pto.onSince !== undefined))
+    out.p = [s.pto.session ? 1 : 0, orZero(s.pto.onSince), orZero(s.pto.offSince), orZero(s.pto.sessionStart)];
   const f = s.fuel;
   if (f && (f.parkedSince !== undefined || f.run?.length || f.dropFired)) {
-    out.f = [orZero(f.parkedSince), f.theftPeakL === undefined ? null : Math.round(f.theftPeakL * 100) / 100, f.theftFired ? 1 : 0, f.dropFired ? 1 : 0, f.run?.length ? f.run : null];
+    out.f = [
+      orZero(f.parkedSince),
+      f.theftPeakL === undefined ? null : Math.round(f.theftPeakL * 100) / 100,
+      f.theftFired ? 1 : 0,
+      f.dropFired ? 1 : 0,
+      f.run?.length ? f.run : null,
+    ];
   }
   const t = s.tow;
-  if (t) out.t = [t.far, t.fired ? 1 : 0, t.anchor?.lat ?? null, t.anchor?.lon ?? null, t.lastFix?.lat ?? null, t.lastFix?.lon ?? null, t.lastFix?.time ?? null];
+  if (t)
+    out.t = [t.far, t.fired ? 1 : 0, t.anchor?.lat ?? null, t.anchor?.lon ?? null, t.lastFix?.lat ?? null, t.lastFix?.lon ?? null, t.lastFix?.time ?? null];
   if (s.service) out.s = [s.service.dueAt, s.service.stage, s.service.nextAt];
   if (s.geofences && s.geofenceFingerprint !== undefined) out.g = [s.geofenceFingerprint, encodeTracks(s)];
   return out;
@@ -79,7 +87,13 @@ export function decodeRulesState(saved: unknown, engineS = 0): AlertRulesState {
   if (e.p) state.pto = { session: e.p[0] === 1, onSince: orUndefined(e.p[1]), offSince: orUndefined(e.p[2]), sessionStart: orUndefined(e.p[3]) };
   if (e.f) {
     const [parkedSince, theftPeakL, theftFired, dropFired, run] = e.f;
-    state.fuel = { parkedSince: orUndefined(parkedSince), theftPeakL: theftPeakL ?? undefined, theftFired: theftFired === 1 || undefined, dropFired: dropFired === 1 || undefined, run: run ?? undefined };
+    state.fuel = {
+      parkedSince: orUndefined(parkedSince),
+      theftPeakL: theftPeakL ?? undefined,
+      theftFired: theftFired === 1 || undefined,
+      dropFired: dropFired === 1 || undefined,
+      run: run ?? undefined,
+    };
   }
   if (e.t) {
     const [far, fired, aLat, aLon, lLat, lLon, lTime] = e.t;

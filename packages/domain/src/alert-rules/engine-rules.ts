@@ -23,7 +23,15 @@ export function engineRunning(r: Reading): boolean | undefined {
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /** A sustained rule: alerts once when `level` has been 'on' for `durationMs`. */
-function check(state: AlertRulesState, ctx: RuleContext, typeId: AlertTypeId, level: Level, durationMs: number, value: number | null, threshold: number | null) {
+function check(
+  state: AlertRulesState,
+  ctx: RuleContext,
+  typeId: AlertTypeId,
+  level: Level,
+  durationMs: number,
+  value: number | null,
+  threshold: number | null,
+) {
   // The common case, nothing held and nothing to start.
   if (level !== 'on' && state.held[typeId] === undefined) return;
   if (sustained(state, typeId, level, ctx.input.reading.time, durationMs)) ctx.raise(typeId, value, threshold);

@@ -86,7 +86,8 @@ export function alertsMigration(engine: Engine): Migration {
         .execute();
     },
     async down(db: Kysely<unknown>) {
-      for (const table of ['alert_sms_daily', 'push_subscriptions', 'alert_receivers', 'alert_configs', 'alert_outbox', 'alerts']) await db.schema.dropTable(table).execute();
+      for (const table of ['alert_sms_daily', 'push_subscriptions', 'alert_receivers', 'alert_configs', 'alert_outbox', 'alerts'])
+        await db.schema.dropTable(table).execute();
     },
   };
 }

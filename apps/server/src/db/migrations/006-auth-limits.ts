@@ -26,9 +26,18 @@ export function authLimitsMigration(): Migration {
       await db.schema.createIndex('otp_challenges_expires').on('otp_challenges').column('expires_at').execute();
 
       // Sends made before this migration count for their number only (requester '' is nobody).
-      await db.schema.alterTable('otp_sends').addColumn('requester', 'text', (c) => c.notNull().defaultTo('')).execute();
-      await db.schema.alterTable('otp_sends').addColumn('address', 'text', (c) => c.notNull().defaultTo('')).execute();
-      await db.schema.alterTable('otp_sends').addColumn('bound_browser', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('otp_sends')
+        .addColumn('requester', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .alterTable('otp_sends')
+        .addColumn('address', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .alterTable('otp_sends')
+        .addColumn('bound_browser', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.createIndex('otp_sends_address_sent').on('otp_sends').columns(['address', 'sent_at']).execute();
       await db.schema.createIndex('otp_sends_sent').on('otp_sends').column('sent_at').execute();
 

@@ -18,8 +18,15 @@ export function moreReadingsMigration(engine: Engine): Migration {
   ];
   return {
     async up(db: Kysely<unknown>) {
-      for (const [name, type] of columns) await db.schema.alterTable('telemetry').addColumn(name, type as 'integer').execute();
-      await db.schema.alterTable('usage_hourly').addColumn('fuel_counter_l', real as 'real', (c) => c.notNull().defaultTo(0)).execute();
+      for (const [name, type] of columns)
+        await db.schema
+          .alterTable('telemetry')
+          .addColumn(name, type as 'integer')
+          .execute();
+      await db.schema
+        .alterTable('usage_hourly')
+        .addColumn('fuel_counter_l', real as 'real', (c) => c.notNull().defaultTo(0))
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       for (const [name] of columns) await db.schema.alterTable('telemetry').dropColumn(name).execute();

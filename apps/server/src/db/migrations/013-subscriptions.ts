@@ -84,7 +84,15 @@ export function subscriptionsMigration(engine: Engine): Migration {
         .execute();
     },
     async down(db: Kysely<unknown>) {
-      for (const table of ['subscription_reminders', 'payment_webhook_events', 'invoice_counters', 'invoices', 'subscription_periods', 'subscription_order_items', 'subscription_orders']) {
+      for (const table of [
+        'subscription_reminders',
+        'payment_webhook_events',
+        'invoice_counters',
+        'invoices',
+        'subscription_periods',
+        'subscription_order_items',
+        'subscription_orders',
+      ]) {
         await db.schema.dropTable(table).execute();
       }
       await db.schema.alterTable('tractors').dropColumn('subscription_pack').execute();

@@ -13,7 +13,10 @@ describe('OsmAnd query-string samples', () => {
   });
 
   it('reads the tractor battery (power), the device battery (battery, V) and the signal (rssi, 0–5 bars)', () => {
-    expect(query('/?id=902064&lat=20.1&lon=73.9&power=12.6&battery=4.1&rssi=4')).toMatchObject({ ok: true, reading: { externalVoltage: 12.6, batteryVoltage: 4.1, gsmSignal: 4 } });
+    expect(query('/?id=902064&lat=20.1&lon=73.9&power=12.6&battery=4.1&rssi=4')).toMatchObject({
+      ok: true,
+      reading: { externalVoltage: 12.6, batteryVoltage: 4.1, gsmSignal: 4 },
+    });
     // An rssi in dBm is not bars: not read as a signal.
     const dbm = query('/?id=902064&lat=20.1&lon=73.9&rssi=-71');
     expect(dbm.ok && dbm.reading.gsmSignal).toBeUndefined();
@@ -32,7 +35,10 @@ describe('OsmAnd query-string samples', () => {
   });
 
   it('line 44: millisecond timestamp', () => {
-    expect(query('/?id=902064&lat=42.06288&lon=-88.23412&timestamp=1442068686579&hdop=6.0&altitude=224.0&speed=0.0')).toMatchObject({ ok: true, reading: { time: 1442068686579 } });
+    expect(query('/?id=902064&lat=42.06288&lon=-88.23412&timestamp=1442068686579&hdop=6.0&altitude=224.0&speed=0.0')).toMatchObject({
+      ok: true,
+      reading: { time: 1442068686579 },
+    });
   });
 
   it("line 47: 'yyyy-MM-dd HH:mm:ss' in the server's zone (IST here), id last", () => {
@@ -69,7 +75,9 @@ describe('OsmAnd query-string samples', () => {
   });
 
   it('line 65: speed in knots; ignition, rpm and fuel attributes', () => {
-    const r = query('/?id=123456789012345&timestamp=1504763810&lat=40.7232948571&lon=-74.0061408571&bearing=7.19889788244&speed=40&ignition=true&rpm=933&fuel=24');
+    const r = query(
+      '/?id=123456789012345&timestamp=1504763810&lat=40.7232948571&lon=-74.0061408571&bearing=7.19889788244&speed=40&ignition=true&rpm=933&fuel=24',
+    );
     expect(r).toMatchObject({ ok: true, attributes: { ignition: true, rpm: 933, fuel: 24 }, reading: { ignition: true, rpm: 933, heading: 7.19889788244 } });
     expect(r.ok && r.reading.speedKmh).toBeCloseTo(74.08, 2);
   });
@@ -87,7 +95,9 @@ describe('OsmAnd query-string samples', () => {
 describe('Traccar Client JSON samples', () => {
   it('line 15: speed 0, heading -1 ignored, accuracy 5 < 10 dropped, battery 100 %', () => {
     const r = parseOsmandJson(
-      JSON.parse('{"location":{"timestamp":"2025-06-15T13:45:12.862Z","coords":{"latitude":37.4219983,"longitude":-122.084,"accuracy":5,"speed":0,"heading":-1,"altitude":5},"is_moving":false,"odometer":0,"event":"motionchange","battery":{"level":1,"is_charging":false},"activity":{"type":"still"},"extras":{},"_":"&id=48241179&lat=37.4219983&lon=-122.084&timestamp=2025-06-15T13:45:12.862Z&"},"device_id":"48241179"}'),
+      JSON.parse(
+        '{"location":{"timestamp":"2025-06-15T13:45:12.862Z","coords":{"latitude":37.4219983,"longitude":-122.084,"accuracy":5,"speed":0,"heading":-1,"altitude":5},"is_moving":false,"odometer":0,"event":"motionchange","battery":{"level":1,"is_charging":false},"activity":{"type":"still"},"extras":{},"_":"&id=48241179&lat=37.4219983&lon=-122.084&timestamp=2025-06-15T13:45:12.862Z&"},"device_id":"48241179"}',
+      ),
       NOW,
     );
     expect(r).toMatchObject({
@@ -102,7 +112,9 @@ describe('Traccar Client JSON samples', () => {
 
   it('line 18: extras become attributes (integer 12 stays 12)', () => {
     const r = parseOsmandJson(
-      JSON.parse('{"location":{"timestamp":"2025-06-15T13:45:12.862Z","coords":{"latitude":37.4219983,"longitude":-122.084,"accuracy":5,"speed":0,"heading":-1,"altitude":5},"is_moving":false,"odometer":0,"event":"motionchange","battery":{"level":1,"is_charging":false},"activity":{"type":"still"},"extras":{"device_string_test":"long_device_id","device_bool_test":true,"device_bool_false_test":false,"device_integer_test":1,"device_integer_twelve_test":12,"device_double_test":1.345,"device_very_long_double_test":1763636.3442},"_":"&id=48241179&lat=37.4219983&lon=-122.084&timestamp=2025-06-15T13:45:12.862Z&"},"device_id":"48241179"}'),
+      JSON.parse(
+        '{"location":{"timestamp":"2025-06-15T13:45:12.862Z","coords":{"latitude":37.4219983,"longitude":-122.084,"accuracy":5,"speed":0,"heading":-1,"altitude":5},"is_moving":false,"odometer":0,"event":"motionchange","battery":{"level":1,"is_charging":false},"activity":{"type":"still"},"extras":{"device_string_test":"long_device_id","device_bool_test":true,"device_bool_false_test":false,"device_integer_test":1,"device_integer_twelve_test":12,"device_double_test":1.345,"device_very_long_double_test":1763636.3442},"_":"&id=48241179&lat=37.4219983&lon=-122.084&timestamp=2025-06-15T13:45:12.862Z&"},"device_id":"48241179"}',
+      ),
       NOW,
     );
     expect(r).toMatchObject({ ok: true, attributes: { device_integer_twelve_test: 12, device_string_test: 'long_device_id', device_bool_false_test: false } });
@@ -110,7 +122,9 @@ describe('Traccar Client JSON samples', () => {
 
   it('line 22: speed -1 and battery -1 are ignored', () => {
     const r = parseOsmandJson(
-      JSON.parse('{"location":{"extras":{},"mock":true,"coords":{"speed_accuracy":-1,"speed":-1,"longitude":-122.406417,"ellipsoidal_altitude":0,"floor":null,"heading_accuracy":-1,"latitude":37.785834000000001,"accuracy":5,"altitude_accuracy":-1,"altitude":0,"heading":-1},"is_moving":false,"age":188,"odometer":0,"uuid":"2FB04C65-99CF-42AB-8DD3-EBCB4B108BF8","event":"motionchange","battery":{"level":-1,"is_charging":false},"activity":{"type":"unknown","confidence":100},"timestamp":"2025-05-09T04:11:30.579Z"},"device_id":"658765"}'),
+      JSON.parse(
+        '{"location":{"extras":{},"mock":true,"coords":{"speed_accuracy":-1,"speed":-1,"longitude":-122.406417,"ellipsoidal_altitude":0,"floor":null,"heading_accuracy":-1,"latitude":37.785834000000001,"accuracy":5,"altitude_accuracy":-1,"altitude":0,"heading":-1},"is_moving":false,"age":188,"odometer":0,"uuid":"2FB04C65-99CF-42AB-8DD3-EBCB4B108BF8","event":"motionchange","battery":{"level":-1,"is_charging":false},"activity":{"type":"unknown","confidence":100},"timestamp":"2025-05-09T04:11:30.579Z"},"device_id":"658765"}',
+      ),
       NOW,
     );
     expect(r).toMatchObject({ ok: true, deviceId: '658765', reading: { time: Date.parse('2025-05-09T04:11:30.579Z'), lat: 37.785834, lon: -122.406417 } });
@@ -120,7 +134,9 @@ describe('Traccar Client JSON samples', () => {
 
   it('line 25: 18.67 m/s, heading 63, battery 79 %', () => {
     const r = parseOsmandJson(
-      JSON.parse('{"location":{"event":"motionchange","is_moving":false,"uuid":"0e9a2473-a9a7-4c00-997b-fb97d2154e75","timestamp":"2021-07-21T08:06:34.444Z","odometer":0,"coords":{"latitude":-6.1148096,"longitude":106.6837015,"accuracy":3.8,"speed":18.67,"speed_accuracy":0.26,"heading":63,"heading_accuracy":0.28,"altitude":35.7,"altitude_accuracy":3.8},"activity":{"type":"still","confidence":100},"battery":{"is_charging":false,"level":0.79},"extras":{}},"device_id":"8737767034"}'),
+      JSON.parse(
+        '{"location":{"event":"motionchange","is_moving":false,"uuid":"0e9a2473-a9a7-4c00-997b-fb97d2154e75","timestamp":"2021-07-21T08:06:34.444Z","odometer":0,"coords":{"latitude":-6.1148096,"longitude":106.6837015,"accuracy":3.8,"speed":18.67,"speed_accuracy":0.26,"heading":63,"heading_accuracy":0.28,"altitude":35.7,"altitude_accuracy":3.8},"activity":{"type":"still","confidence":100},"battery":{"is_charging":false,"level":0.79},"extras":{}},"device_id":"8737767034"}',
+      ),
       NOW,
     );
     expect(r).toMatchObject({ ok: true, reading: { heading: 63, altitude: 35.7 }, attributes: { batteryLevel: 79 } });

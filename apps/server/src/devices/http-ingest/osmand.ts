@@ -45,12 +45,32 @@ const num = (v: string | undefined): number | undefined => {
 };
 
 /** Keys that are protocol fields, not free attributes. */
-const FIELDS = new Set(['id', 'deviceid', 'key', 'lat', 'lon', 'location', 'timestamp', 'speed', 'bearing', 'heading', 'altitude', 'accuracy', 'hdop', 'batt', 'charge', 'valid', 'cell', 'wifi']);
+const FIELDS = new Set([
+  'id',
+  'deviceid',
+  'key',
+  'lat',
+  'lon',
+  'location',
+  'timestamp',
+  'speed',
+  'bearing',
+  'heading',
+  'altitude',
+  'accuracy',
+  'hdop',
+  'batt',
+  'charge',
+  'valid',
+  'cell',
+  'wifi',
+]);
 
 /** Free attributes the product understands, by name, mapped onto the Reading. */
 function applyAttributes(reading: Reading, attributes: Record<string, string | number | boolean>) {
   const n = (k: string) => (typeof attributes[k] === 'number' ? (attributes[k] as number) : undefined);
-  const b = (k: string) => (typeof attributes[k] === 'boolean' ? (attributes[k] as boolean) : typeof attributes[k] === 'number' ? attributes[k] !== 0 : undefined);
+  const b = (k: string) =>
+    typeof attributes[k] === 'boolean' ? (attributes[k] as boolean) : typeof attributes[k] === 'number' ? attributes[k] !== 0 : undefined;
   const set = <K extends keyof Reading>(key: K, value: Reading[K] | undefined) => {
     if (value !== undefined) reading[key] = value;
   };

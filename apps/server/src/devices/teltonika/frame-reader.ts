@@ -45,7 +45,9 @@ export class FrameReader {
     const length = this.pending.readUInt16BE(0);
     if (length < 1 || length > MAX_IMEI_LENGTH) throw new DecodeError('BAD_LENGTH', `IMEI length ${length} is not plausible`);
     if (this.pending.length < 2 + length) return undefined;
-    const imei = this.consume(2 + length).subarray(2).toString('latin1');
+    const imei = this.consume(2 + length)
+      .subarray(2)
+      .toString('latin1');
     if (!/^\d+$/.test(imei)) throw new DecodeError('BAD_LENGTH', 'IMEI is not made of digits');
     this.identified = true;
     return { kind: 'imei', imei };

@@ -11,7 +11,14 @@ export function avlToRecord(record: AvlRecord, rules: readonly IoRule[]): Incomi
   const reading: Reading = { time: record.timestamp, ...readIo(record.io, rules) };
   // No fix: the device sends zeros (and speed 0); keep the position out rather than place it at 0,0.
   if (!(gps.latitude === 0 && gps.longitude === 0)) {
-    Object.assign(reading, { lat: gps.latitude, lon: gps.longitude, altitude: gps.altitude, heading: gps.angle, satellites: gps.satellites, speedKmh: gps.speed });
+    Object.assign(reading, {
+      lat: gps.latitude,
+      lon: gps.longitude,
+      altitude: gps.altitude,
+      heading: gps.angle,
+      satellites: gps.satellites,
+      speedKmh: gps.speed,
+    });
   }
   const attributes: Record<string, number> = {};
   let kept = 0;

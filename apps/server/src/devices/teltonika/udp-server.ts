@@ -49,7 +49,8 @@ export async function startTeltonikaUdpServer(options: TeltonikaUdpOptions): Pro
     try {
       decoded = decodeUdpPacket(packet);
     } catch (error) {
-      if (quiet.take(`bad:${peer.address}`).log) options.log.warn({ peer: `${peer.address}:${peer.port}`, reason: error instanceof DecodeError ? error.code : 'BAD_PACKET' }, 'device packet dropped');
+      if (quiet.take(`bad:${peer.address}`).log)
+        options.log.warn({ peer: `${peer.address}:${peer.port}`, reason: error instanceof DecodeError ? error.code : 'BAD_PACKET' }, 'device packet dropped');
       return;
     }
     const chain = chains.get(decoded.imei) ?? { tail: Promise.resolve(), waiting: 0 };
@@ -81,7 +82,13 @@ export async function startTeltonikaUdpServer(options: TeltonikaUdpOptions): Pro
   };
 }
 
-async function handle(packet: UdpPacket, peer: RemoteInfo, options: TeltonikaUdpOptions, reply: (ack: Uint8Array, peer: RemoteInfo) => void, quiet: LogLimiter): Promise<void> {
+async function handle(
+  packet: UdpPacket,
+  peer: RemoteInfo,
+  options: TeltonikaUdpOptions,
+  reply: (ack: Uint8Array, peer: RemoteInfo) => void,
+  quiet: LogLimiter,
+): Promise<void> {
   const where = { peer: `${peer.address}:${peer.port}`, imei: packet.imei };
   const device = await options.lookup(packet.imei).catch(() => undefined);
   if (!device) {

@@ -86,20 +86,11 @@ export async function pinState(db: Kysely<Database>, userId: string): Promise<{ 
 
 /** New PIN; also lifts any lock or block. */
 export async function setPin(db: Kysely<Database>, userId: string, pinHash: string, now: number): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ pin_hash: pinHash, pin_failures: 0, pin_locked_until: null, updated_at: now })
-    .where('id', '=', userId)
-    .execute();
+  await db.updateTable('users').set({ pin_hash: pinHash, pin_failures: 0, pin_locked_until: null, updated_at: now }).where('id', '=', userId).execute();
 }
 
 export async function isDeviceBound(db: Kysely<Database>, userId: string, deviceHash: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_devices')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('device_hash', '=', deviceHash)
-    .executeTakeFirst();
+  const row = await db.selectFrom('user_devices').select('user_id').where('user_id', '=', userId).where('device_hash', '=', deviceHash).executeTakeFirst();
   return row !== undefined;
 }
 

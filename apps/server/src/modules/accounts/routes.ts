@@ -1,14 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  changePinRequest,
-  createPinRequest,
-  loginRequest,
-  okResponse,
-  registerRequest,
-  tokenResponse,
-} from '@tractorlink/domain/auth';
+import { changePinRequest, createPinRequest, loginRequest, okResponse, registerRequest, tokenResponse } from '@tractorlink/domain/auth';
 import type { TokenResponse } from '@tractorlink/domain/auth';
 import type { Config } from '../../config';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../sessions/refresh-cookie';

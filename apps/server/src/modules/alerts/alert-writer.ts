@@ -9,10 +9,36 @@ import type { Database } from '../../db/types';
  * telemetry/alert-writer.ts, wired in services.ts); AlertService.raiseAlert through `insertAlert`.
  */
 
-const ALERT_COLUMNS = ['id', 'tractor_id', 'type_id', 'time_ms', 'lat', 'lon', 'value', 'threshold', 'config_by', 'created_at', 'geofence_id', 'geofence_name'] as const;
+const ALERT_COLUMNS = [
+  'id',
+  'tractor_id',
+  'type_id',
+  'time_ms',
+  'lat',
+  'lon',
+  'value',
+  'threshold',
+  'config_by',
+  'created_at',
+  'geofence_id',
+  'geofence_name',
+] as const;
 
 /** Column values in ALERT_COLUMNS order. */
-const alertValues = (a: AlertRow) => [a.id, a.tractorId, a.typeId, a.time, a.lat, a.lon, a.value, a.threshold, a.configBy, a.createdAt, a.geofenceId ?? null, a.geofenceName ?? null];
+const alertValues = (a: AlertRow) => [
+  a.id,
+  a.tractorId,
+  a.typeId,
+  a.time,
+  a.lat,
+  a.lon,
+  a.value,
+  a.threshold,
+  a.configBy,
+  a.createdAt,
+  a.geofenceId ?? null,
+  a.geofenceName ?? null,
+];
 
 const OUTBOX_COLUMNS = ['id', 'alert_id', 'kind', 'target', 'attempts', 'next_at', 'created_at'] as const;
 

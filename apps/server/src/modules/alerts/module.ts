@@ -33,7 +33,15 @@ export interface AlertsModule {
 }
 
 /** Everything of issue 5 wired together: rules hook, services, and the delivery worker (not started). */
-export async function createAlertsModule(deps: { db: Db; clock: Clock; log: FastifyBaseLogger; sms: SmsProvider; config: AlertsConfig; push?: PushSender; geofences?: WatchedGeofences }): Promise<AlertsModule> {
+export async function createAlertsModule(deps: {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  sms: SmsProvider;
+  config: AlertsConfig;
+  push?: PushSender;
+  geofences?: WatchedGeofences;
+}): Promise<AlertsModule> {
   const { db, clock, log, sms, config } = deps;
   const kysely = db.kysely;
   const vapid = await loadVapidKeys(kysely);

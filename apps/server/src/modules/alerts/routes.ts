@@ -1,4 +1,16 @@
-import { alertConfigRequest, alertConfigResponse, alertConfigsRequest, alertIdParams, alertItem, alertsQuery, alertsResponse, markReadRequest, markReadResponse, unreadCountQuery, unreadCountResponse } from '@tractorlink/domain/alerts-api';
+import {
+  alertConfigRequest,
+  alertConfigResponse,
+  alertConfigsRequest,
+  alertIdParams,
+  alertItem,
+  alertsQuery,
+  alertsResponse,
+  markReadRequest,
+  markReadResponse,
+  unreadCountQuery,
+  unreadCountResponse,
+} from '@tractorlink/domain/alerts-api';
 import { isSec } from '@tractorlink/domain/vehicles-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,17 +38,35 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
   const userId = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
 
   app.get('/alerts', {
-    schema: { tags, security, description: 'The owner\'s alerts, newest first; by default from the first day of two months back to today 23:59:59 IST.', querystring: alertsQuery, response: { 200: alertsResponse } },
+    schema: {
+      tags,
+      security,
+      description: "The owner's alerts, newest first; by default from the first day of two months back to today 23:59:59 IST.",
+      querystring: alertsQuery,
+      response: { 200: alertsResponse },
+    },
     handler: async (request) => alerts.list(userId(request), request.query),
   });
 
   app.put('/alerts', {
-    schema: { tags, security, description: 'Status 1 marks the listed alerts read; NOT_FOUND (nothing marked) if any id is not one of the caller\'s alerts.', body: markReadRequest, response: { 200: markReadResponse } },
+    schema: {
+      tags,
+      security,
+      description: "Status 1 marks the listed alerts read; NOT_FOUND (nothing marked) if any id is not one of the caller's alerts.",
+      body: markReadRequest,
+      response: { 200: markReadResponse },
+    },
     handler: async (request) => alerts.markRead(userId(request), request.body.alerts),
   });
 
   app.get('/alerts/unread-count', {
-    schema: { tags, security, description: 'Unread alerts of the counted types (spec §9) for one tractor: the badge.', querystring: unreadCountQuery, response: { 200: unreadCountResponse } },
+    schema: {
+      tags,
+      security,
+      description: 'Unread alerts of the counted types (spec §9) for one tractor: the badge.',
+      querystring: unreadCountQuery,
+      response: { 200: unreadCountResponse },
+    },
     handler: async (request) => alerts.unreadCount(userId(request), request.query.vin),
   });
 
@@ -51,7 +81,13 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
   });
 
   app.put('/vehicles/alertconfig', {
-    schema: { tags, security, description: 'One type\'s settings for one tractor; answers every type.', body: alertConfigRequest, response: { 200: alertConfigResponse } },
+    schema: {
+      tags,
+      security,
+      description: "One type's settings for one tractor; answers every type.",
+      body: alertConfigRequest,
+      response: { 200: alertConfigResponse },
+    },
     handler: async (request) => {
       const { vin, isSec: _ignored, ...change } = request.body;
       return config.update(userId(request), vin, [change]);
@@ -59,7 +95,13 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
   });
 
   app.put('/vehicles/alertconfigs', {
-    schema: { tags, security, description: 'Several types\' settings for one tractor; answers every type.', body: alertConfigsRequest, response: { 200: alertConfigResponse } },
+    schema: {
+      tags,
+      security,
+      description: "Several types' settings for one tractor; answers every type.",
+      body: alertConfigsRequest,
+      response: { 200: alertConfigResponse },
+    },
     handler: async (request) => config.update(userId(request), request.body.vin, request.body.configs),
   });
 };

@@ -1,5 +1,15 @@
 import type { AlertItem, AlertsQuery, AlertsResponse, UnreadCountResponse } from '@tractorlink/domain/alerts-api';
-import { ALERT_TYPES, ALERTS_MAX_DAYS, ALERTS_PAGE_SIZE_DEFAULT, alertType, type AlertTypeId, COUNTED_ALERT_TYPE_IDS, VEHICLE_CATEGORY, VEHICLE_GROUP, VEHICLE_TYPE } from '@tractorlink/domain/alerts-catalog';
+import {
+  ALERT_TYPES,
+  ALERTS_MAX_DAYS,
+  ALERTS_PAGE_SIZE_DEFAULT,
+  alertType,
+  type AlertTypeId,
+  COUNTED_ALERT_TYPE_IDS,
+  VEHICLE_CATEGORY,
+  VEHICLE_GROUP,
+  VEHICLE_TYPE,
+} from '@tractorlink/domain/alerts-catalog';
 import { DAY_MS, istDate, istMidnight } from '@tractorlink/domain/time';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
@@ -37,7 +47,10 @@ export function toAlertItem(row: AlertWithTractor, language: string): AlertItem 
     alertTypeId: typeId,
     alertSeverity: type.severity,
     critical: type.critical,
-    alertDescription: alertDescription({ typeId, value, threshold, time: Number(row.time_ms), vehName: row.veh_name, regNo: row.reg_no, geofenceName: row.geofence_name }, language),
+    alertDescription: alertDescription(
+      { typeId, value, threshold, time: Number(row.time_ms), vehName: row.veh_name, regNo: row.reg_no, geofenceName: row.geofence_name },
+      language,
+    ),
     alertthresholdvalue: threshold,
     alertValue: value,
     unit: type.unit,
@@ -96,7 +109,8 @@ export class AlertService {
     const toMs = q.endDateTime !== undefined ? Number(q.endDateTime) * 1000 + 999 : istMidnight(istDate(now)) + DAY_MS - 1;
     const fromMs = q.startDateTime !== undefined ? Number(q.startDateTime) * 1000 : twoMonthsBackStart(toMs);
     if (toMs < fromMs) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'startDateTime', code: 'RANGE_BACKWARDS' }] });
-    if (toMs - fromMs > ALERTS_MAX_DAYS * DAY_MS + 999) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'startDateTime', code: 'RANGE_TOO_LONG' }] });
+    if (toMs - fromMs > ALERTS_MAX_DAYS * DAY_MS + 999)
+      throw new AppError('VALIDATION_FAILED', { details: [{ path: 'startDateTime', code: 'RANGE_TOO_LONG' }] });
     return { fromMs, toMs };
   }
 

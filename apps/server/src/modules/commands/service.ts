@@ -42,11 +42,29 @@ export class DeviceCommands {
       // One queue change per tractor at a time: PostgreSQL locks the tractor's row (SQLite runs
       // one transaction at a time anyway), so parallel requests cannot pass the cap.
       if (engine === 'postgres') await trx.selectFrom('tractors').select('id').where('id', '=', tractorId).forUpdate().execute();
-      const waiting = await trx.selectFrom('device_commands').select((eb) => eb.fn.countAll<number>().as('n')).where('tractor_id', '=', tractorId).where('status', '=', 'queued').executeTakeFirst();
+      const waiting = await trx
+        .selectFrom('device_commands')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('tractor_id', '=', tractorId)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
       if (Number(waiting?.n ?? 0) >= QUEUED_MAX) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'command', code: 'TOO_MANY_QUEUED' }] });
       // Strictly after the tractor's last command, so two queued in one millisecond keep their order.
-      const last = await trx.selectFrom('device_commands').select((eb) => eb.fn.max('created_at').as('t')).where('tractor_id', '=', tractorId).executeTakeFirst();
-      const row = { id: randomUUID(), tractor_id: tractorId, command, status: 'queued' as const, created_at: Math.max(clock.now(), Number(last?.t ?? 0) + 1), sent_at: null, answered_at: null, reply: null };
+      const last = await trx
+        .selectFrom('device_commands')
+        .select((eb) => eb.fn.max('created_at').as('t'))
+        .where('tractor_id', '=', tractorId)
+        .executeTakeFirst();
+      const row = {
+        id: randomUUID(),
+        tractor_id: tractorId,
+        command,
+        status: 'queued' as const,
+        created_at: Math.max(clock.now(), Number(last?.t ?? 0) + 1),
+        sent_at: null,
+        answered_at: null,
+        reply: null,
+      };
       await trx.insertInto('device_commands').values(row).execute();
       return toCommand(row);
     });
@@ -54,7 +72,13 @@ export class DeviceCommands {
 
   async list(vin: string): Promise<DeviceCommand[]> {
     const tractorId = await this.tractorId(vin);
-    const rows = await this.deps.db.selectFrom('device_commands').selectAll().where('tractor_id', '=', tractorId).orderBy('created_at', 'desc').limit(50).execute();
+    const rows = await this.deps.db
+      .selectFrom('device_commands')
+      .selectAll()
+      .where('tractor_id', '=', tractorId)
+      .orderBy('created_at', 'desc')
+      .limit(50)
+      .execute();
     return rows.map(toCommand);
   }
 
@@ -63,22 +87,49 @@ export class DeviceCommands {
     const { db, clock } = this.deps;
     const awaiting = await db.selectFrom('device_commands').select('id').where('tractor_id', '=', tractorId).where('status', '=', 'sent').executeTakeFirst();
     if (awaiting) return undefined;
-    const next = await db.selectFrom('device_commands').select(['id', 'command']).where('tractor_id', '=', tractorId).where('status', '=', 'queued').orderBy('created_at').executeTakeFirst();
+    const next = await db
+      .selectFrom('device_commands')
+      .select(['id', 'command'])
+      .where('tractor_id', '=', tractorId)
+      .where('status', '=', 'queued')
+      .orderBy('created_at')
+      .executeTakeFirst();
     if (!next) return undefined;
-    const taken = await db.updateTable('device_commands').set({ status: 'sent', sent_at: clock.now() }).where('id', '=', next.id).where('status', '=', 'queued').executeTakeFirst();
+    const taken = await db
+      .updateTable('device_commands')
+      .set({ status: 'sent', sent_at: clock.now() })
+      .where('id', '=', next.id)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
     return taken.numUpdatedRows === 1n ? next : undefined;
   }
 
   /** The device's reply: it answers the oldest command sent and not yet answered. */
   async answered(tractorId: string, reply: string): Promise<void> {
     const { db, clock } = this.deps;
-    const sent = await db.selectFrom('device_commands').select('id').where('tractor_id', '=', tractorId).where('status', '=', 'sent').orderBy('sent_at').executeTakeFirst();
+    const sent = await db
+      .selectFrom('device_commands')
+      .select('id')
+      .where('tractor_id', '=', tractorId)
+      .where('status', '=', 'sent')
+      .orderBy('sent_at')
+      .executeTakeFirst();
     if (!sent) return;
-    await db.updateTable('device_commands').set({ status: 'answered', answered_at: clock.now(), reply: reply.slice(0, 2000) }).where('id', '=', sent.id).where('status', '=', 'sent').execute();
+    await db
+      .updateTable('device_commands')
+      .set({ status: 'answered', answered_at: clock.now(), reply: reply.slice(0, 2000) })
+      .where('id', '=', sent.id)
+      .where('status', '=', 'sent')
+      .execute();
   }
 
   /** A command sent on a connection that closed before the reply goes back to the queue. */
   async unanswered(commandId: string): Promise<void> {
-    await this.deps.db.updateTable('device_commands').set({ status: 'queued', sent_at: null }).where('id', '=', commandId).where('status', '=', 'sent').execute();
+    await this.deps.db
+      .updateTable('device_commands')
+      .set({ status: 'queued', sent_at: null })
+      .where('id', '=', commandId)
+      .where('status', '=', 'sent')
+      .execute();
   }
 }

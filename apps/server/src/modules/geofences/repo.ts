@@ -26,13 +26,19 @@ function owned(db: Kysely<Database>, f: Omit<GeofenceFilter, 'limit' | 'offset'>
 export async function listGeofences(db: Kysely<Database>, f: GeofenceFilter): Promise<{ rows: GeofenceRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     owned(db, f).selectAll('geofences').orderBy('geofences.created_at', 'desc').orderBy('geofences.id').limit(f.limit).offset(f.offset).execute(),
-    owned(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    owned(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
 
 export async function countGeofences(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await db.selectFrom('geofences').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('geofences')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -51,21 +57,37 @@ export async function nameTaken(db: Kysely<Database>, userId: string, nameKey: s
 export async function insertGeofence(db: Kysely<Database>, row: Insertable<GeofencesTable>, tractorIds: readonly string[]): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await tx.insertInto('geofences').values(row).execute();
-    if (tractorIds.length > 0) await tx.insertInto('geofence_tractors').values(tractorIds.map((tractor_id) => ({ geofence_id: row.id, tractor_id }))).execute();
+    if (tractorIds.length > 0)
+      await tx
+        .insertInto('geofence_tractors')
+        .values(tractorIds.map((tractor_id) => ({ geofence_id: row.id, tractor_id })))
+        .execute();
   });
 }
 
 /** Changes a geofence and moves its rev on (detection restarts for it). */
 export async function updateGeofence(db: Kysely<Database>, row: GeofenceRow, values: Updateable<GeofencesTable>): Promise<void> {
-  await db.updateTable('geofences').set({ ...values, rev: row.rev + 1 }).where('id', '=', row.id).execute();
+  await db
+    .updateTable('geofences')
+    .set({ ...values, rev: row.rev + 1 })
+    .where('id', '=', row.id)
+    .execute();
 }
 
 /** Replaces the tractors it watches, and moves its rev on. */
 export async function replaceTractors(db: Kysely<Database>, row: GeofenceRow, tractorIds: readonly string[], now: number): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('geofence_tractors').where('geofence_id', '=', row.id).execute();
-    if (tractorIds.length > 0) await tx.insertInto('geofence_tractors').values(tractorIds.map((tractor_id) => ({ geofence_id: row.id, tractor_id }))).execute();
-    await tx.updateTable('geofences').set({ rev: row.rev + 1, updated_at: now }).where('id', '=', row.id).execute();
+    if (tractorIds.length > 0)
+      await tx
+        .insertInto('geofence_tractors')
+        .values(tractorIds.map((tractor_id) => ({ geofence_id: row.id, tractor_id })))
+        .execute();
+    await tx
+      .updateTable('geofences')
+      .set({ rev: row.rev + 1, updated_at: now })
+      .where('id', '=', row.id)
+      .execute();
   });
 }
 
@@ -109,7 +131,19 @@ export function watchDetails(db: Kysely<Database>, ids: readonly string[]) {
   return db
     .selectFrom('geofences as g')
     .leftJoin('geofence_boundaries as b', 'b.id', 'g.boundary_id')
-    .select(['g.id', 'g.name', 'g.rev', 'g.shape', 'g.coordinates', 'g.radius_m', 'g.side_m', 'g.boundary_id', 'g.alert_entry', 'g.alert_exit', 'b.version as boundary_version'])
+    .select([
+      'g.id',
+      'g.name',
+      'g.rev',
+      'g.shape',
+      'g.coordinates',
+      'g.radius_m',
+      'g.side_m',
+      'g.boundary_id',
+      'g.alert_entry',
+      'g.alert_exit',
+      'b.version as boundary_version',
+    ])
     .where('g.id', 'in', ids)
     .execute();
 }

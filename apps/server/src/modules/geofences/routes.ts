@@ -35,7 +35,13 @@ export const geofenceRoutes: FastifyPluginAsyncZod<GeofenceRoutesOptions> = asyn
   const userId = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
 
   app.get('/geofences', {
-    schema: { tags, security, description: 'The owner\'s geofences, newest first; vin: only those watching that tractor (NOT_FOUND if not the owner\'s).', querystring: geofencesQuery, response: { 200: geofenceListResponse } },
+    schema: {
+      tags,
+      security,
+      description: "The owner's geofences, newest first; vin: only those watching that tractor (NOT_FOUND if not the owner's).",
+      querystring: geofencesQuery,
+      response: { 200: geofenceListResponse },
+    },
     handler: async (request) => geofences.list(userId(request), request.query),
   });
 
@@ -43,7 +49,8 @@ export const geofenceRoutes: FastifyPluginAsyncZod<GeofenceRoutesOptions> = asyn
     schema: {
       tags,
       security,
-      description: 'GEOFENCE_LIMIT past 50; DUPLICATE_GEOFENCE_NAME for a name the owner already uses (any case); BOUNDARY_NOT_LOADED for a state or district without a loaded boundary; NOT_FOUND for a VIN not the owner\'s.',
+      description:
+        "GEOFENCE_LIMIT past 50; DUPLICATE_GEOFENCE_NAME for a name the owner already uses (any case); BOUNDARY_NOT_LOADED for a state or district without a loaded boundary; NOT_FOUND for a VIN not the owner's.",
       querystring: noQuery,
       body: createGeofenceRequest,
       response: { 201: geofence },
@@ -77,7 +84,15 @@ export const geofenceRoutes: FastifyPluginAsyncZod<GeofenceRoutesOptions> = asyn
   });
 
   app.put('/geofences/:id', {
-    schema: { tags, security, description: 'Replaces the definition (name, type, shape, coordinates, flags); tractors and active stay.', params: geofenceIdParams, querystring: noQuery, body: geofenceDefinition, response: { 200: geofence } },
+    schema: {
+      tags,
+      security,
+      description: 'Replaces the definition (name, type, shape, coordinates, flags); tractors and active stay.',
+      params: geofenceIdParams,
+      querystring: noQuery,
+      body: geofenceDefinition,
+      response: { 200: geofence },
+    },
     handler: async (request) => geofences.update(userId(request), request.params.id, request.body),
   });
 
@@ -90,7 +105,15 @@ export const geofenceRoutes: FastifyPluginAsyncZod<GeofenceRoutesOptions> = asyn
   });
 
   app.put('/geofences/:id/tractors', {
-    schema: { tags, security, description: 'The owner\'s tractors it watches (replaces the list); a VIN not the owner\'s is NOT_FOUND and nothing changes.', params: geofenceIdParams, querystring: noQuery, body: assignTractorsRequest, response: { 200: geofence } },
+    schema: {
+      tags,
+      security,
+      description: "The owner's tractors it watches (replaces the list); a VIN not the owner's is NOT_FOUND and nothing changes.",
+      params: geofenceIdParams,
+      querystring: noQuery,
+      body: assignTractorsRequest,
+      response: { 200: geofence },
+    },
     handler: async (request) => geofences.assign(userId(request), request.params.id, request.body.vins),
   });
 

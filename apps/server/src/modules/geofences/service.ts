@@ -27,11 +27,25 @@ import { storeCoordinates, storedCoordinates } from './area';
 import { OutlineCache } from './boundaries/outline';
 import { nameKey } from './boundaries/parse';
 import { findBoundary, findBoundaryWithGeometry, listBoundaries, listDistricts, statesWithDistrict } from './boundaries/repo';
-import { countGeofences, deleteGeofence, findOwnGeofence, type GeofenceRow, insertGeofence, listGeofences, nameTaken, replaceTractors, updateGeofence, watchedTractors } from './repo';
+import {
+  countGeofences,
+  deleteGeofence,
+  findOwnGeofence,
+  type GeofenceRow,
+  insertGeofence,
+  listGeofences,
+  nameTaken,
+  replaceTractors,
+  updateGeofence,
+  watchedTractors,
+} from './repo';
 import type { GeofenceWatch } from './watch';
 
 /** Where a definition puts the geofence: the columns that follow from its shape or boundary. */
-type Placement = Pick<GeofencesTable, 'type' | 'shape' | 'coordinates' | 'radius_m' | 'side_m' | 'boundary_id' | 'state' | 'district' | 'south' | 'west' | 'north' | 'east' | 'area_m2'>;
+type Placement = Pick<
+  GeofencesTable,
+  'type' | 'shape' | 'coordinates' | 'radius_m' | 'side_m' | 'boundary_id' | 'state' | 'district' | 'south' | 'west' | 'north' | 'east' | 'area_m2'
+>;
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 /**
@@ -85,8 +99,22 @@ export class GeofenceService {
     }
     const active = q.active === undefined ? undefined : q.active === 'true';
     const { rows, total } = await listGeofences(db, { userId, tractorId, active, limit: pageSize, offset: (page - 1) * pageSize });
-    const watched = await watchedTractors(db, rows.map((r) => r.id));
-    return { data: rows.map((r) => toGeofence(r, (watched.get(r.id) ?? []).map((t) => t.vin))), page, pageSize, total, limit: GEOFENCES_PER_OWNER_MAX };
+    const watched = await watchedTractors(
+      db,
+      rows.map((r) => r.id),
+    );
+    return {
+      data: rows.map((r) =>
+        toGeofence(
+          r,
+          (watched.get(r.id) ?? []).map((t) => t.vin),
+        ),
+      ),
+      page,
+      pageSize,
+      total,
+      limit: GEOFENCES_PER_OWNER_MAX,
+    };
   }
 
   async get(userId: string, id: string): Promise<Geofence> {
@@ -209,7 +237,10 @@ export class GeofenceService {
 
   private async answer(row: GeofenceRow): Promise<Geofence> {
     const watched = (await watchedTractors(this.deps.db, [row.id])).get(row.id) ?? [];
-    return toGeofence(row, watched.map((t) => t.vin));
+    return toGeofence(
+      row,
+      watched.map((t) => t.vin),
+    );
   }
 
   /** After a change: the stored geofence, and its tractors told. */
@@ -217,7 +248,10 @@ export class GeofenceService {
     const row = await this.own(userId, id);
     const watched = (await watchedTractors(this.deps.db, [row.id])).get(row.id) ?? [];
     this.deps.watch.invalidate(watched.map((t) => t.id));
-    return toGeofence(row, watched.map((t) => t.vin));
+    return toGeofence(
+      row,
+      watched.map((t) => t.vin),
+    );
   }
 
   private async checkName(userId: string, name: string, exceptId?: string): Promise<void> {

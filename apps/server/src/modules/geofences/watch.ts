@@ -100,7 +100,15 @@ export class GeofenceWatch {
       const area = d.boundary_id ? this.boundaries.get(`${d.boundary_id}:${d.boundary_version}`) : compileCustom(d);
       // A boundary that could not be read is left out (never an empty area: that would read as "left").
       if (!area) continue;
-      this.geofences.set(d.id, { id: d.id, name: d.name, rev: d.rev, alertOnEntry: d.alert_entry === 1, alertOnExit: d.alert_exit === 1, area, boundaryVersion: d.boundary_version });
+      this.geofences.set(d.id, {
+        id: d.id,
+        name: d.name,
+        rev: d.rev,
+        alertOnEntry: d.alert_entry === 1,
+        alertOnExit: d.alert_exit === 1,
+        area,
+        boundaryVersion: d.boundary_version,
+      });
     }
   }
 

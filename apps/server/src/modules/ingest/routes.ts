@@ -44,7 +44,12 @@ export const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (a
 
   app.post(
     '/ingest/batch',
-    { onRequest: requireOperatorKey(operatorKey), config: { rateLimit: DEVICE_RATE_LIMIT }, schema: { hide: true, body: batchRequest }, bodyLimit: 1024 * 1024 },
+    {
+      onRequest: requireOperatorKey(operatorKey),
+      config: { rateLimit: DEVICE_RATE_LIMIT },
+      schema: { hide: true, body: batchRequest },
+      bodyLimit: 1024 * 1024,
+    },
     async (request) => ({ accepted: await ingest.batch(request.body.records) }),
   );
 };

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deviceCommand, deviceCommandRequest, importRequest, importResponse, operatorTractor, operatorTractorQuery, provisionRequest } from '@tractorlink/domain/operator-api';
+import {
+  deviceCommand,
+  deviceCommandRequest,
+  importRequest,
+  importResponse,
+  operatorTractor,
+  operatorTractorQuery,
+  provisionRequest,
+} from '@tractorlink/domain/operator-api';
 import { serviceRecord, serviceRecordRequest } from '@tractorlink/domain/vehicles-api';
 import type { DeviceCommands } from '../commands/service';
 import { z } from 'zod';
@@ -35,7 +43,8 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
     schema: {
       tags,
       security,
-      description: 'A JSON array of provisioning records (at most 1000). Each is checked alone: the bad ones are refused with their reasons, the others imported.',
+      description:
+        'A JSON array of provisioning records (at most 1000). Each is checked alone: the bad ones are refused with their reasons, the others imported.',
       body: importRequest,
       response: { 200: importResponse },
     },
@@ -58,7 +67,8 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
     schema: {
       tags,
       security,
-      description: 'Queues a text command (Codec 12, e.g. "getinfo", "setdigout 1") for the tractor\'s device: sent the next time the device is connected, its reply stored.',
+      description:
+        'Queues a text command (Codec 12, e.g. "getinfo", "setdigout 1") for the tractor\'s device: sent the next time the device is connected, its reply stored.',
       params: vinParams,
       body: deviceCommandRequest,
       response: { 201: deviceCommand },
@@ -67,7 +77,13 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
   });
 
   app.get('/operator/tractors/:vin/commands', {
-    schema: { tags, security, description: 'The commands of the tractor\'s device, newest first, with their replies.', params: vinParams, response: { 200: z.object({ data: z.array(deviceCommand) }) } },
+    schema: {
+      tags,
+      security,
+      description: "The commands of the tractor's device, newest first, with their replies.",
+      params: vinParams,
+      response: { 200: z.object({ data: z.array(deviceCommand) }) },
+    },
     handler: async (request) => ({ data: await commands.list(request.params.vin) }),
   });
 

@@ -32,8 +32,9 @@ export class OperatorService {
 
   async import(items: readonly unknown[]): Promise<{ imported: number; refused: number; results: ImportResult[] }> {
     const outcomes = await this.deps.registry.provisionMany(items);
-    const results = outcomes.map((o, index): ImportResult =>
-      o.ok ? { index, status: 'imported', vin: o.tractor.vin, imei: o.tractor.imei } : { index, status: 'refused', details: o.details },
+    const results = outcomes.map(
+      (o, index): ImportResult =>
+        o.ok ? { index, status: 'imported', vin: o.tractor.vin, imei: o.tractor.imei } : { index, status: 'refused', details: o.details },
     );
     const imported = results.filter((r) => r.status === 'imported').length;
     return { imported, refused: results.length - imported, results };

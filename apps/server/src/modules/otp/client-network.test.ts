@@ -10,7 +10,13 @@ describe('the network an OTP requester counts as', () => {
 
   it('every IPv6 address of one /64 is the same requester, however it is written', () => {
     const net = '2001:db8:1:2::/64';
-    for (const ip of ['2001:db8:1:2::1', '2001:0db8:0001:0002:ffff:ffff:ffff:ffff', '2001:DB8:1:2:a:b:c:d', '2001:db8:1:2::1%eth0', '2001:db8:1:2:0:0:1.2.3.4']) {
+    for (const ip of [
+      '2001:db8:1:2::1',
+      '2001:0db8:0001:0002:ffff:ffff:ffff:ffff',
+      '2001:DB8:1:2:a:b:c:d',
+      '2001:db8:1:2::1%eth0',
+      '2001:db8:1:2:0:0:1.2.3.4',
+    ]) {
       expect(clientNetwork(ip), ip).toBe(net);
     }
     expect(clientNetwork('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');

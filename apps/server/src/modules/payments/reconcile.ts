@@ -32,7 +32,13 @@ type PaidThrough = 'subscription_orders' | 'booking_payments';
  * Pending rows with a gateway order, not asked about for `staleMs` (their callback never came),
  * created since `since` (older checkouts have long expired), oldest first, a hundred at a time.
  */
-export function dueToReconcile<T extends PaidThrough>(db: Kysely<Database>, table: T, now: number, staleMs: number, since: number): Promise<Selectable<Database[T]>[]> {
+export function dueToReconcile<T extends PaidThrough>(
+  db: Kysely<Database>,
+  table: T,
+  now: number,
+  staleMs: number,
+  since: number,
+): Promise<Selectable<Database[T]>[]> {
   return db
     .selectFrom(table as PaidThrough)
     .selectAll()

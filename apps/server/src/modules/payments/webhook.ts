@@ -60,12 +60,17 @@ function eventOf(body: RawEvent): PaymentEvent | undefined {
   if (body.event === 'payment.captured' || body.event === 'order.paid') {
     return { kind: 'captured', ...base, amountPaise: typeof payment.amount === 'number' ? payment.amount : -1, via: `webhook ${body.event}` };
   }
-  if (body.event === 'payment.failed') return { kind: 'failed', ...base, reason: typeof payment.error_description === 'string' ? payment.error_description : 'payment failed' };
+  if (body.event === 'payment.failed')
+    return { kind: 'failed', ...base, reason: typeof payment.error_description === 'string' ? payment.error_description : 'payment failed' };
   return undefined;
 }
 
 /** Keeps a webhook event id; false when it was seen before (a replay). */
 async function recordWebhookEvent(db: Kysely<Database>, eventId: string, now: number): Promise<boolean> {
-  const result = await db.insertInto('payment_webhook_events').values({ event_id: eventId, received_at: now }).onConflict((oc) => oc.column('event_id').doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto('payment_webhook_events')
+    .values({ event_id: eventId, received_at: now })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }

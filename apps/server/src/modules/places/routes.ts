@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { autocompleteQuery, autocompleteResponse, dieselStationsQuery, dieselStationsResponse, placeDetails, placeDetailsQuery } from '@tractorlink/domain/places';
+import {
+  autocompleteQuery,
+  autocompleteResponse,
+  dieselStationsQuery,
+  dieselStationsResponse,
+  placeDetails,
+  placeDetailsQuery,
+} from '@tractorlink/domain/places';
 import { AppError } from '../../errors/app-error';
 import { PlacesError, type PlacesProvider } from '../../providers/places/places-provider';
 import { requireAuth } from '../sessions/require-auth';

@@ -4,8 +4,7 @@ export type ImageType = { contentType: 'image/png'; extension: 'png' } | { conte
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG_SIGNATURE = [0xff, 0xd8, 0xff];
 
-const startsWith = (bytes: Uint8Array, signature: number[]) =>
-  bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
+const startsWith = (bytes: Uint8Array, signature: number[]) => bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
 
 export function detectImageType(bytes: Uint8Array): ImageType | undefined {
   if (startsWith(bytes, PNG_SIGNATURE)) return { contentType: 'image/png', extension: 'png' };

@@ -22,10 +22,5 @@ export async function deleteOtherImages(db: Kysely<Database>, userId: string, ke
 
 /** Only the owner's own picture is found: another owner's name is simply not there. */
 export async function findOwnImage(db: Kysely<Database>, userId: string, name: string) {
-  return db
-    .selectFrom('profile_images')
-    .select(['content_type', 'data'])
-    .where('name', '=', name)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  return db.selectFrom('profile_images').select(['content_type', 'data']).where('name', '=', name).where('user_id', '=', userId).executeTakeFirst();
 }

@@ -18,7 +18,12 @@ export async function upsertSubscription(db: Kysely<Database>, row: Subscription
       oc
         .column('endpoint')
         .doUpdateSet({ user_id: row.user_id, p256dh: row.p256dh, auth: row.auth, expiration_time: row.expiration_time, created_at: row.created_at })
-        .where((eb) => eb.or([eb('push_subscriptions.user_id', '=', row.user_id), eb.and([eb('push_subscriptions.p256dh', '=', row.p256dh), eb('push_subscriptions.auth', '=', row.auth)])])),
+        .where((eb) =>
+          eb.or([
+            eb('push_subscriptions.user_id', '=', row.user_id),
+            eb.and([eb('push_subscriptions.p256dh', '=', row.p256dh), eb('push_subscriptions.auth', '=', row.auth)]),
+          ]),
+        ),
     )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;

@@ -25,7 +25,13 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
 
   app.post('/pushsubscription', {
     preHandler,
-    schema: { tags, security, description: 'PushSubscription.toJSON() of this browser; an endpoint already known moves to the caller.', body: pushSubscriptionRequest, response: noContent },
+    schema: {
+      tags,
+      security,
+      description: 'PushSubscription.toJSON() of this browser; an endpoint already known moves to the caller.',
+      body: pushSubscriptionRequest,
+      response: noContent,
+    },
     handler: async (request, reply) => {
       await push.subscribe(principalOf(request).userId, request.body);
       return reply.code(204).send(null);
@@ -34,7 +40,13 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
 
   app.delete('/pushsubscription', {
     preHandler,
-    schema: { tags, security, description: 'Stops pushes to this browser (only the caller\'s own subscription).', body: pushUnsubscribeRequest, response: noContent },
+    schema: {
+      tags,
+      security,
+      description: "Stops pushes to this browser (only the caller's own subscription).",
+      body: pushUnsubscribeRequest,
+      response: noContent,
+    },
     handler: async (request, reply) => {
       await push.unsubscribe(principalOf(request).userId, request.body.endpoint);
       return reply.code(204).send(null);

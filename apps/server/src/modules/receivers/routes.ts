@@ -25,7 +25,13 @@ export const receiverRoutes: FastifyPluginAsyncZod<ReceiverRoutesOptions> = asyn
   });
 
   app.post('/receivers', {
-    schema: { tags, security, description: 'RECEIVER_LIMIT past 5 receivers; RECEIVER_EXISTS for the same number on the same channel.', body: receiverRequest, response: { 201: receiver } },
+    schema: {
+      tags,
+      security,
+      description: 'RECEIVER_LIMIT past 5 receivers; RECEIVER_EXISTS for the same number on the same channel.',
+      body: receiverRequest,
+      response: { 201: receiver },
+    },
     handler: async (request, reply) => reply.code(201).send(await receivers.create(userId(request), request.body)),
   });
 

@@ -38,11 +38,20 @@ export class ReminderService {
       await serialise(trx, engine, [`reminders:${userId}`]);
       const exists = await trx.selectFrom('reminders').select('id').where('user_id', '=', userId).where('id', '=', reminder.id).executeTakeFirst();
       if (!exists) {
-        const { count } = await trx.selectFrom('reminders').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+        const { count } = await trx
+          .selectFrom('reminders')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow();
         if (Number(count) >= MAX_REMINDERS) throw new AppError('REMINDER_LIMIT');
         await trx.insertInto('reminders').values(row).execute();
       } else {
-        await trx.updateTable('reminders').set({ body: row.body, next_at: row.next_at, updated_at: now }).where('user_id', '=', userId).where('id', '=', reminder.id).execute();
+        await trx
+          .updateTable('reminders')
+          .set({ body: row.body, next_at: row.next_at, updated_at: now })
+          .where('user_id', '=', userId)
+          .where('id', '=', reminder.id)
+          .execute();
       }
     });
     return reminder;
@@ -63,7 +72,13 @@ export class ReminderService {
       const reminder = JSON.parse(row.body) as Reminder;
       const dueAt = Number(row.next_at);
       const following = nextOccurrence(reminder, dueAt + MINUTE_MS);
-      const claimed = await db.updateTable('reminders').set({ next_at: following }).where('user_id', '=', row.user_id).where('id', '=', row.id).where('next_at', '=', dueAt).executeTakeFirst();
+      const claimed = await db
+        .updateTable('reminders')
+        .set({ next_at: following })
+        .where('user_id', '=', row.user_id)
+        .where('id', '=', row.id)
+        .where('next_at', '=', dueAt)
+        .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) continue;
       if (now - dueAt > LATE_LIMIT_MS) {
         log.info({ reminderId: row.id, lateMs: now - dueAt }, 'reminder too late to push: moved on');
@@ -80,7 +95,10 @@ export class ReminderService {
     const { db, push, log } = this.deps;
     const payload = JSON.stringify(reminderPushPayload(reminder));
     for (const subscription of await subscriptionsOf(db, [userId])) {
-      const outcome = await push.send({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, { ttlSeconds, urgency: 'high' });
+      const outcome = await push.send({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
+        ttlSeconds,
+        urgency: 'high',
+      });
       if (outcome.kind === 'gone') await deleteSubscription(db, subscription.id);
       else if (outcome.kind !== 'sent') log.warn({ reminderId: reminder.id, outcome: outcome.kind }, 'reminder push not delivered');
     }

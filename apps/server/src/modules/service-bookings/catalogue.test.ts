@@ -24,7 +24,15 @@ describe('the service catalogue', () => {
   });
 
   it('takes the parts a file gives, and closed days are not offered', () => {
-    const p = file('ok.json', JSON.stringify({ freeAllowance: 1, dealers: [{ id: 'satana-motors', name: 'Satana Motors', phone: '9800000000', districts: ['Nashik'], slots: ['10:00'], capacity: 1, closedWeekdays: ['sun'] }] }));
+    const p = file(
+      'ok.json',
+      JSON.stringify({
+        freeAllowance: 1,
+        dealers: [
+          { id: 'satana-motors', name: 'Satana Motors', phone: '9800000000', districts: ['Nashik'], slots: ['10:00'], capacity: 1, closedWeekdays: ['sun'] },
+        ],
+      }),
+    );
     const { catalogue } = loadConfig({ SERVICE_CATALOGUE_FILE: p }).serviceBookings;
     expect(catalogue.freeAllowance).toBe(1);
     expect(catalogue.types).toEqual(DEFAULT_CATALOGUE.types);
@@ -38,9 +46,19 @@ describe('the service catalogue', () => {
   });
 
   it('refuses a bad file at start with what is wrong', () => {
-    const bad = file('bad.json', JSON.stringify({ types: [{ id: 'painting', durationMin: 60, pricePaise: 100 }], dealers: [{ id: 'x', name: 'X', phone: '123', districts: ['*'], slots: ['14:00', '09:00'], capacity: 2 }] }));
-    expect(() => loadConfig({ SERVICE_CATALOGUE_FILE: bad })).toThrow(/SERVICE_CATALOGUE_FILE: types\.0\.id: .*\n.*SERVICE_CATALOGUE_FILE: dealers\.0\.phone: expected 10 digits\n.*dealers\.0\.slots: expected slot times in day order/);
-    expect(() => loadConfig({ SERVICE_CATALOGUE_FILE: file('broken.json', '{ "types": ') })).toThrow(/SERVICE_CATALOGUE_FILE: .*broken\.json cannot be read as JSON/);
+    const bad = file(
+      'bad.json',
+      JSON.stringify({
+        types: [{ id: 'painting', durationMin: 60, pricePaise: 100 }],
+        dealers: [{ id: 'x', name: 'X', phone: '123', districts: ['*'], slots: ['14:00', '09:00'], capacity: 2 }],
+      }),
+    );
+    expect(() => loadConfig({ SERVICE_CATALOGUE_FILE: bad })).toThrow(
+      /SERVICE_CATALOGUE_FILE: types\.0\.id: .*\n.*SERVICE_CATALOGUE_FILE: dealers\.0\.phone: expected 10 digits\n.*dealers\.0\.slots: expected slot times in day order/,
+    );
+    expect(() => loadConfig({ SERVICE_CATALOGUE_FILE: file('broken.json', '{ "types": ') })).toThrow(
+      /SERVICE_CATALOGUE_FILE: .*broken\.json cannot be read as JSON/,
+    );
     expect(() => loadConfig({ SERVICE_CATALOGUE_FILE: path.join(dir, 'missing.json') })).toThrow(/SERVICE_CATALOGUE_FILE: .*missing\.json cannot be read/);
     expect(() => loadConfig({ SERVICE_INTERVAL_DAYS: '0' })).toThrow('SERVICE_INTERVAL_DAYS:');
   });

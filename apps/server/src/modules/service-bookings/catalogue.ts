@@ -12,7 +12,11 @@ const slotTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'expecte
 
 const serviceTypeConfig = z.strictObject({
   id: z.enum(SERVICE_TYPES),
-  durationMin: z.number().int().min(15).max(24 * 60),
+  durationMin: z
+    .number()
+    .int()
+    .min(15)
+    .max(24 * 60),
   /** Basic charge before GST, paise. */
   pricePaise: z.number().int().min(0).max(10_000_000),
 });
@@ -71,7 +75,15 @@ export const DEFAULT_CATALOGUE: Catalogue = {
   ],
   dealers: [
     { id: 'niphad-tractor-care', name: 'Niphad Tractor Care', phone: '9822098220', districts: ['Nashik'], slots: DAY_SLOTS, capacity: 2, closedWeekdays: [] },
-    { id: 'tractorlink-service', name: 'TractorLink Service Network', phone: '1800200300', districts: ['*'], slots: DAY_SLOTS, capacity: 2, closedWeekdays: [] },
+    {
+      id: 'tractorlink-service',
+      name: 'TractorLink Service Network',
+      phone: '1800200300',
+      districts: ['*'],
+      slots: DAY_SLOTS,
+      capacity: 2,
+      closedWeekdays: [],
+    },
   ],
 };
 
@@ -105,7 +117,11 @@ const key = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 /** The first dealer naming the district, else the first serving every district, else none. */
 export function dealerFor(catalogue: Catalogue, district: string | null): Dealer | null {
   const wanted = district === null ? null : key(district);
-  return (wanted === null ? undefined : catalogue.dealers.find((d) => d.districts.some((n) => n !== '*' && key(n) === wanted))) ?? catalogue.dealers.find((d) => d.districts.includes('*')) ?? null;
+  return (
+    (wanted === null ? undefined : catalogue.dealers.find((d) => d.districts.some((n) => n !== '*' && key(n) === wanted))) ??
+    catalogue.dealers.find((d) => d.districts.includes('*')) ??
+    null
+  );
 }
 
 export const typeConfig = (catalogue: Catalogue, type: ServiceType) => catalogue.types.find((t) => t.id === type);

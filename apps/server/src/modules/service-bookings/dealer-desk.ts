@@ -15,7 +15,10 @@ export class DealerDesk {
 
   async list(filter: { status?: BookingStatus | undefined; dealer?: string | undefined }): Promise<BookingView[]> {
     const rows = await listBookings(this.deps.db, { ...(filter.status ? { status: filter.status } : {}), ...(filter.dealer ? { dealer: filter.dealer } : {}) });
-    const events = await eventsOf(this.deps.db, rows.map((r) => r.id));
+    const events = await eventsOf(
+      this.deps.db,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => toView(r, events.get(r.id) ?? []));
   }
 

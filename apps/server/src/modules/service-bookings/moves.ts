@@ -37,13 +37,19 @@ export async function moveAlong(deps: MoveDeps, booking: BookingWithTractor, to:
     if (refusal) throw new AppError(refusal);
     const now = clock.now();
     const changes: Updateable<ServiceBookingsTable> & { status: BookingStatus; updated_at: number } = { status: to, updated_at: now };
-    if (to === 'assigned' && details.technician) Object.assign(changes, { technician_name: details.technician.name, technician_phone: details.technician.phone });
+    if (to === 'assigned' && details.technician)
+      Object.assign(changes, { technician_name: details.technician.name, technician_phone: details.technician.phone });
     const hours = to === 'done' ? await deps.engineHours(booking.tractor_id) : undefined;
     if (hours !== undefined) changes.done_at_engine_h = Math.round(hours * 10) / 10;
     // The owner's own steps need no notification to the owner: they are marked told at once.
     const moved = await moveBooking(db, booking.id, from, changes, { actor, reason: details.reason ?? null, notified_at: actor === 'owner' ? now : null });
     if (moved) {
-      if (hours !== undefined) await deps.serviceBook.store(booking.tractor_id, { doneOn: istDate(now), engineHours: hours, note: `Doorstep service ${booking.reference_id}` }, 'operator');
+      if (hours !== undefined)
+        await deps.serviceBook.store(
+          booking.tractor_id,
+          { doneOn: istDate(now), engineHours: hours, note: `Doorstep service ${booking.reference_id}` },
+          'operator',
+        );
       return;
     }
     const fresh = await findBooking(db, booking.id);

@@ -69,7 +69,14 @@ export class BookingNotifier {
         log.warn({ err, bookingId: event.booking_id, status }, 'booking SMS not sent');
       }
     }
-    const payload = JSON.stringify({ type: 'booking', bookingId: event.booking_id, status, title: texts.title, body: texts.body, url: `/#/booking-status?bookingId=${event.booking_id}` });
+    const payload = JSON.stringify({
+      type: 'booking',
+      bookingId: event.booking_id,
+      status,
+      title: texts.title,
+      body: texts.body,
+      url: `/#/booking-status?bookingId=${event.booking_id}`,
+    });
     for (const subscription of await subscriptionsOf(db, [event.user_id])) {
       const outcome = await push.send({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
         ttlSeconds: TTL_S,

@@ -12,7 +12,13 @@ export const operatorBookingRoutes: FastifyPluginAsyncZod<{ desk: DealerDesk; op
   app.addHook('onRequest', requireOperatorKey(operatorKey));
 
   app.get('/operator/service-bookings', {
-    schema: { tags, security, description: 'Bookings, newest first (at most 200), optionally of one status or dealer id.', querystring: operatorBookingQuery, response: { 200: z.object({ data: z.array(bookingView) }) } },
+    schema: {
+      tags,
+      security,
+      description: 'Bookings, newest first (at most 200), optionally of one status or dealer id.',
+      querystring: operatorBookingQuery,
+      response: { 200: z.object({ data: z.array(bookingView) }) },
+    },
     handler: async (request) => ({ data: await desk.list(request.query) }),
   });
 
@@ -25,7 +31,8 @@ export const operatorBookingRoutes: FastifyPluginAsyncZod<{ desk: DealerDesk; op
     schema: {
       tags,
       security,
-      description: "The dealer's next step: confirmed → assigned (with the technician) → on_the_way → in_progress → done (records the service at the tractor's engine hours), or cancelled (with a reason) until the work starts.",
+      description:
+        "The dealer's next step: confirmed → assigned (with the technician) → on_the_way → in_progress → done (records the service at the tractor's engine hours), or cancelled (with a reason) until the work starts.",
       params: bookingParams,
       body: operatorStatusRequest,
       response: { 200: bookingView },

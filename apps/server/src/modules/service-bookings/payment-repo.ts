@@ -6,7 +6,11 @@ export type BookingPaymentRow = Selectable<BookingPaymentsTable>;
 
 /** Stores a new payment; false when the booking already has one (another request made it first). */
 export async function insertPayment(db: Kysely<Database>, row: BookingPaymentRow): Promise<boolean> {
-  const result = await db.insertInto('booking_payments').values(row).onConflict((oc) => oc.column('booking_id').doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto('booking_payments')
+    .values(row)
+    .onConflict((oc) => oc.column('booking_id').doNothing())
+    .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
@@ -27,13 +31,23 @@ export function paymentByGatewayId(db: Kysely<Database>, gatewayOrderId: string)
  * racing (on one instance or several) exactly one is true.
  */
 export async function claimPaid(db: Kysely<Database>, id: string, paymentId: string, now: number): Promise<boolean> {
-  const result = await db.updateTable('booking_payments').set({ status: 'paid', gateway_payment_id: paymentId, paid_at: now, failure: null }).where('id', '=', id).where('status', '!=', 'paid').executeTakeFirst();
+  const result = await db
+    .updateTable('booking_payments')
+    .set({ status: 'paid', gateway_payment_id: paymentId, paid_at: now, failure: null })
+    .where('id', '=', id)
+    .where('status', '!=', 'paid')
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 /** A reported failure; never over a paid payment (a failure event may arrive after the capture). */
 export async function markPaymentFailed(db: Kysely<Database>, id: string, reason: string): Promise<void> {
-  await db.updateTable('booking_payments').set({ status: 'failed', failure: reason.slice(0, 200) }).where('id', '=', id).where('status', '=', 'pending').execute();
+  await db
+    .updateTable('booking_payments')
+    .set({ status: 'failed', failure: reason.slice(0, 200) })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 export async function markPaymentChecked(db: Kysely<Database>, id: string, now: number): Promise<void> {

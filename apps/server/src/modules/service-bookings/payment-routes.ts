@@ -21,7 +21,11 @@ export const bookingPaymentRoutes: FastifyPluginAsyncZod<{ payments: BookingPaym
   const tags = ['payments'];
 
   app.get('/service-bookings/payments/:paymentId/checkout', {
-    schema: { tags, params: bookingPaymentParams, description: "The gateway's checkout page for a booking's unpaid charge (HTML); a paid or cancelled booking's goes back to its status." },
+    schema: {
+      tags,
+      params: bookingPaymentParams,
+      description: "The gateway's checkout page for a booking's unpaid charge (HTML); a paid or cancelled booking's goes back to its status.",
+    },
     handler: async (request, reply) => {
       const found = await payments.checkout(request.params.paymentId);
       if (!found) throw new AppError('NOT_FOUND');
@@ -43,7 +47,12 @@ export const bookingPaymentRoutes: FastifyPluginAsyncZod<{ payments: BookingPaym
   });
 
   app.post('/service-bookings/payments/callback', {
-    schema: { tags, querystring: callbackQuery, body: formFields, description: "Where the gateway posts a booking payment's result (form fields); redirects to the booking's status." },
+    schema: {
+      tags,
+      querystring: callbackQuery,
+      body: formFields,
+      description: "Where the gateway posts a booking payment's result (form fields); redirects to the booking's status.",
+    },
     handler: async (request, reply) => {
       const result = await payments.callback(request.query.paymentId, request.body);
       if (!result) return reply.redirect('/#/servicerequest-history', 303);

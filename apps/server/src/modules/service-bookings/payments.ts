@@ -145,7 +145,10 @@ export class BookingPayments implements PaymentEventHandler {
     return askGateway(
       gateway,
       payment.gateway_order_id,
-      { captured: (paymentId, amountPaise) => this.settle(payment, paymentId, amountPaise, 'reconciliation'), failed: (reason) => (recordFailure ? markPaymentFailed(db, payment.id, reason) : Promise.resolve()) },
+      {
+        captured: (paymentId, amountPaise) => this.settle(payment, paymentId, amountPaise, 'reconciliation'),
+        failed: (reason) => (recordFailure ? markPaymentFailed(db, payment.id, reason) : Promise.resolve()),
+      },
       log,
       { bookingPaymentId: payment.id },
     );
@@ -179,7 +182,8 @@ export class BookingPayments implements PaymentEventHandler {
     if (claimed) log.info({ bookingPaymentId: payment.id, bookingId: payment.booking_id, via }, 'booking payment received');
     else {
       const paid = await findPayment(db, payment.id);
-      if (paid?.gateway_payment_id && paid.gateway_payment_id !== paymentId) log.error({ bookingPaymentId: payment.id, paymentId, via }, 'second payment for a booking already paid: refund it');
+      if (paid?.gateway_payment_id && paid.gateway_payment_id !== paymentId)
+        log.error({ bookingPaymentId: payment.id, paymentId, via }, 'second payment for a booking already paid: refund it');
     }
     return claimed;
   }

@@ -54,7 +54,14 @@ export function listBookings(db: Kysely<Database>, filter: { status?: BookingSta
 
 /** Bookings in `status` not changed since `before` (the demo dealer's work list). */
 export function bookingsWaiting(db: Kysely<Database>, status: BookingStatus, before: number): Promise<BookingRow[]> {
-  return db.selectFrom('service_bookings').selectAll().where('status', '=', status).where('updated_at', '<=', before).orderBy('updated_at').limit(100).execute();
+  return db
+    .selectFrom('service_bookings')
+    .selectAll()
+    .where('status', '=', status)
+    .where('updated_at', '<=', before)
+    .orderBy('updated_at')
+    .limit(100)
+    .execute();
 }
 
 export async function eventsOf(db: Kysely<Database>, bookingIds: readonly string[]): Promise<Map<string, EventRow[]>> {
@@ -113,7 +120,11 @@ export async function moveBooking(
     const moved = await trx.updateTable('service_bookings').set(changes).where('id', '=', id).where('status', '=', from).executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return false;
     // The row update above holds the booking until commit, so the next seq is this transaction's.
-    const last = await trx.selectFrom('booking_events').select((eb) => eb.fn.max('seq').as('seq')).where('booking_id', '=', id).executeTakeFirst();
+    const last = await trx
+      .selectFrom('booking_events')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('booking_id', '=', id)
+      .executeTakeFirst();
     await trx
       .insertInto('booking_events')
       .values({ booking_id: id, seq: Number(last?.seq ?? 0) + 1, status: changes.status, at: changes.updated_at, ...event })
@@ -122,7 +133,10 @@ export async function moveBooking(
   });
 }
 
-export async function insertPhoto(db: Kysely<Database>, row: { id: string; user_id: string; content_type: string; data: Buffer; created_at: number }): Promise<void> {
+export async function insertPhoto(
+  db: Kysely<Database>,
+  row: { id: string; user_id: string; content_type: string; data: Buffer; created_at: number },
+): Promise<void> {
   await db.insertInto('booking_photos').values(row).execute();
 }
 
@@ -138,7 +152,25 @@ export function unsentEvents(db: Kysely<Database>, limit: number) {
     .innerJoin('service_bookings as b', 'b.id', 'e.booking_id')
     .innerJoin('tractors as t', 't.id', 'b.tractor_id')
     .innerJoin('users as u', 'u.id', 'b.user_id')
-    .select(['e.booking_id', 'e.seq', 'e.status', 'e.reason', 'b.reference_id', 'b.date', 'b.slot', 'b.dealer_name', 'b.dealer_phone', 'b.technician_name', 'b.technician_phone', 't.vin', 't.reg_no', 't.veh_name', 'u.id as user_id', 'u.mobile_no', 'u.language'])
+    .select([
+      'e.booking_id',
+      'e.seq',
+      'e.status',
+      'e.reason',
+      'b.reference_id',
+      'b.date',
+      'b.slot',
+      'b.dealer_name',
+      'b.dealer_phone',
+      'b.technician_name',
+      'b.technician_phone',
+      't.vin',
+      't.reg_no',
+      't.veh_name',
+      'u.id as user_id',
+      'u.mobile_no',
+      'u.language',
+    ])
     .where('e.notified_at', 'is', null)
     .orderBy('e.at')
     .orderBy('e.seq')
@@ -148,6 +180,12 @@ export function unsentEvents(db: Kysely<Database>, limit: number) {
 
 /** Claims one event's notification: true for exactly one caller, on any number of instances. */
 export async function claimEvent(db: Kysely<Database>, bookingId: string, seq: number, now: number): Promise<boolean> {
-  const result = await db.updateTable('booking_events').set({ notified_at: now }).where('booking_id', '=', bookingId).where('seq', '=', seq).where('notified_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('booking_events')
+    .set({ notified_at: now })
+    .where('booking_id', '=', bookingId)
+    .where('seq', '=', seq)
+    .where('notified_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -25,7 +25,10 @@ const tags = ['service-bookings'];
 const security = [{ bearer: [] }];
 
 /** Doorstep service booking on the owner's session (issue 15): another owner's booking or tractor is a 404. */
-export const serviceBookingRoutes: FastifyPluginAsyncZod<{ bookings: ServiceBookingService; payments: BookingPayments; sessions: SessionService }> = async (app, { bookings, payments, sessions }) => {
+export const serviceBookingRoutes: FastifyPluginAsyncZod<{ bookings: ServiceBookingService; payments: BookingPayments; sessions: SessionService }> = async (
+  app,
+  { bookings, payments, sessions },
+) => {
   app.addHook('preHandler', requireAuth(sessions));
   const userId = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
 
@@ -39,7 +42,8 @@ export const serviceBookingRoutes: FastifyPluginAsyncZod<{ bookings: ServiceBook
       tags,
       security,
       consumes: ['multipart/form-data'],
-      description: 'Multipart form with one file field `photo`: a whole JPEG or PNG (checked by its bytes, PHOTO_INVALID otherwise), at most 2 MB (PAYLOAD_TOO_LARGE).',
+      description:
+        'Multipart form with one file field `photo`: a whole JPEG or PNG (checked by its bytes, PHOTO_INVALID otherwise), at most 2 MB (PAYLOAD_TOO_LARGE).',
       response: { 201: photoUploadResponse },
     },
     handler: async (request, reply) => {
@@ -111,7 +115,13 @@ export const serviceBookingRoutes: FastifyPluginAsyncZod<{ bookings: ServiceBook
   });
 
   app.get('/service-bookings/:bookingId/photo', {
-    schema: { tags, security, params: bookingParams, querystring: z.strictObject({}), description: 'The photo added to the booking (only your own; others are 404).' },
+    schema: {
+      tags,
+      security,
+      params: bookingParams,
+      querystring: z.strictObject({}),
+      description: 'The photo added to the booking (only your own; others are 404).',
+    },
     handler: async (request, reply) => {
       const photo = await bookings.photo(userId(request), request.params.bookingId);
       return reply.type(photo.contentType).send(photo.data);

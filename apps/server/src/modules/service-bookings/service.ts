@@ -10,7 +10,19 @@ import { chargeFor, isFree } from './charges';
 import { districtOf } from './district';
 import { moveAlong, type MoveDeps } from './moves';
 import { checkPhoto } from './photo';
-import { bookingsOfUser, type BookingWithTractor, eventsOf, findBookingOfUser, findByRequest, findPhotoOfUser, freeUsed, insertBooking, insertPhoto, slotCounts, slotKey } from './repo';
+import {
+  bookingsOfUser,
+  type BookingWithTractor,
+  eventsOf,
+  findBookingOfUser,
+  findByRequest,
+  findPhotoOfUser,
+  freeUsed,
+  insertBooking,
+  insertPhoto,
+  slotCounts,
+  slotKey,
+} from './repo';
 import { slotBoard } from './slots';
 import { toView } from './view';
 
@@ -36,7 +48,11 @@ export class ServiceBookingService {
     const t = await ownedOrNotFound(db, userId, query.vin);
     const fix = t.state?.lastFix ? (JSON.parse(t.state.lastFix) as { lat?: unknown; lon?: unknown }) : null;
     const position: LatLng | null =
-      query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : typeof fix?.lat === 'number' && typeof fix.lon === 'number' ? { lat: fix.lat, lng: fix.lon } : null;
+      query.lat !== undefined && query.lng !== undefined
+        ? { lat: query.lat, lng: query.lng }
+        : typeof fix?.lat === 'number' && typeof fix.lon === 'number'
+          ? { lat: fix.lat, lng: fix.lon }
+          : null;
     const district = await districtOf(db, position, t.tractor.city);
     const dealer = dealerFor(catalogue, district);
     const used = await freeUsed(db, t.tractor.id);
@@ -100,7 +116,11 @@ export class ServiceBookingService {
 
     const id = `bk_${randomBytes(12).toString('hex')}`;
     const outcome = await db.transaction().execute(async (trx): Promise<'full' | string> => {
-      await serialise(trx, engine, [`booking-request:${userId}:${body.requestId}`, `booking-slot:${dealer.id}:${body.date}:${body.slot}`, `booking-free:${t.tractor.id}`]);
+      await serialise(trx, engine, [
+        `booking-request:${userId}:${body.requestId}`,
+        `booking-slot:${dealer.id}:${body.date}:${body.slot}`,
+        `booking-free:${t.tractor.id}`,
+      ]);
       const raced = await findByRequest(trx, userId, body.requestId);
       if (raced) return raced.id;
       const taken = (await slotCounts(trx, dealer.id, body.date, body.date)).get(slotKey(body.date, body.slot)) ?? 0;
@@ -161,7 +181,10 @@ export class ServiceBookingService {
   async list(userId: string, vin: string | undefined): Promise<BookingView[]> {
     const tractorId = vin === undefined ? undefined : (await ownedOrNotFound(this.deps.db, userId, vin)).tractor.id;
     const rows = await bookingsOfUser(this.deps.db, userId, tractorId);
-    const events = await eventsOf(this.deps.db, rows.map((r) => r.id));
+    const events = await eventsOf(
+      this.deps.db,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => toView(r, events.get(r.id) ?? []));
   }
 

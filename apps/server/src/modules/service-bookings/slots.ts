@@ -21,7 +21,10 @@ export async function slotBoard(db: Kysely<Database>, dealer: Dealer, now: numbe
   const days = bookableDays(dealer, now);
   const counts = days.length === 0 ? new Map<string, number>() : await slotCounts(db, dealer.id, days[0]?.date ?? '', days.at(-1)?.date ?? '');
   const booked = (date: string, slot: string) => counts.get(slotKey(date, slot)) ?? 0;
-  const offers: DayOffer[] = days.map((d) => ({ date: d.date, slots: d.slots.map((time) => ({ time, left: Math.max(0, dealer.capacity - booked(d.date, time)) })) }));
+  const offers: DayOffer[] = days.map((d) => ({
+    date: d.date,
+    slots: d.slots.map((time) => ({ time, left: Math.max(0, dealer.capacity - booked(d.date, time)) })),
+  }));
   return {
     days,
     offers,

@@ -3,7 +3,17 @@ import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
 import { SMS_STATUSES } from '@tractorlink/domain/service-booking';
 import { bookingTexts, PUSH_TEXTS, SMS_TEXTS } from './texts';
 
-const VALUES = { ref: 'SB7K2Q9XAB', tractor: 'Arjun 555 DI', date: '2026-11-22', slot: '09:00', dealer: 'Niphad Tractor Care', dealerPhone: '9822098220', technician: 'Suresh Shinde', phone: '9822011111', reason: 'Rain' };
+const VALUES = {
+  ref: 'SB7K2Q9XAB',
+  tractor: 'Arjun 555 DI',
+  date: '2026-11-22',
+  slot: '09:00',
+  dealer: 'Niphad Tractor Care',
+  dealerPhone: '9822098220',
+  technician: 'Suresh Shinde',
+  phone: '9822011111',
+  reason: 'Rain',
+};
 /** The GSM 03.38 basic set: an English SMS in it costs one 160-character part, not a 70-character Unicode one. */
 const GSM7 = /^[A-Za-z0-9 @£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ!"#¤%&'()*+,\-./:;<=>?¡ÄÖÑÜ§¿äöñüà]*$/;
 
@@ -31,7 +41,8 @@ describe('booking notification texts', () => {
       const english = bookingTexts(status as 'confirmed', 'en', VALUES).sms ?? '';
       expect(english).toMatch(GSM7);
       expect(english.length).toBeLessThanOrEqual(160);
-      for (const language of LANGUAGE_CODES) expect((bookingTexts(status as 'confirmed', language, VALUES).sms ?? '').length, language).toBeLessThanOrEqual(140);
+      for (const language of LANGUAGE_CODES)
+        expect((bookingTexts(status as 'confirmed', language, VALUES).sms ?? '').length, language).toBeLessThanOrEqual(140);
     }
   });
 

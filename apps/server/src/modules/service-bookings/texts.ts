@@ -17,7 +17,15 @@ export type NotifiedStatus = Exclude<BookingStatus, 'requested'>;
 /** Placeholders: {ref} {tractor} {date} {slot} {dealer} {dealerPhone} {technician} {phone} {reason}. */
 export const PUSH_TEXTS: Record<NotifiedStatus, { title: PerLanguage; body: PerLanguage }> = {
   confirmed: {
-    title: ['Service booking confirmed', 'सर्विस बुकिंग पक्की हुई', 'सर्व्हिस बुकिंग निश्चित झाली', 'ਸਰਵਿਸ ਬੁਕਿੰਗ ਪੱਕੀ ਹੋਈ', 'સર્વિસ બુકિંગ પાકું થયું', 'சர்வீஸ் முன்பதிவு உறுதியானது', 'సర్వీస్ బుకింగ్ ఖరారైంది'],
+    title: [
+      'Service booking confirmed',
+      'सर्विस बुकिंग पक्की हुई',
+      'सर्व्हिस बुकिंग निश्चित झाली',
+      'ਸਰਵਿਸ ਬੁਕਿੰਗ ਪੱਕੀ ਹੋਈ',
+      'સર્વિસ બુકિંગ પાકું થયું',
+      'சர்வீஸ் முன்பதிவு உறுதியானது',
+      'సర్వీస్ బుకింగ్ ఖరారైంది',
+    ],
     body: [
       '{dealer} confirmed service {ref} for {tractor} on {date} at {slot}.',
       '{dealer} ने {tractor} की सर्विस {ref} {date} को {slot} बजे के लिए पक्की की।',
@@ -77,7 +85,15 @@ export const PUSH_TEXTS: Record<NotifiedStatus, { title: PerLanguage; body: PerL
     ],
   },
   cancelled: {
-    title: ['Service booking cancelled', 'सर्विस बुकिंग रद्द हुई', 'सर्व्हिस बुकिंग रद्द झाली', 'ਸਰਵਿਸ ਬੁਕਿੰਗ ਰੱਦ ਹੋਈ', 'સર્વિસ બુકિંગ રદ થયું', 'சர்வீஸ் முன்பதிவு ரத்து', 'సర్వీస్ బుకింగ్ రద్దయింది'],
+    title: [
+      'Service booking cancelled',
+      'सर्विस बुकिंग रद्द हुई',
+      'सर्व्हिस बुकिंग रद्द झाली',
+      'ਸਰਵਿਸ ਬੁਕਿੰਗ ਰੱਦ ਹੋਈ',
+      'સર્વિસ બુકિંગ રદ થયું',
+      'சர்வீஸ் முன்பதிவு ரத்து',
+      'సర్వీస్ బుకింగ్ రద్దయింది',
+    ],
     body: [
       '{dealer} cancelled {ref}: {reason}',
       '{dealer} ने {ref} रद्द की: {reason}',

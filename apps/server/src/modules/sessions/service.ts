@@ -50,9 +50,7 @@ export interface Principal {
  * so the whole family is revoked (DESIGN §7). Only sha256 hashes of refresh tokens are stored.
  */
 export class SessionService {
-  constructor(
-    private readonly deps: { db: Kysely<Database>; clock: Clock; accessKey: Uint8Array },
-  ) {}
+  constructor(private readonly deps: { db: Kysely<Database>; clock: Clock; accessKey: Uint8Array }) {}
 
   private async accessToken(userId: string, sessionId: string): Promise<string> {
     const now = Math.floor(this.deps.clock.now() / 1000);
@@ -66,7 +64,11 @@ export class SessionService {
       .sign(this.deps.accessKey);
   }
 
-  private async issue(db: Kysely<Database>, session: { id: string; userId: string; rememberMe: boolean; expiresAt: number }, refreshToken = randomToken()): Promise<IssuedTokens> {
+  private async issue(
+    db: Kysely<Database>,
+    session: { id: string; userId: string; rememberMe: boolean; expiresAt: number },
+    refreshToken = randomToken(),
+  ): Promise<IssuedTokens> {
     const now = this.deps.clock.now();
     await repo.insertRefreshToken(db, { tokenHash: sha256(refreshToken), sessionId: session.id, createdAt: now });
     return {

@@ -16,7 +16,19 @@ export async function startFreePack(db: Kysely<Database>, tractor: TractorRow, f
   const validTill = Math.max(Number(tractor.expires_on), now + freeDays * DAY_MS);
   await db.transaction().execute(async (tx) => {
     await tx.updateTable('tractors').set({ expires_on: validTill, subscription_pack: 'free' }).where('id', '=', tractor.id).execute();
-    await tx.insertInto('subscription_periods').values({ id: randomUUID(), tractor_id: tractor.id, pack: 'free', valid_from: now, valid_till: validTill, amount_paid_paise: 0, order_id: null, created_at: now }).execute();
+    await tx
+      .insertInto('subscription_periods')
+      .values({
+        id: randomUUID(),
+        tractor_id: tractor.id,
+        pack: 'free',
+        valid_from: now,
+        valid_till: validTill,
+        amount_paid_paise: 0,
+        order_id: null,
+        created_at: now,
+      })
+      .execute();
   });
   return { ...tractor, expires_on: validTill, subscription_pack: 'free' };
 }

@@ -11,7 +11,9 @@ const LOCALES: Record<LanguageCode, string> = { en: 'en-IN', hi: 'hi-IN', mr: 'm
 export const money = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 function dateIn(language: LanguageCode, epochSeconds: number): string {
-  return new Intl.DateTimeFormat(`${LOCALES[language]}-u-nu-latn`, { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric' }).format(new Date(epochSeconds * 1000));
+  return new Intl.DateTimeFormat(`${LOCALES[language]}-u-nu-latn`, { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric' }).format(
+    new Date(epochSeconds * 1000),
+  );
 }
 
 /** The stored invoice, labelled and formatted in the owner's language, as a PDF. */

@@ -272,7 +272,9 @@ describe('renderInvoicePdf', () => {
     ['gu', 'ભાવેશ પટેલ'],
     ['mr', 'सुनील जाधव'],
   ])('renders a name in the script of %s', async (language, name) => {
-    const pdf = await renderInvoicePdf(invoice({ language, recipientName: name, recipient: { name, mobile: '+91 90000 00000', state: name, address: `${name}, 411001` } }));
+    const pdf = await renderInvoicePdf(
+      invoice({ language, recipientName: name, recipient: { name, mobile: '+91 90000 00000', state: name, address: `${name}, 411001` } }),
+    );
     expectTextContains(await extract(pdf), name);
   });
 
@@ -316,7 +318,12 @@ describe('renderInvoicePdf', () => {
   });
 
   it('spills long invoices onto more pages', async () => {
-    const lines = Array.from({ length: 45 }, (_, i) => ({ description: `ट्रैक्टर MH12AB${1000 + i}`, sac: '998319', period: 'Nov 2026 – Nov 2027', taxable: '₹1,999.00' }));
+    const lines = Array.from({ length: 45 }, (_, i) => ({
+      description: `ट्रैक्टर MH12AB${1000 + i}`,
+      sac: '998319',
+      period: 'Nov 2026 – Nov 2027',
+      taxable: '₹1,999.00',
+    }));
     const pdf = await renderInvoicePdf(invoice({ lines }));
     const extracted = await extract(pdf);
     expect(extracted.text).toContain('MH12AB1000');
@@ -343,9 +350,7 @@ describe('the extraction check itself', () => {
   it('finds no Devanagari when Hindi is drawn with a font that lacks its glyphs', async () => {
     const helvetica = await extract(await pdfWith((doc) => doc.font('Helvetica'), 'रमेश पाटील'));
     expect(helvetica.text).not.toContain('रमेश');
-    const latinNoto = await extract(
-      await pdfWith((doc) => doc.registerFont('latin', loadFont('latin') as unknown as Buffer).font('latin'), 'रमेश पाटील'),
-    );
+    const latinNoto = await extract(await pdfWith((doc) => doc.registerFont('latin', loadFont('latin') as unknown as Buffer).font('latin'), 'रमेश पाटील'));
     expect(compact(latinNoto.text)).not.toContain('रमेश');
     // …and finds it when drawn with the Devanagari face.
     const devanagari = await extract(

@@ -57,9 +57,24 @@ export async function confirmPayment(
       const validFrom = validTill - addMs;
       await tx
         .insertInto('subscription_periods')
-        .values({ id: randomUUID(), tractor_id: item.tractor_id, pack, valid_from: validFrom, valid_till: validTill, amount_paid_paise: item.basic_paise, order_id: order.id, created_at: now })
+        .values({
+          id: randomUUID(),
+          tractor_id: item.tractor_id,
+          pack,
+          valid_from: validFrom,
+          valid_till: validTill,
+          amount_paid_paise: item.basic_paise,
+          order_id: order.id,
+          created_at: now,
+        })
         .execute();
-      lines.push({ vin: item.vin, regNo: item.reg_no, validFrom: Math.floor(validFrom / 1000), validTill: Math.floor(validTill / 1000), taxablePaise: item.basic_paise });
+      lines.push({
+        vin: item.vin,
+        regNo: item.reg_no,
+        validFrom: Math.floor(validFrom / 1000),
+        validTill: Math.floor(validTill / 1000),
+        taxablePaise: item.basic_paise,
+      });
     }
 
     const fy = financialYear(now);
@@ -75,7 +90,10 @@ export async function confirmPayment(
     const first = items[0];
     const address = first ? [first.address, first.city, first.pincode].filter(Boolean).join(', ') : '';
     const invoice = buildInvoice({ number, issuedAt: now, order, paymentId, recipient: { name: user.name, mobile: user.mobile_no, address }, lines }, settings);
-    await tx.insertInto('invoices').values({ order_id: order.id, number, financial_year: fy, sequence, issued_at: now, body: JSON.stringify(invoice) }).execute();
+    await tx
+      .insertInto('invoices')
+      .values({ order_id: order.id, number, financial_year: fy, sequence, issued_at: now, body: JSON.stringify(invoice) })
+      .execute();
     return true;
   });
 }

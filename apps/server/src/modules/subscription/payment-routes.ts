@@ -17,14 +17,17 @@ const callbackQuery = z.strictObject({ orderId: orderParams.shape.orderId });
  * webhooks, and the local gateway's buttons. Own body parsers: raw bytes for the webhook
  * signature, form fields for the callback.
  */
-export const paymentRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionService; gateway: PaymentGateway; webhook: PaymentWebhook }> = async (app, { subscriptions, gateway, webhook }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionService; gateway: PaymentGateway; webhook: PaymentWebhook }> = async (
+  app,
+  { subscriptions, gateway, webhook },
+) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_LIMIT }, (_request, body, done) => done(null, body));
   acceptGatewayForms(app);
   const tags = ['payments'];
 
   app.get('/subscription/orders/:orderId/checkout', {
-    schema: { tags, params: orderParams, description: 'The gateway\'s checkout page for an unpaid order (HTML).' },
+    schema: { tags, params: orderParams, description: "The gateway's checkout page for an unpaid order (HTML)." },
     handler: async (request, reply) => {
       const found = await subscriptions.checkout(request.params.orderId);
       if (!found?.order.gateway_order_id) return reply.redirect(`/#/payment-success?orderId=${request.params.orderId}`, 303);
@@ -45,7 +48,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionS
   });
 
   app.post('/subscription/payments/callback', {
-    schema: { tags, querystring: callbackQuery, body: formFields, description: 'Where the gateway posts the payment result (form fields); redirects to the success or failure page.' },
+    schema: {
+      tags,
+      querystring: callbackQuery,
+      body: formFields,
+      description: 'Where the gateway posts the payment result (form fields); redirects to the success or failure page.',
+    },
     handler: async (request, reply) => {
       const result = await subscriptions.callback(request.query.orderId, request.body);
       const orderId = result?.orderId ?? request.query.orderId;
@@ -79,11 +87,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionS
         if (!result) return reply.code(404).type('text/plain').send('No such order at the local gateway');
         // Only our own callback: the local gateway is no open redirector.
         const callback = new URL(request.body.callbackUrl, origin(request));
-        if (callback.origin !== new URL(origin(request)).origin || !CALLBACK_PATHS.includes(callback.pathname)) return reply.code(400).type('text/plain').send('Bad callback URL');
+        if (callback.origin !== new URL(origin(request)).origin || !CALLBACK_PATHS.includes(callback.pathname))
+          return reply.code(400).type('text/plain').send('Bad callback URL');
         // The webhook follows a moment later, as the real gateway's does (it may also win the race).
         const event = result.webhook;
         setTimeout(() => {
-          webhook.receive(Buffer.from(event.body), event.signature, event.eventId).catch((err: unknown) => request.log.warn({ err }, 'local gateway webhook failed'));
+          webhook
+            .receive(Buffer.from(event.body), event.signature, event.eventId)
+            .catch((err: unknown) => request.log.warn({ err }, 'local gateway webhook failed'));
         }, 1500).unref();
         return sendPage(reply, gateway, (nonce) => callbackPostPage(callback.toString(), result.callbackFields, nonce));
       },

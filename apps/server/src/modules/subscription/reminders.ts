@@ -61,10 +61,18 @@ export class ExpiryReminders {
     return sent;
   }
 
-  private async send(row: { id: string; vin: string; reg_no: string; veh_name: string; expires_on: number; user_id: string; mobile_no: string; language: string }, daysLeft: number): Promise<void> {
+  private async send(
+    row: { id: string; vin: string; reg_no: string; veh_name: string; expires_on: number; user_id: string; mobile_no: string; language: string },
+    daysLeft: number,
+  ): Promise<void> {
     const { db, sms, push, log } = this.deps;
     const language: LanguageCode = isLanguageCode(row.language) ? row.language : 'en';
-    const date = new Intl.DateTimeFormat(`${LOCALES[language]}-u-nu-latn`, { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(Number(row.expires_on)));
+    const date = new Intl.DateTimeFormat(`${LOCALES[language]}-u-nu-latn`, {
+      timeZone: 'Asia/Kolkata',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    }).format(new Date(Number(row.expires_on)));
     const tractor = row.veh_name || row.reg_no || row.vin;
     const { title, body } = reminderTexts(language, tractor, date, daysLeft);
     try {
@@ -75,7 +83,10 @@ export class ExpiryReminders {
     }
     const payload = JSON.stringify({ type: 'renewal', vin: row.vin, title, body, url: `/#/tabs/home?renew=${encodeURIComponent(row.vin)}` });
     for (const subscription of await subscriptionsOf(db, [row.user_id])) {
-      const outcome = await push.send({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, { ttlSeconds: DAY_MS / 1000, urgency: 'normal' });
+      const outcome = await push.send({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
+        ttlSeconds: DAY_MS / 1000,
+        urgency: 'normal',
+      });
       if (outcome.kind === 'gone') await deleteSubscription(db, subscription.id);
     }
     log.info({ tractorId: row.id, daysLeft }, 'expiry reminder sent');

@@ -43,7 +43,12 @@ export async function setGatewayOrderId(db: Kysely<Database>, orderId: string, g
 
 /** A reported failure; never over a paid order (a failure event may arrive after the capture). */
 export async function markFailed(db: Kysely<Database>, orderId: string, reason: string): Promise<void> {
-  await db.updateTable('subscription_orders').set({ status: 'failed', failure: reason.slice(0, 200) }).where('id', '=', orderId).where('status', '=', 'pending').execute();
+  await db
+    .updateTable('subscription_orders')
+    .set({ status: 'failed', failure: reason.slice(0, 200) })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 export async function markChecked(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
@@ -68,7 +73,16 @@ export function periodsOfTractor(db: Kysely<Database>, tractorId: string) {
     .selectFrom('subscription_periods as p')
     .leftJoin('subscription_orders as o', 'o.id', 'p.order_id')
     .leftJoin('invoices as inv', 'inv.order_id', 'p.order_id')
-    .select(['p.pack', 'p.valid_from', 'p.valid_till', 'p.amount_paid_paise', 'p.order_id', 'o.gateway_payment_id', 'o.reference_id', 'inv.number as invoice_number'])
+    .select([
+      'p.pack',
+      'p.valid_from',
+      'p.valid_till',
+      'p.amount_paid_paise',
+      'p.order_id',
+      'o.gateway_payment_id',
+      'o.reference_id',
+      'inv.number as invoice_number',
+    ])
     .where('p.tractor_id', '=', tractorId)
     .orderBy('p.valid_from', 'desc')
     .limit(200)

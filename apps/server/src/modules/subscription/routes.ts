@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isLanguageCode } from '@tractorlink/domain/languages';
-import { createOrderRequest, historyQuery, historyResponse, invoiceView, orderParams, orderView, schemeQuery, schemeResponse } from '@tractorlink/domain/subscription-api';
+import {
+  createOrderRequest,
+  historyQuery,
+  historyResponse,
+  invoiceView,
+  orderParams,
+  orderView,
+  schemeQuery,
+  schemeResponse,
+} from '@tractorlink/domain/subscription-api';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
 import type { InvoicePdfRenderer } from './invoice-document';
@@ -15,10 +24,11 @@ const pdfQuery = z.strictObject({ language: z.string().refine(isLanguageCode, { 
  * Spec §7 Subscription, on the owner's own session (DESIGN §9: no subscription credential in the
  * client). Every order, history and invoice is the caller's own or a 404.
  */
-export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionService; sessions: SessionService; invoicePdf: InvoicePdfRenderer }> = async (
-  app,
-  { subscriptions, sessions, invoicePdf },
-) => {
+export const subscriptionRoutes: FastifyPluginAsyncZod<{
+  subscriptions: SubscriptionService;
+  sessions: SessionService;
+  invoicePdf: InvoicePdfRenderer;
+}> = async (app, { subscriptions, sessions, invoicePdf }) => {
   app.addHook('preHandler', requireAuth(sessions));
   const userId = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
 
@@ -48,7 +58,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscrip
   });
 
   app.get('/subscription/invoices/:orderId/pdf', {
-    schema: { tags, security, params: orderParams, querystring: pdfQuery, description: 'The GST tax invoice as a PDF, labelled in the owner\'s language (or `language`).' },
+    schema: {
+      tags,
+      security,
+      params: orderParams,
+      querystring: pdfQuery,
+      description: "The GST tax invoice as a PDF, labelled in the owner's language (or `language`).",
+    },
     handler: async (request, reply) => {
       const invoice = await subscriptions.invoice(userId(request), request.params.orderId);
       const language = request.query.language ?? (await subscriptions.languageOf(userId(request)));

@@ -108,7 +108,11 @@ export class SubscriptionService implements PaymentEventHandler {
     const recipientState = chosen[0]?.state ?? '';
     const tax = gstOn(price * chosen.length, settings.supplier.state, recipientState);
     const order = newOrder({ userId, pack: body.pack, tax, recipientState, gateway: gateway.name, createdAt: clock.now() });
-    await insertOrder(db, order, chosen.map((t) => ({ tractor_id: t.id, basic_paise: price })));
+    await insertOrder(
+      db,
+      order,
+      chosen.map((t) => ({ tractor_id: t.id, basic_paise: price })),
+    );
     try {
       const { gatewayOrderId } = await gateway.createOrder({ amountPaise: order.total_paise, receipt: order.id, notes: { referenceId: order.reference_id } });
       await setGatewayOrderId(db, order.id, gatewayOrderId);
@@ -145,7 +149,10 @@ export class SubscriptionService implements PaymentEventHandler {
     return askGateway(
       gateway,
       order.gateway_order_id,
-      { captured: (paymentId, amountPaise) => this.settle(order, paymentId, amountPaise, 'reconciliation'), failed: (reason) => markFailed(db, order.id, reason) },
+      {
+        captured: (paymentId, amountPaise) => this.settle(order, paymentId, amountPaise, 'reconciliation'),
+        failed: (reason) => markFailed(db, order.id, reason),
+      },
       log,
       { orderId: order.id },
     );
@@ -175,7 +182,8 @@ export class SubscriptionService implements PaymentEventHandler {
       // A second payment for an order already paid (paid twice at the gateway): nothing more is
       // extended; the money must go back, so it is logged for the provider to refund.
       const paid = await findOrder(db, order.id);
-      if (paid?.gateway_payment_id && paid.gateway_payment_id !== paymentId) log.error({ orderId: order.id, paymentId, via }, 'second payment for an order already paid: refund it');
+      if (paid?.gateway_payment_id && paid.gateway_payment_id !== paymentId)
+        log.error({ orderId: order.id, paymentId, via }, 'second payment for an order already paid: refund it');
     }
     return extended;
   }

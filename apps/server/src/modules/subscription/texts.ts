@@ -50,7 +50,15 @@ const PACK_NAMES = {
 export const packName = (pack: 'month' | 'year', language: LanguageCode) => pick(PACK_NAMES[pack], language);
 
 /** Push title of an expiry reminder. */
-const REMINDER_TITLE: PerLanguage = ['Renew your pack', 'अपना पैक रिन्यू करें', 'तुमचा पॅक नूतनीकरण करा', 'ਆਪਣਾ ਪੈਕ ਰੀਨਿਊ ਕਰੋ', 'તમારો પૅક રિન્યૂ કરો', 'உங்கள் திட்டத்தைப் புதுப்பிக்கவும்', 'మీ ప్యాక్‌ను రెన్యూ చేయండి'];
+const REMINDER_TITLE: PerLanguage = [
+  'Renew your pack',
+  'अपना पैक रिन्यू करें',
+  'तुमचा पॅक नूतनीकरण करा',
+  'ਆਪਣਾ ਪੈਕ ਰੀਨਿਊ ਕਰੋ',
+  'તમારો પૅક રિન્યૂ કરો',
+  'உங்கள் திட்டத்தைப் புதுப்பிக்கவும்',
+  'మీ ప్యాక్‌ను రెన్యూ చేయండి',
+];
 /** {tractor} {date} {days}. */
 const REMINDER_BODY: PerLanguage = [
   'The pack of {tractor} ends on {date} ({days} left). Renew in TractorLink to keep it reporting.',
@@ -68,5 +76,8 @@ const DAYS: Record<'one' | 'other', PerLanguage> = {
 
 export function reminderTexts(language: LanguageCode, tractor: string, date: string, daysLeft: number): { title: string; body: string } {
   const days = pick(DAYS[daysLeft === 1 ? 'one' : 'other'], language).replace('{n}', String(daysLeft));
-  return { title: pick(REMINDER_TITLE, language), body: pick(REMINDER_BODY, language).replace('{tractor}', tractor).replace('{date}', date).replace('{days}', days) };
+  return {
+    title: pick(REMINDER_TITLE, language),
+    body: pick(REMINDER_BODY, language).replace('{tractor}', tractor).replace('{date}', date).replace('{days}', days),
+  };
 }

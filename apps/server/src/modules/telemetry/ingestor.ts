@@ -234,7 +234,8 @@ export class Ingestor {
       const checked = checkReading(r.reading, now);
       dropped.push(...checked.dropped);
       const attributes = r.attributes && finiteAttributes(r.attributes, dropped);
-      if (checked.reading) rows.push({ tractorId: profile.id, reading: checked.reading, receivedAt: now, attributes, fuelL: fuelLitres(checked.reading, profile.tankCapacityL) });
+      if (checked.reading)
+        rows.push({ tractorId: profile.id, reading: checked.reading, receivedAt: now, attributes, fuelL: fuelLitres(checked.reading, profile.tankCapacityL) });
     }
     if (dropped.length > 0) this.onDropped?.(profile, dropped);
     return rows;

@@ -22,7 +22,12 @@ const SAME_ALERT_MS = 30 * 60_000;
  */
 async function replayRulesState(db: Kysely<Database>, current: TractorProcessor, dayStart: number): Promise<EncodedRulesState> {
   const now = decodeRulesState(current.rulesState());
-  const since = await db.selectFrom('usage_hourly').select((eb) => eb.fn.sum<number>('engine_s').as('s')).where('tractor_id', '=', current.profile.id).where('hour_start', '>=', dayStart).executeTakeFirst();
+  const since = await db
+    .selectFrom('usage_hourly')
+    .select((eb) => eb.fn.sum<number>('engine_s').as('s'))
+    .where('tractor_id', '=', current.profile.id)
+    .where('hour_start', '>=', dayStart)
+    .executeTakeFirst();
   const state: AlertRulesState = { held: {}, engineS: Math.max(0, now.engineS - Number(since?.s ?? 0)), keyWired: now.keyWired, service: now.service };
   return encodeRulesState(state);
 }
@@ -48,17 +53,40 @@ export async function replayLate(
 ): Promise<{ processor: TractorProcessor; alerts: AlertRow[] } | undefined> {
   const { profile } = current;
   const dayStart = istDayStart(from);
-  const count = await db.selectFrom('telemetry').select((eb) => eb.fn.countAll<number>().as('n')).where('tractor_id', '=', profile.id).where('device_time', '>=', dayStart).executeTakeFirstOrThrow();
+  const count = await db
+    .selectFrom('telemetry')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tractor_id', '=', profile.id)
+    .where('device_time', '>=', dayStart)
+    .executeTakeFirstOrThrow();
   if (Number(count.n) > MAX_REPLAY_ROWS) return undefined;
 
-  const before = await db.selectFrom('telemetry').selectAll().where('tractor_id', '=', profile.id).where('device_time', '<', dayStart).orderBy('device_time', 'desc').limit(1).executeTakeFirst();
-  const rows = await db.selectFrom('telemetry').selectAll().where('tractor_id', '=', profile.id).where('device_time', '>=', dayStart).orderBy('device_time').execute();
+  const before = await db
+    .selectFrom('telemetry')
+    .selectAll()
+    .where('tractor_id', '=', profile.id)
+    .where('device_time', '<', dayStart)
+    .orderBy('device_time', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const rows = await db
+    .selectFrom('telemetry')
+    .selectAll()
+    .where('tractor_id', '=', profile.id)
+    .where('device_time', '>=', dayStart)
+    .orderBy('device_time')
+    .execute();
   await alerts?.prepare([profile.id]);
   const rules = await alerts?.rulesFor(profile, await replayRulesState(db, current, dayStart), true);
   const replayed = new TractorProcessor(profile, before ? rowToReading(before) : undefined, { diesel: {} }, undefined, rules);
   const result = replayed.process(rows.map(rowToReading));
 
-  const known = await db.selectFrom('alerts').select(['type_id', 'time_ms', 'geofence_id']).where('tractor_id', '=', profile.id).where('time_ms', '>=', dayStart - SAME_ALERT_MS).execute();
+  const known = await db
+    .selectFrom('alerts')
+    .select(['type_id', 'time_ms', 'geofence_id'])
+    .where('tractor_id', '=', profile.id)
+    .where('time_ms', '>=', dayStart - SAME_ALERT_MS)
+    .execute();
   const isKnown = (a: (typeof result.alerts)[number]) =>
     known.some((k) => k.type_id === a.typeId && (k.geofence_id ?? undefined) === a.geofenceId && Math.abs(Number(k.time_ms) - a.time) <= SAME_ALERT_MS);
   const fresh: AlertRow[] = result.alerts.filter((a) => !isKnown(a)).map((a) => ({ id: alertId(now), tractorId: profile.id, ...a, createdAt: now }));

@@ -44,7 +44,12 @@ export interface PipelineOptions {
   recordsPerMinute?: number;
 }
 
-export function createTelemetryPipeline(db: Db, clock: Clock, models: DeviceModels, { alerts, log, recordsPerMinute = 6000 }: PipelineOptions = {}): TelemetryPipeline {
+export function createTelemetryPipeline(
+  db: Db,
+  clock: Clock,
+  models: DeviceModels,
+  { alerts, log, recordsPerMinute = 6000 }: PipelineOptions = {},
+): TelemetryPipeline {
   const store = db.sqlite ? sqliteTelemetryStore(db.sqlite, alerts?.writer) : postgresTelemetryStore(db.kysely, alerts?.writer);
   // Out-of-range values are reported once an hour per tractor: a broken sensor sends one every record.
   const quiet = new LogLimiter(3600_000, () => clock.now());
@@ -56,7 +61,11 @@ export function createTelemetryPipeline(db: Db, clock: Clock, models: DeviceMode
         .then((differing) => {
           for (const [tractorId, records] of differing) {
             const { log: now, held } = quietResends.take(tractorId);
-            if (now) log?.warn({ tractorId, records: records.length, first: { deviceTime: records[0]?.[0], columns: records[0]?.[1] }, heldBack: held }, 'resent record differs from the stored one; the stored one is kept');
+            if (now)
+              log?.warn(
+                { tractorId, records: records.length, first: { deviceTime: records[0]?.[0], columns: records[0]?.[1] }, heldBack: held },
+                'resent record differs from the stored one; the stored one is kept',
+              );
           }
         })
         .catch(() => undefined); // a check for the log only: never a reason to fail ingestion

@@ -35,7 +35,14 @@ export async function rebuildDirtyDays(db: Kysely<Database>, limit = 20): Promis
     const claimed = await db.transaction().execute(async (tx) => {
       const claim = await tx.deleteFrom('usage_dirty_days').where('tractor_id', '=', d.tractor_id).where('day_start', '=', dayStart).executeTakeFirst();
       if (Number(claim.numDeletedRows) === 0) return false;
-      const before = await tx.selectFrom('telemetry').selectAll().where('tractor_id', '=', d.tractor_id).where('device_time', '<', dayStart).orderBy('device_time', 'desc').limit(1).executeTakeFirst();
+      const before = await tx
+        .selectFrom('telemetry')
+        .selectAll()
+        .where('tractor_id', '=', d.tractor_id)
+        .where('device_time', '<', dayStart)
+        .orderBy('device_time', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       const rows = await tx
         .selectFrom('telemetry')
         .selectAll()
@@ -45,16 +52,37 @@ export async function rebuildDirtyDays(db: Kysely<Database>, limit = 20): Promis
         .orderBy('device_time')
         .execute();
       // The first record after the day closes the day's last interval, as it did when processed live.
-      const after = await tx.selectFrom('telemetry').selectAll().where('tractor_id', '=', d.tractor_id).where('device_time', '>=', dayStart + DAY_MS).orderBy('device_time').limit(1).executeTakeFirst();
+      const after = await tx
+        .selectFrom('telemetry')
+        .selectAll()
+        .where('tractor_id', '=', d.tractor_id)
+        .where('device_time', '>=', dayStart + DAY_MS)
+        .orderBy('device_time')
+        .limit(1)
+        .executeTakeFirst();
       const processor = new TractorProcessor(profile, before ? rowToReading(before) : undefined);
       const { hours, refuels } = processor.process([...rows, ...(after ? [after] : [])].map(rowToReading));
       // Only hours of this day: an interval from the evening before that crosses midnight keeps
       // its evening part where it already is.
-      await tx.deleteFrom('usage_hourly').where('tractor_id', '=', d.tractor_id).where('hour_start', '>=', dayStart).where('hour_start', '<', dayStart + DAY_MS).execute();
-      const values = [...hours].filter(([hourStart]) => hourStart >= dayStart && hourStart < dayStart + DAY_MS).map(([hourStart, totals]) => usageRow(d.tractor_id, hourStart, totals));
+      await tx
+        .deleteFrom('usage_hourly')
+        .where('tractor_id', '=', d.tractor_id)
+        .where('hour_start', '>=', dayStart)
+        .where('hour_start', '<', dayStart + DAY_MS)
+        .execute();
+      const values = [...hours]
+        .filter(([hourStart]) => hourStart >= dayStart && hourStart < dayStart + DAY_MS)
+        .map(([hourStart, totals]) => usageRow(d.tractor_id, hourStart, totals));
       if (values.length > 0) await tx.insertInto('usage_hourly').values(values).execute();
-      await tx.deleteFrom('refuels').where('tractor_id', '=', d.tractor_id).where('start_ms', '>=', dayStart).where('start_ms', '<', dayStart + DAY_MS).execute();
-      const dayRefuels = refuels.filter((r) => r.start >= dayStart && r.start < dayStart + DAY_MS).map((r) => ({ tractor_id: d.tractor_id, start_ms: r.start, litres: r.litres }));
+      await tx
+        .deleteFrom('refuels')
+        .where('tractor_id', '=', d.tractor_id)
+        .where('start_ms', '>=', dayStart)
+        .where('start_ms', '<', dayStart + DAY_MS)
+        .execute();
+      const dayRefuels = refuels
+        .filter((r) => r.start >= dayStart && r.start < dayStart + DAY_MS)
+        .map((r) => ({ tractor_id: d.tractor_id, start_ms: r.start, litres: r.litres }));
       if (dayRefuels.length > 0) await tx.insertInto('refuels').values(dayRefuels).execute();
       return true;
     });

@@ -5,7 +5,8 @@ import { TELEMETRY_COLUMNS, type TelemetryRow, telemetryValues } from './rows';
 /** Columns that say when and by whom a record was received, not what it holds. */
 const NOT_CONTENT = new Set(['tractor_id', 'device_time', 'received_at']);
 
-const same = (a: unknown, b: unknown) => (typeof a === 'number' && typeof b === 'number' ? Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a)) : (a ?? null) === (b ?? null));
+const same = (a: unknown, b: unknown) =>
+  typeof a === 'number' && typeof b === 'number' ? Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a)) : (a ?? null) === (b ?? null);
 
 /**
  * A resend of a stored record (same device, same device time) is normal and dropped; one whose
@@ -21,7 +22,11 @@ export async function differingResends(db: Kysely<Database>, rows: readonly Tele
       .selectFrom('telemetry')
       .selectAll()
       .where('tractor_id', '=', tractorId)
-      .where('device_time', 'in', list.slice(0, 500).map((r) => r.reading.time))
+      .where(
+        'device_time',
+        'in',
+        list.slice(0, 500).map((r) => r.reading.time),
+      )
       .execute();
     const byTime = new Map(stored.map((s) => [Number(s.device_time), s as unknown as Record<string, unknown>]));
     for (const row of list) {

@@ -35,7 +35,9 @@ export function sqliteTelemetryStore(sqlite: SQLite.Database, alerts?: AlertWrit
   );
   const upsertState = sqlite.prepare(
     `INSERT INTO tractor_state (${STATE_COLUMNS.join(', ')}) VALUES (${STATE_COLUMNS.map(() => '?').join(', ')})
-     ON CONFLICT (tractor_id) DO UPDATE SET ${STATE_COLUMNS.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`,
+     ON CONFLICT (tractor_id) DO UPDATE SET ${STATE_COLUMNS.slice(1)
+       .map((c) => `${c} = excluded.${c}`)
+       .join(', ')}`,
   );
   const upsertRefuel = sqlite.prepare(UPSERT_REFUEL);
   const markDirty = sqlite.prepare('INSERT INTO usage_dirty_days (tractor_id, day_start) VALUES (?, ?) ON CONFLICT DO NOTHING');
@@ -62,7 +64,33 @@ export function sqliteTelemetryStore(sqlite: SQLite.Database, alerts?: AlertWrit
 
 /** PostgreSQL: one multi-row INSERT … SELECT FROM unnest(…) RETURNING, in a Kysely transaction. */
 export function postgresTelemetryStore(db: Kysely<Database>, alerts?: AlertWriter): TelemetryStore {
-  const types = ['text', 'bigint', 'bigint', 'float8', 'float8', 'float8', 'float8', 'float8', 'int', 'int', 'int', 'int', 'float8', 'int', 'float8', 'float8', 'bigint', 'bigint', 'text', 'int', 'int', 'int', 'float8', 'float8', 'int'];
+  const types = [
+    'text',
+    'bigint',
+    'bigint',
+    'float8',
+    'float8',
+    'float8',
+    'float8',
+    'float8',
+    'int',
+    'int',
+    'int',
+    'int',
+    'float8',
+    'int',
+    'float8',
+    'float8',
+    'bigint',
+    'bigint',
+    'text',
+    'int',
+    'int',
+    'int',
+    'float8',
+    'float8',
+    'int',
+  ];
   return {
     async commit(rows, derive) {
       await db.transaction().execute(async (tx) => {
@@ -80,11 +108,17 @@ export function postgresTelemetryStore(db: Kysely<Database>, alerts?: AlertWrite
         for (const h of derived.hours) {
           await sql`INSERT INTO usage_hourly (tractor_id, hour_start, ${sql.raw(usageColumns.join(', '))})
             VALUES (${h.tractorId}, ${h.hourStart}, ${sql.join(usageValues(h.totals))})
-            ON CONFLICT (tractor_id, hour_start) DO UPDATE SET ${sql.raw(usageColumns.map((c) => `${c} = usage_hourly.${c} + excluded.${c}`).join(', '))}`.execute(tx);
+            ON CONFLICT (tractor_id, hour_start) DO UPDATE SET ${sql.raw(usageColumns.map((c) => `${c} = usage_hourly.${c} + excluded.${c}`).join(', '))}`.execute(
+            tx,
+          );
         }
         for (const s of derived.states) {
           await sql`INSERT INTO tractor_state (${sql.raw(STATE_COLUMNS.join(', '))}) VALUES (${sql.join(stateValues(s, Date.now()))})
-            ON CONFLICT (tractor_id) DO UPDATE SET ${sql.raw(STATE_COLUMNS.slice(1).map((c) => `${c} = excluded.${c}`).join(', '))}`.execute(tx);
+            ON CONFLICT (tractor_id) DO UPDATE SET ${sql.raw(
+              STATE_COLUMNS.slice(1)
+                .map((c) => `${c} = excluded.${c}`)
+                .join(', '),
+            )}`.execute(tx);
         }
         for (const d of derived.dirtyDays) {
           await sql`INSERT INTO usage_dirty_days (tractor_id, day_start) VALUES (${d.tractorId}, ${d.dayStart}) ON CONFLICT DO NOTHING`.execute(tx);

@@ -48,7 +48,8 @@ export class TractorRegistry {
     const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
     const text = (key: string, pattern: RegExp) => (typeof record[key] === 'string' && pattern.test(record[key]) ? record[key] : undefined);
     const details: ErrorDetail[] = [];
-    if (typeof record.deviceModel === 'string' && !this.deps.models.has(record.deviceModel)) details.push({ path: 'deviceModel', code: 'DEVICE_MODEL_UNKNOWN' });
+    if (typeof record.deviceModel === 'string' && !this.deps.models.has(record.deviceModel))
+      details.push({ path: 'deviceModel', code: 'DEVICE_MODEL_UNKNOWN' });
     const ids = { imei: text('imei', DEVICE_ID_PATTERN) ?? '', vin: text('vin', VIN_PATTERN) ?? '', engineNo: text('engineNo', ENGINE_NO_PATTERN) ?? '' };
     if (ids.imei || ids.vin || ids.engineNo) {
       for (const path of await takenIdentifiers(this.deps.db, ids)) if (ids[path]) details.push({ path, code: 'ALREADY_PROVISIONED' });

@@ -111,7 +111,10 @@ export class TtsService {
     this.opened ??= this.scan().then(
       () => true,
       (err: unknown) => {
-        this.deps.log?.warn({ tts: { cache: 'unusable', code: (err as NodeJS.ErrnoException).code } }, 'text to speech cache directory unusable; speaking without it');
+        this.deps.log?.warn(
+          { tts: { cache: 'unusable', code: (err as NodeJS.ErrnoException).code } },
+          'text to speech cache directory unusable; speaking without it',
+        );
         return false;
       },
     );

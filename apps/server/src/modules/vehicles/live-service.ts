@@ -5,7 +5,13 @@ import { serviceDue } from '@tractorlink/domain/service-due';
 import { DAY_MS, istDate, istDayStart } from '@tractorlink/domain/time';
 import { usageReport } from '@tractorlink/domain/usage';
 import { devicePowerMode, vehicleStatus } from '@tractorlink/domain/vehicle-state';
-import type { DieselDetailsResponse, ModelConfigResponse, ServiceReminderResponse, TractorHomepageResponse, TrackingResponse } from '@tractorlink/domain/vehicles-api';
+import type {
+  DieselDetailsResponse,
+  ModelConfigResponse,
+  ServiceReminderResponse,
+  TractorHomepageResponse,
+  TrackingResponse,
+} from '@tractorlink/domain/vehicles-api';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors/app-error';

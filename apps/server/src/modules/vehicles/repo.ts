@@ -90,7 +90,12 @@ function toTotals(r: SumRow | undefined): UsageTotals {
  * Usage of the hours starting in [fromMs, toMs), summed per IST hour of the day (0–23): at most 24
  * rows however long the period, from the rollups' primary-key range, never from raw telemetry.
  */
-export async function usageByIstHour(db: Kysely<Database>, tractorId: string, fromMs: number, toMs: number): Promise<{ hour: number; totals: UsageTotals; rows: number }[]> {
+export async function usageByIstHour(
+  db: Kysely<Database>,
+  tractorId: string,
+  fromMs: number,
+  toMs: number,
+): Promise<{ hour: number; totals: UsageTotals; rows: number }[]> {
   const result = await sql<SumRow & { hour: number }>`
     SELECT ((hour_start + ${IST_OFFSET_MS}) / ${HOUR_MS}) % 24 AS hour, COUNT(*) AS "rows", ${sumColumns}
     FROM usage_hourly
@@ -109,7 +114,11 @@ export async function usageBetween(db: Kysely<Database>, tractorId: string, from
 
 /** The start of the tractor's first hour of data (epoch ms), if any. */
 export async function firstUsageHour(db: Kysely<Database>, tractorId: string): Promise<number | undefined> {
-  const row = await db.selectFrom('usage_hourly').select((eb) => eb.fn.min('hour_start').as('first')).where('tractor_id', '=', tractorId).executeTakeFirst();
+  const row = await db
+    .selectFrom('usage_hourly')
+    .select((eb) => eb.fn.min('hour_start').as('first'))
+    .where('tractor_id', '=', tractorId)
+    .executeTakeFirst();
   return row?.first === null || row?.first === undefined ? undefined : Number(row.first);
 }
 
@@ -205,5 +214,12 @@ export async function fixesBetween(db: Kysely<Database>, tractorId: string, from
     .orderBy('device_time')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ time: Number(r.device_time), lat: r.lat as number, lon: r.lon as number, speedKmh: r.speed_kmh, ignition: r.ignition, pto: r.pto }));
+  return rows.map((r) => ({
+    time: Number(r.device_time),
+    lat: r.lat as number,
+    lon: r.lon as number,
+    speedKmh: r.speed_kmh,
+    ignition: r.ignition,
+    pto: r.pto,
+  }));
 }

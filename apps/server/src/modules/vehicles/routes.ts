@@ -1,6 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { aggregationQuery, aggregationResponse, claimRequest, dieselDetailsResponse, historyQuery, historyResponse, isSec, modelConfigResponse, renameRequest, serviceRecordRequest, serviceReminderResponse, trackingResponse, trackQuery, trackResponse, tractorHomepageResponse, vehicleEntry, vehicleListResponse } from '@tractorlink/domain/vehicles-api';
+import {
+  aggregationQuery,
+  aggregationResponse,
+  claimRequest,
+  dieselDetailsResponse,
+  historyQuery,
+  historyResponse,
+  isSec,
+  modelConfigResponse,
+  renameRequest,
+  serviceRecordRequest,
+  serviceReminderResponse,
+  trackingResponse,
+  trackQuery,
+  trackResponse,
+  tractorHomepageResponse,
+  vehicleEntry,
+  vehicleListResponse,
+} from '@tractorlink/domain/vehicles-api';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
 import { sendConditional } from './etag';
@@ -64,7 +82,14 @@ export const vehicleRoutes: FastifyPluginAsyncZod<VehicleRoutesOptions> = async 
   });
 
   app.get('/vehicles/:vin', {
-    schema: { tags, security, description: `Diesel details. ${conditional}`, params: vinParams, querystring: isSecOnly, response: { 200: dieselDetailsResponse } },
+    schema: {
+      tags,
+      security,
+      description: `Diesel details. ${conditional}`,
+      params: vinParams,
+      querystring: isSecOnly,
+      response: { 200: dieselDetailsResponse },
+    },
     handler: async (request, reply) => sendConditional(request, reply, await live.dieselDetails(userId(request), request.params.vin)),
   });
 
@@ -74,7 +99,14 @@ export const vehicleRoutes: FastifyPluginAsyncZod<VehicleRoutesOptions> = async 
   });
 
   app.post('/servicereminders/:vin', {
-    schema: { tags, security, description: 'Records a service done (day, engine hours, note); answers the service reminders with the new due point.', params: vinParams, body: serviceRecordRequest, response: { 201: serviceReminderResponse } },
+    schema: {
+      tags,
+      security,
+      description: 'Records a service done (day, engine hours, note); answers the service reminders with the new due point.',
+      params: vinParams,
+      body: serviceRecordRequest,
+      response: { 201: serviceReminderResponse },
+    },
     handler: async (request, reply) => {
       await serviceBook.recordForOwner(userId(request), request.params.vin, request.body);
       return reply.code(201).send(await live.serviceReminders(userId(request), request.params.vin));

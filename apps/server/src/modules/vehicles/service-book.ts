@@ -10,7 +10,14 @@ import { ownedOrNotFound } from './service';
 
 /** The newest services first, as the service screen lists them. */
 export async function serviceHistory(db: Kysely<Database>, tractorId: string, limit = 20): Promise<ServiceRecord[]> {
-  const rows = await db.selectFrom('service_records').selectAll().where('tractor_id', '=', tractorId).orderBy('done_on', 'desc').orderBy('engine_h', 'desc').limit(limit).execute();
+  const rows = await db
+    .selectFrom('service_records')
+    .selectAll()
+    .where('tractor_id', '=', tractorId)
+    .orderBy('done_on', 'desc')
+    .orderBy('engine_h', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({ doneOn: r.done_on, engineHours: r.engine_h, note: r.note, recordedBy: r.recorded_by }));
 }
 
@@ -66,10 +73,21 @@ export class ServiceBook {
     const note = input.note?.trim() || null;
     const engineHours = Math.round(input.engineHours * 10) / 10;
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('service_records').values({ id: randomUUID(), tractor_id: tractorId, done_on: input.doneOn, engine_h: engineHours, note, recorded_by: by, created_at: clock.now() }).execute();
+      await trx
+        .insertInto('service_records')
+        .values({ id: randomUUID(), tractor_id: tractorId, done_on: input.doneOn, engine_h: engineHours, note, recorded_by: by, created_at: clock.now() })
+        .execute();
       // The due schedule's anchor: the highest hours of any record (an older service entered late does not move it back).
-      const top = await trx.selectFrom('service_records').select((eb) => eb.fn.max('engine_h').as('h')).where('tractor_id', '=', tractorId).executeTakeFirst();
-      await trx.updateTable('tractors').set({ last_service_engine_h: Number(top?.h ?? engineHours) }).where('id', '=', tractorId).execute();
+      const top = await trx
+        .selectFrom('service_records')
+        .select((eb) => eb.fn.max('engine_h').as('h'))
+        .where('tractor_id', '=', tractorId)
+        .executeTakeFirst();
+      await trx
+        .updateTable('tractors')
+        .set({ last_service_engine_h: Number(top?.h ?? engineHours) })
+        .where('id', '=', tractorId)
+        .execute();
     });
     this.deps.onRecorded?.(tractorId);
     return { doneOn: input.doneOn, engineHours, note, recordedBy: by };

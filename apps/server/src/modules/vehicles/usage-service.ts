@@ -134,8 +134,14 @@ export class UsageService {
       fuelLevel: lttb(fuelLevel, HISTORY_MAX_POINTS),
       refuels,
       drops: lttb(drops, HISTORY_MAX_POINTS),
-      engineHoursPerDay: lttb(perDay.map(([day, d]) => [toSeconds(day), round(d.engineS / 3600, 2)]), HISTORY_MAX_POINTS),
-      averageRpmPerDay: lttb(perDay.map(([day, d]) => [toSeconds(day), d.rpmS > 0 ? Math.round(d.rpmWeighted / d.rpmS) : 0]), HISTORY_MAX_POINTS),
+      engineHoursPerDay: lttb(
+        perDay.map(([day, d]) => [toSeconds(day), round(d.engineS / 3600, 2)]),
+        HISTORY_MAX_POINTS,
+      ),
+      averageRpmPerDay: lttb(
+        perDay.map(([day, d]) => [toSeconds(day), d.rpmS > 0 ? Math.round(d.rpmWeighted / d.rpmS) : 0]),
+        HISTORY_MAX_POINTS,
+      ),
     };
   }
 
@@ -147,7 +153,11 @@ export class UsageService {
     const dayStart = istMidnight(day);
     const fixes = await fixesBetween(db, t.tractor.id, dayStart, dayStart + DAY_MS, TRACK_MAX_ROWS);
     const points: TrackPoint[] = fixes.map((f) => {
-      const reading = { ignition: f.ignition === null ? undefined : f.ignition === 1, pto: f.pto === null ? undefined : f.pto === 1, speedKmh: f.speedKmh ?? undefined };
+      const reading = {
+        ignition: f.ignition === null ? undefined : f.ignition === 1,
+        pto: f.pto === null ? undefined : f.pto === 1,
+        speedKmh: f.speedKmh ?? undefined,
+      };
       return [toSeconds(f.time), f.lat, f.lon, round(f.speedKmh ?? 0, 1), isWorking(reading) ? 1 : 0];
     });
     return { vin: t.tractor.vin, date: day, points: thinTrack(points, TRACK_MAX_POINTS), totalPoints: points.length };

@@ -38,7 +38,10 @@ export class GoogleGeocoder implements Geocoder {
     const query = new URLSearchParams({ latlng: `${lat},${lon}`, language, result_type: 'locality|sublocality', key });
     let response: Response;
     try {
-      response = await fetch(`${baseUrl}/maps/api/geocode/json?${query.toString()}`, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+      response = await fetch(`${baseUrl}/maps/api/geocode/json?${query.toString()}`, {
+        signal: AbortSignal.timeout(timeoutMs),
+        headers: { accept: 'application/json' },
+      });
     } catch (err) {
       const reason = err instanceof Error ? err.name : 'unknown';
       log.warn({ geocoder: { provider: 'google', reason } }, 'geocoder request failed');

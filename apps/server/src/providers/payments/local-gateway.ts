@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { type CheckoutInput, escapeHtml, type GatewayPayment, hmacHex, type PaymentGateway, PaymentGatewayError, rupees, signatureMatches } from './payment-gateway';
+import {
+  type CheckoutInput,
+  escapeHtml,
+  type GatewayPayment,
+  hmacHex,
+  type PaymentGateway,
+  PaymentGatewayError,
+  rupees,
+  signatureMatches,
+} from './payment-gateway';
 
 interface LocalOrder {
   amountPaise: number;
@@ -70,7 +79,12 @@ export class LocalPaymentGateway implements PaymentGateway {
     if (!order) return undefined;
     const paymentId = `pay_${randomBytes(7).toString('hex')}`;
     const captured = outcome === 'success';
-    order.payments.push({ id: paymentId, status: captured ? 'captured' : 'failed', amountPaise: order.amountPaise, reason: captured ? undefined : 'Payment declined by the bank' });
+    order.payments.push({
+      id: paymentId,
+      status: captured ? 'captured' : 'failed',
+      amountPaise: order.amountPaise,
+      reason: captured ? undefined : 'Payment declined by the bank',
+    });
     const callbackFields: Record<string, string> = captured
       ? { razorpay_payment_id: paymentId, razorpay_order_id: gatewayOrderId, razorpay_signature: hmacHex(this.keySecret, `${gatewayOrderId}|${paymentId}`) }
       : {
@@ -85,7 +99,18 @@ export class LocalPaymentGateway implements PaymentGateway {
       entity: 'event',
       event,
       contains: ['payment'],
-      payload: { payment: { entity: { id: paymentId, entity: 'payment', amount: order.amountPaise, currency: 'INR', status: captured ? 'captured' : 'failed', order_id: gatewayOrderId } } },
+      payload: {
+        payment: {
+          entity: {
+            id: paymentId,
+            entity: 'payment',
+            amount: order.amountPaise,
+            currency: 'INR',
+            status: captured ? 'captured' : 'failed',
+            order_id: gatewayOrderId,
+          },
+        },
+      },
       created_at: Math.floor(Date.now() / 1000),
     });
     return { callbackFields, webhook: { body, signature: hmacHex(this.webhookSecret, body), eventId: `evt_${randomBytes(7).toString('hex')}` } };

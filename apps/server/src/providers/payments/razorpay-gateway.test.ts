@@ -40,12 +40,28 @@ describe('Razorpay gateway', () => {
 
   it('creates an order in paise with basic auth and reads its captured payment', async () => {
     const fake = await fakeRazorpay((req) =>
-      req.method === 'POST' ? { status: 200, body: { id: 'order_IluGWxBm9U8zJ8', amount: 235882, status: 'created' } } : { status: 200, body: { items: [{ id: 'pay_F', status: 'failed', amount: 235882 }, { id: 'pay_C', status: 'captured', amount: 235882 }] } },
+      req.method === 'POST'
+        ? { status: 200, body: { id: 'order_IluGWxBm9U8zJ8', amount: 235882, status: 'created' } }
+        : {
+            status: 200,
+            body: {
+              items: [
+                { id: 'pay_F', status: 'failed', amount: 235882 },
+                { id: 'pay_C', status: 'captured', amount: 235882 },
+              ],
+            },
+          },
     );
     closers.push(fake.close);
     const gateway = new RazorpayGateway({ ...KEYS, baseUrl: fake.baseUrl });
-    expect(await gateway.createOrder({ amountPaise: 235882, receipt: 'ord_1', notes: { referenceId: 'TLR1' } })).toEqual({ gatewayOrderId: 'order_IluGWxBm9U8zJ8' });
-    expect(fake.seen[0]).toMatchObject({ method: 'POST', url: '/v1/orders', authorization: `Basic ${Buffer.from(`${KEYS.keyId}:${KEYS.keySecret}`).toString('base64')}` });
+    expect(await gateway.createOrder({ amountPaise: 235882, receipt: 'ord_1', notes: { referenceId: 'TLR1' } })).toEqual({
+      gatewayOrderId: 'order_IluGWxBm9U8zJ8',
+    });
+    expect(fake.seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/v1/orders',
+      authorization: `Basic ${Buffer.from(`${KEYS.keyId}:${KEYS.keySecret}`).toString('base64')}`,
+    });
     expect(JSON.parse(fake.seen[0]?.body ?? '')).toEqual({ amount: 235882, currency: 'INR', receipt: 'ord_1', notes: { referenceId: 'TLR1' } });
     expect(await gateway.latestPayment('order_IluGWxBm9U8zJ8')).toEqual({ status: 'captured', paymentId: 'pay_C', amountPaise: 235882 });
     expect(fake.seen[1]?.url).toBe('/v1/orders/order_IluGWxBm9U8zJ8/payments');
@@ -55,13 +71,15 @@ describe('Razorpay gateway', () => {
     const down = await fakeRazorpay(() => ({ status: 502 }));
     const hung = await fakeRazorpay(() => ({ status: 200, hang: true }));
     closers.push(down.close, hung.close);
-    await expect(new RazorpayGateway({ ...KEYS, baseUrl: down.baseUrl }).createOrder({ amountPaise: 100, receipt: 'r', notes: {} })).rejects.toThrow(PaymentGatewayError);
+    await expect(new RazorpayGateway({ ...KEYS, baseUrl: down.baseUrl }).createOrder({ amountPaise: 100, receipt: 'r', notes: {} })).rejects.toThrow(
+      PaymentGatewayError,
+    );
     const error = await new RazorpayGateway({ ...KEYS, baseUrl: hung.baseUrl, timeoutMs: 200 }).latestPayment('order_X').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaymentGatewayError);
     expect(String((error as Error).message)).not.toContain(KEYS.keySecret);
   });
 
-  it('verifies the checkout signature and the webhook signature (Razorpay\'s documented HMAC-SHA256)', () => {
+  it("verifies the checkout signature and the webhook signature (Razorpay's documented HMAC-SHA256)", () => {
     const gateway = new RazorpayGateway({ ...KEYS, baseUrl: 'http://127.0.0.1:9' });
     const good = hmacHex(KEYS.keySecret, 'order_IluGWxBm9U8zJ8|pay_IH4NVgf4Dreq1l');
     expect(gateway.verifyPaymentSignature('order_IluGWxBm9U8zJ8', 'pay_IH4NVgf4Dreq1l', good)).toBe(true);

@@ -40,7 +40,12 @@ export class RazorpayGateway implements PaymentGateway {
   }
 
   async createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<{ gatewayOrderId: string }> {
-    const body = await this.call<{ id?: unknown }>('POST', '/v1/orders', { amount: input.amountPaise, currency: 'INR', receipt: input.receipt, notes: input.notes });
+    const body = await this.call<{ id?: unknown }>('POST', '/v1/orders', {
+      amount: input.amountPaise,
+      currency: 'INR',
+      receipt: input.receipt,
+      notes: input.notes,
+    });
     if (typeof body.id !== 'string' || !body.id.startsWith('order_')) throw new PaymentGatewayError('Razorpay answered an order without an id');
     return { gatewayOrderId: body.id };
   }

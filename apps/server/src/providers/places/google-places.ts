@@ -48,7 +48,15 @@ export class GooglePlaces implements PlacesProvider {
       .flatMap((r) => {
         const p = r.geometry?.location;
         if (typeof p?.lat !== 'number' || typeof p.lng !== 'number' || !r.name) return [];
-        return [{ name: r.name, address: r.vicinity ?? '', latitude: p.lat, longitude: p.lng, distanceM: Math.round(distanceMeters({ lat, lon }, { lat: p.lat, lon: p.lng })) }];
+        return [
+          {
+            name: r.name,
+            address: r.vicinity ?? '',
+            latitude: p.lat,
+            longitude: p.lng,
+            distanceM: Math.round(distanceMeters({ lat, lon }, { lat: p.lat, lon: p.lng })),
+          },
+        ];
       })
       .sort((a, b) => a.distanceM - b.distanceM)
       .slice(0, 20);
@@ -65,7 +73,11 @@ export class GooglePlaces implements PlacesProvider {
   }
 
   async details(placeId: string, language: string): Promise<PlaceDetails | undefined> {
-    const body = await this.get<{ result?: { name?: string; geometry?: Geometry } }>('/maps/api/place/details/json', { placeid: placeId, fields: 'geometry,name', language });
+    const body = await this.get<{ result?: { name?: string; geometry?: Geometry } }>('/maps/api/place/details/json', {
+      placeid: placeId,
+      fields: 'geometry,name',
+      language,
+    });
     const p = body.result?.geometry?.location;
     if (typeof p?.lat !== 'number' || typeof p.lng !== 'number') return undefined;
     return { placeId, name: body.result?.name ?? '', latitude: p.lat, longitude: p.lng };

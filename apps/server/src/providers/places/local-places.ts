@@ -16,7 +16,13 @@ export class LocalPlaces implements PlacesProvider {
   readonly name = 'local';
 
   async dieselStations(lat: number, lon: number, radiusM: number): Promise<DieselStation[]> {
-    return FUEL_STATIONS.map(([name, address, latitude, longitude]) => ({ name, address, latitude, longitude, distanceM: Math.round(distanceMeters({ lat, lon }, { lat: latitude, lon: longitude })) }))
+    return FUEL_STATIONS.map(([name, address, latitude, longitude]) => ({
+      name,
+      address,
+      latitude,
+      longitude,
+      distanceM: Math.round(distanceMeters({ lat, lon }, { lat: latitude, lon: longitude })),
+    }))
       .filter((s) => s.distanceM <= radiusM)
       .sort((a, b) => a.distanceM - b.distanceM)
       .slice(0, MAX_STATIONS);
@@ -24,11 +30,19 @@ export class LocalPlaces implements PlacesProvider {
 
   async autocomplete(input: string, language = 'en'): Promise<PlacePrediction[]> {
     const q = input.trim().toLocaleLowerCase();
-    const starts = (text: string) => text.toLocaleLowerCase().startsWith(q) || text.toLocaleLowerCase().split(/[\s-]+/).some((w) => w.startsWith(q));
+    const starts = (text: string) =>
+      text.toLocaleLowerCase().startsWith(q) ||
+      text
+        .toLocaleLowerCase()
+        .split(/[\s-]+/)
+        .some((w) => w.startsWith(q));
     return PLACES.map((row, i) => ({ row, i }))
       .filter(({ row }) => starts(row[0]) || starts(localName(row[0], language)))
       .slice(0, MAX_PREDICTIONS)
-      .map(({ row: [name, district, state], i }) => ({ placeId: `local:${i}`, description: [name, district, state].map((n) => localName(n, language)).join(', ') }));
+      .map(({ row: [name, district, state], i }) => ({
+        placeId: `local:${i}`,
+        description: [name, district, state].map((n) => localName(n, language)).join(', '),
+      }));
   }
 
   async details(placeId: string, language = 'en'): Promise<PlaceDetails | undefined> {

@@ -61,9 +61,17 @@ export class HourlyCappedSms implements SmsProvider {
 }
 
 async function takeHourSlot(db: Kysely<Database>, hourStart: number, limit: number): Promise<boolean> {
-  const created = await db.insertInto('sms_hourly').values({ hour_start: hourStart, sent: 0 }).onConflict((oc) => oc.column('hour_start').doNothing()).executeTakeFirst();
+  const created = await db
+    .insertInto('sms_hourly')
+    .values({ hour_start: hourStart, sent: 0 })
+    .onConflict((oc) => oc.column('hour_start').doNothing())
+    .executeTakeFirst();
   // A new hour: the earlier ones no longer count; keep the table to a few rows.
-  if ((created.numInsertedOrUpdatedRows ?? 0n) === 1n) await db.deleteFrom('sms_hourly').where('hour_start', '<', hourStart - HOUR_MS).execute();
+  if ((created.numInsertedOrUpdatedRows ?? 0n) === 1n)
+    await db
+      .deleteFrom('sms_hourly')
+      .where('hour_start', '<', hourStart - HOUR_MS)
+      .execute();
   const result = await db
     .updateTable('sms_hourly')
     .set((eb) => ({ sent: eb('sent', '+', 1) }))
@@ -74,5 +82,10 @@ async function takeHourSlot(db: Kysely<Database>, hourStart: number, limit: numb
 }
 
 async function giveBackHourSlot(db: Kysely<Database>, hourStart: number): Promise<void> {
-  await db.updateTable('sms_hourly').set((eb) => ({ sent: eb('sent', '-', 1) })).where('hour_start', '=', hourStart).where('sent', '>', 0).execute();
+  await db
+    .updateTable('sms_hourly')
+    .set((eb) => ({ sent: eb('sent', '-', 1) }))
+    .where('hour_start', '=', hourStart)
+    .where('sent', '>', 0)
+    .execute();
 }

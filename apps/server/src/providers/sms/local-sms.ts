@@ -33,9 +33,7 @@ export class LocalSmsProvider implements SmsProvider {
   async send(toMobile10Digits: string, text: string): Promise<void> {
     this.inbox.push({ to: toMobile10Digits, text, sentAt: this.clock.now() });
     if (this.inbox.length > INBOX_SIZE) this.inbox.splice(0, this.inbox.length - INBOX_SIZE);
-    this.output.write(
-      `\n──── LOCAL SMS INBOX ──── to ${spaced(toMobile10Digits)}\n${text}\n────────────────────────────────────────\n\n`,
-    );
+    this.output.write(`\n──── LOCAL SMS INBOX ──── to ${spaced(toMobile10Digits)}\n${text}\n────────────────────────────────────────\n\n`);
   }
 
   /** Messages oldest first, optionally only those to one number. */

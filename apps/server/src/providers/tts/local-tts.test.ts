@@ -70,7 +70,14 @@ describe.runIf(speaking)('local text to speech (espeak-ng)', () => {
 
   it('speaks shell metacharacters and option-like text literally and runs nothing', async () => {
     const marker = join(work, 'pwned');
-    const texts = [`$(touch ${marker})`, `\`touch ${marker}\``, `; touch ${marker}`, `| touch ${marker} &&`, `--help -v zz --stdout > ${marker}`, `-w ${marker}`];
+    const texts = [
+      `$(touch ${marker})`,
+      `\`touch ${marker}\``,
+      `; touch ${marker}`,
+      `| touch ${marker} &&`,
+      `--help -v zz --stdout > ${marker}`,
+      `-w ${marker}`,
+    ];
     for (const text of texts) {
       const { audio } = await tts.synthesize(text, 'en');
       expect(audio.toString('latin1', 0, 4), text).toBe('RIFF');

@@ -45,7 +45,12 @@ function hourlyItem(raw: unknown): HourlyItem | undefined {
   if (!isRecord(raw) || !isNumber(raw.EpochDateTime) || typeof raw.IconPhrase !== 'string' || !isNumber(raw.WeatherIcon)) return undefined;
   const value = fahrenheit(raw.Temperature);
   if (value === undefined) return undefined;
-  return { EpochDateTime: Math.trunc(raw.EpochDateTime), Temperature: { Value: value, Unit: 'F' }, IconPhrase: raw.IconPhrase, WeatherIcon: Math.trunc(raw.WeatherIcon) };
+  return {
+    EpochDateTime: Math.trunc(raw.EpochDateTime),
+    Temperature: { Value: value, Unit: 'F' },
+    IconPhrase: raw.IconPhrase,
+    WeatherIcon: Math.trunc(raw.WeatherIcon),
+  };
 }
 
 function dailyForecast(raw: unknown): DailyForecast | undefined {
@@ -54,7 +59,11 @@ function dailyForecast(raw: unknown): DailyForecast | undefined {
   const max = fahrenheit(raw.Temperature.Maximum);
   const { IconPhrase, Icon } = raw.Day;
   if (min === undefined || max === undefined || typeof IconPhrase !== 'string' || !isNumber(Icon)) return undefined;
-  return { EpochDate: Math.trunc(raw.EpochDate), Temperature: { Minimum: { Value: min }, Maximum: { Value: max } }, Day: { IconPhrase, Icon: Math.trunc(Icon) } };
+  return {
+    EpochDate: Math.trunc(raw.EpochDate),
+    Temperature: { Minimum: { Value: min }, Maximum: { Value: max } },
+    Day: { IconPhrase, Icon: Math.trunc(Icon) },
+  };
 }
 
 /**
@@ -78,7 +87,8 @@ export class AccuWeatherProvider implements WeatherProvider {
     } catch (err) {
       // TimeoutError, TypeError ('fetch failed') …, and a system code such as ECONNREFUSED when there is one.
       const name = err instanceof Error ? err.name : 'unknown';
-      const cause = err instanceof Error && isRecord(err.cause) && typeof err.cause.code === 'string' && /^[A-Z_]+$/.test(err.cause.code) ? ` ${err.cause.code}` : '';
+      const cause =
+        err instanceof Error && isRecord(err.cause) && typeof err.cause.code === 'string' && /^[A-Z_]+$/.test(err.cause.code) ? ` ${err.cause.code}` : '';
       throw new WeatherError(`AccuWeather request failed: ${name}${cause}`);
     }
     if (!response.ok) {
@@ -107,7 +117,11 @@ export class AccuWeatherProvider implements WeatherProvider {
   }
 
   async hourly(key: string, language: string): Promise<HourlyItem[]> {
-    const body = await this.get(`/forecasts/v1/hourly/1hour/${encodeURIComponent(key)}`, { language: accuLanguage(language), details: 'false', metric: 'false' });
+    const body = await this.get(`/forecasts/v1/hourly/1hour/${encodeURIComponent(key)}`, {
+      language: accuLanguage(language),
+      details: 'false',
+      metric: 'false',
+    });
     if (!Array.isArray(body)) throw new WeatherError('AccuWeather hourly forecast is not a list');
     const items = body.map(hourlyItem);
     if (items.some((i) => i === undefined)) throw new WeatherError('AccuWeather hourly forecast is not readable');

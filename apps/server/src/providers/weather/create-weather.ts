@@ -11,6 +11,7 @@ export type WeatherConfig = { provider: 'local' } | { provider: 'accuweather'; k
 
 /** `clock` drives the local model's "now" (tests and the demo's clock); AccuWeather keeps its own time. */
 export function createWeatherProvider(config: WeatherConfig, options: { clock?: Clock } = {}): WeatherProvider {
-  if (config.provider === 'accuweather') return new AccuWeatherProvider({ key: config.key, baseUrl: config.baseUrl.replace(/\/+$/, ''), timeoutMs: config.timeoutMs });
+  if (config.provider === 'accuweather')
+    return new AccuWeatherProvider({ key: config.key, baseUrl: config.baseUrl.replace(/\/+$/, ''), timeoutMs: config.timeoutMs });
   return new LocalWeather(options.clock);
 }

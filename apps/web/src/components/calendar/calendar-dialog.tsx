@@ -88,7 +88,12 @@ export function CalendarDialog({ mode, saved, today, onCancel, onSave }: Calenda
   return (
     <Dialog open onClose={onCancel} className="calendar-dialog" title={state.mode === 'range' ? t('calendar.titleRange') : t('calendar.titleDay')}>
       {state.mode === 'range' ? (
-        <DayPicker mode="range" selected={state.start ? { from: toDate(state.start), to: state.end ? toDate(state.end) : undefined } : undefined} onSelect={onDay} {...common} />
+        <DayPicker
+          mode="range"
+          selected={state.start ? { from: toDate(state.start), to: state.end ? toDate(state.end) : undefined } : undefined}
+          onSelect={onDay}
+          {...common}
+        />
       ) : (
         <DayPicker mode="single" selected={state.day ? toDate(state.day) : undefined} onSelect={onDay} {...common} />
       )}

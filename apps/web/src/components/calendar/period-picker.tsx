@@ -13,7 +13,8 @@ const CalendarDialog = lazy(() => import('./calendar-dialog').then((m) => ({ def
 /** The period shown, in words. */
 function periodLabel(period: UsagePeriod, lang: string, t: (key: string, o?: Record<string, string>) => string): string {
   if (period.filter === 'month') return formatIsoMonth(period.first.slice(0, 7), lang);
-  if (period.filter === 'range') return t('calendar.rangeChosenShort', { start: formatShortIsoDate(period.first, lang), end: formatShortIsoDate(period.last, lang) });
+  if (period.filter === 'range')
+    return t('calendar.rangeChosenShort', { start: formatShortIsoDate(period.first, lang), end: formatShortIsoDate(period.last, lang) });
   return formatShortIsoDate(period.first, lang);
 }
 

@@ -86,7 +86,9 @@ describe('coach marks (spec §2, §3)', () => {
     // In pieces short enough for Chrome's speech (issue 14), each in Hindi, together the whole text.
     const utterances = speak;
     expect(utterances.length).toBeGreaterThan(0);
-    expect(utterances.map((u) => u.text).join(' ')).toBe([hi['coach.home.title'], hi['coach.home.tip1'], hi['coach.home.tip2'], hi['coach.home.tip3']].join('. '));
+    expect(utterances.map((u) => u.text).join(' ')).toBe(
+      [hi['coach.home.title'], hi['coach.home.tip1'], hi['coach.home.tip2'], hi['coach.home.tip3']].join('. '),
+    );
     for (const u of utterances) expect(u.lang).toBe('hi-IN');
     // While it speaks, the same button stops it.
     expect(screen.getByRole('button', { name: hi['voice.stop'] }).getAttribute('aria-pressed')).toBe('true');

@@ -197,7 +197,11 @@ export function createMap(el: HTMLElement, text: MapText, center: Point | null):
       for (const a of list) {
         const style = { ...still, className: a.kind !== 'dots' && 'draft' in a && a.draft ? 'area area-draft' : 'area', weight: 3 };
         if (a.kind === 'circle') L.circle(ll(a.center), { ...style, radius: a.radiusM }).addTo(areas);
-        else if (a.kind === 'polygons') L.polygon(a.polygons.map((rings) => rings.map((ring) => ring.map(ll))), style).addTo(areas);
+        else if (a.kind === 'polygons')
+          L.polygon(
+            a.polygons.map((rings) => rings.map((ring) => ring.map(ll))),
+            style,
+          ).addTo(areas);
         else if (a.kind === 'line') L.polyline(a.points.map(ll), { ...style, className: 'area area-draft' }).addTo(areas);
         else for (const p of a.points) L.circleMarker(ll(p), { ...still, className: 'area-dot', radius: 7, weight: 2 }).addTo(areas);
       }

@@ -9,7 +9,13 @@ import { RenewalDialog } from './renewal-dialog';
 
 const DAY_S = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
-const tractor = (expiresOn: number, pack: TractorRef['subscriptionPack'] = 'year'): TractorRef => ({ vin: 'MBNTL57DEM0000002', regNo: 'MH15EX5702', Veh_Name: 'Kisan 575', expiresOn, subscriptionPack: pack });
+const tractor = (expiresOn: number, pack: TractorRef['subscriptionPack'] = 'year'): TractorRef => ({
+  vin: 'MBNTL57DEM0000002',
+  regNo: 'MH15EX5702',
+  Veh_Name: 'Kisan 575',
+  expiresOn,
+  subscriptionPack: pack,
+});
 
 function Where() {
   const location = useLocation();
@@ -20,7 +26,15 @@ function renderAt(t: TractorRef) {
   return render(
     <MemoryRouter initialEntries={['/tabs/home']}>
       <Routes>
-        <Route path="*" element={<><RenewalDialog tractor={t} /><Where /></>} />
+        <Route
+          path="*"
+          element={
+            <>
+              <RenewalDialog tractor={t} />
+              <Where />
+            </>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );

@@ -11,13 +11,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 /** A large (≥ 48 px) button with an optional icon before its text. */
 export function Button({ variant = 'primary', icon, busy = false, className, children, type = 'button', disabled, ...rest }: ButtonProps) {
   return (
-    <button
-      type={type}
-      className={`btn btn-${variant}${className ? ` ${className}` : ''}`}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-      {...rest}
-    >
+    <button type={type} className={`btn btn-${variant}${className ? ` ${className}` : ''}`} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
       {icon}
       <span>{children}</span>
     </button>

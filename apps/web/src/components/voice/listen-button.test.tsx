@@ -15,8 +15,14 @@ import { resetVoiceForTests } from './speaker';
 import { MAX_CHUNK_CHARS } from './voice';
 
 const user: TokenResponse['user'] = {
-  firstName: 'Ramesh', name: 'Ramesh Patil', mobileNoCC: '+91', mobileNo: '9876543210',
-  email: null, birthDate: '1980-05-01', imageURL: null, language: 'ta',
+  firstName: 'Ramesh',
+  name: 'Ramesh Patil',
+  mobileNoCC: '+91',
+  mobileNo: '9876543210',
+  email: null,
+  birthDate: '1980-05-01',
+  imageURL: null,
+  language: 'ta',
 };
 
 const phoneWith = fakePhoneVoice;
@@ -52,7 +58,11 @@ function server(refusal?: { status: number; code: string }) {
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = new URL(String(input), 'http://localhost');
       calls.push({ url, auth: (init.headers as Record<string, string> | undefined)?.Authorization });
-      if (refusal) return new Response(JSON.stringify({ error: { code: refusal.code, message: refusal.code } }), { status: refusal.status, headers: { 'Content-Type': 'application/json' } });
+      if (refusal)
+        return new Response(JSON.stringify({ error: { code: refusal.code, message: refusal.code } }), {
+          status: refusal.status,
+          headers: { 'Content-Type': 'application/json' },
+        });
       return new Response(new Uint8Array(44 + url.searchParams.get('text')!.length), { status: 200, headers: { 'Content-Type': 'audio/wav' } });
     }),
   );

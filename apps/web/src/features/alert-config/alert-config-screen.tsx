@@ -59,7 +59,8 @@ export function AlertConfigScreen() {
           <NotificationsCard />
           {tractors && tractors.length === 0 && <NoTractors />}
           {selected && <TractorSelect />}
-          {selected && data?.vin === selected.vin &&
+          {selected &&
+            data?.vin === selected.vin &&
             GROUPS.map((g) => (
               <section key={g} className="config-group" aria-labelledby={`group-${g}`}>
                 <h2 id={`group-${g}`}>{t(`alertConfig.group.${g}`)}</h2>

@@ -73,7 +73,11 @@ export function AlertDetailScreen() {
               <dt>{t('alerts.status')}</dt>
               <dd data-testid="alert-status">{alert.alertStatus === 'unread' ? t('alerts.unread') : t('alerts.read')}</dd>
             </dl>
-            <ListenButton text={[w.name, w.description, w.reading, w.tractor, t('alerts.atTime', { time: w.time.replace(' | ', ', ') }), alert.address].filter(Boolean).join('. ')} />
+            <ListenButton
+              text={[w.name, w.description, w.reading, w.tractor, t('alerts.atTime', { time: w.time.replace(' | ', ', ') }), alert.address]
+                .filter(Boolean)
+                .join('. ')}
+            />
           </section>
           <section className="card" aria-labelledby="alert-where">
             <h2 id="alert-where">{t('alerts.where')}</h2>

@@ -60,10 +60,18 @@ describe('an alert in words', () => {
     const idle = alertWords(en, 'en', { ...alert, alertTypeId: 'A0009', unit: 'min', alertValue: 223, alertthresholdvalue: 20 });
     expect(idle.reading).toBe('Idle for 3 h 43 min');
     expect(idle.description).toBe('The engine idled for 3 h 43 min (your limit is 20 min). Idling burns diesel without doing any work.');
-    expect(alertWords(en, 'en', { ...alert, alertTypeId: 'A0014', unit: 'min', alertValue: 120, alertthresholdvalue: 5 }).reading).toBe('PTO off after 2 h of work');
-    expect(alertWords(en, 'en', { ...alert, alertTypeId: 'A0103', unit: 'percent', alertValue: 12, alertthresholdvalue: 15 }).reading).toBe('Diesel below 15 %');
-    expect(alertWords(en, 'en', { ...alert, alertTypeId: 'A0005', unit: 'V', alertValue: 12.1, alertthresholdvalue: 12.8 }).reading).toBe('12.1 V, below 12.8 V');
-    expect(alertWords(t('hi'), 'hi', { ...alert, alertTypeId: 'A0009', unit: 'min', alertValue: 65, alertthresholdvalue: 20 }).reading).toBe('1 घंटे 5 मिनट तक बिना काम चला');
+    expect(alertWords(en, 'en', { ...alert, alertTypeId: 'A0014', unit: 'min', alertValue: 120, alertthresholdvalue: 5 }).reading).toBe(
+      'PTO off after 2 h of work',
+    );
+    expect(alertWords(en, 'en', { ...alert, alertTypeId: 'A0103', unit: 'percent', alertValue: 12, alertthresholdvalue: 15 }).reading).toBe(
+      'Diesel below 15 %',
+    );
+    expect(alertWords(en, 'en', { ...alert, alertTypeId: 'A0005', unit: 'V', alertValue: 12.1, alertthresholdvalue: 12.8 }).reading).toBe(
+      '12.1 V, below 12.8 V',
+    );
+    expect(alertWords(t('hi'), 'hi', { ...alert, alertTypeId: 'A0009', unit: 'min', alertValue: 65, alertthresholdvalue: 20 }).reading).toBe(
+      '1 घंटे 5 मिनट तक बिना काम चला',
+    );
     for (const w of [idle]) expect(`${w.reading} ${w.description}`).not.toMatch(/limit \d|223/);
   });
 

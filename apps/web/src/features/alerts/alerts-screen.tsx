@@ -46,11 +46,7 @@ export function AlertsScreen() {
         <p role="status">{t('common.loading')}</p>
       ) : (
         <>
-          <CoachMark
-            flag="hideAlertsCoachMark"
-            title={t('coach.alerts.title')}
-            tips={tips}
-          />
+          <CoachMark flag="hideAlertsCoachMark" title={t('coach.alerts.title')} tips={tips} />
           {tractors && tractors.length === 0 && <NoTractors />}
           {selected && (
             <>
@@ -69,7 +65,13 @@ export function AlertsScreen() {
                       {t('alerts.shown', { shown: formatDecimal(alerts.length, lang, 0), total: formatDecimal(total, lang, 0) })}
                     </p>
                     {anyUnread && (
-                      <Button variant="secondary" className="btn-small" icon={<CheckAllIcon />} busy={markAll.isPending} onClick={() => markAll.mutate({ filter, vin })}>
+                      <Button
+                        variant="secondary"
+                        className="btn-small"
+                        icon={<CheckAllIcon />}
+                        busy={markAll.isPending}
+                        onClick={() => markAll.mutate({ filter, vin })}
+                      >
                         {t('alerts.markAllRead')}
                       </Button>
                     )}

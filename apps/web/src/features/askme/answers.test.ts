@@ -10,7 +10,8 @@ import type { TractorFacts } from './answers';
 import { INTENTS } from './intents';
 import type { Intent } from './intents';
 
-const read = (folder: string, lang: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales', folder, `${lang}.json`), 'utf8')) as Record<string, string>;
+const read = (folder: string, lang: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../locales', folder, `${lang}.json`), 'utf8')) as Record<string, string>;
 
 /** `t` of one language as the app has it: Ask me's words first, then the tractor screens'. */
 async function translator(lang: string) {
@@ -75,7 +76,10 @@ function situations(): [Intent, TractorFacts][] {
     ['hours', { name, home: home(), today: { hasData: true, engineHours: 3, engineMinutes: 20 } }],
     ['hours', { name, home: home(), today: { hasData: false, engineHours: 0, engineMinutes: 0 } }],
     ['hours', { name, home: home(), today: { hasData: true, engineHours: 0, engineMinutes: 15 } }],
-    ...(['moving', 'running', 'idle', 'stopped', 'unknown', 'na'] as const).map((s): [Intent, TractorFacts] => ['running', { name, home: home({ vehicleStatus: s, lastStatus: s === 'na' || s === 'unknown' ? null : s }) }]),
+    ...(['moving', 'running', 'idle', 'stopped', 'unknown', 'na'] as const).map((s): [Intent, TractorFacts] => [
+      'running',
+      { name, home: home({ vehicleStatus: s, lastStatus: s === 'na' || s === 'unknown' ? null : s }) },
+    ]),
     ['running', { name, home: home({ offline: true, offlineSince: NOW - 7200, vehicleStatus: 'stopped' }) }],
     ['running', { name, home: home({ notTransmitting: true, offline: true, offlineSince: NOW - 100 * 86_400 }) }],
     ['alerts', { name, alerts: { total: 0, latest: null, unread: 0 } }],
@@ -109,7 +113,7 @@ describe('Ask me answers from the catalogue templates, filled with the data', ()
       expect(templates.filter((k) => !used.has(k) && k !== 'askme.a.noTractor')).toEqual([]);
     });
 
-    it('the answers carry the tractor\'s data: place, litres and percent, hours, alert, service hours, °C', async () => {
+    it("the answers carry the tractor's data: place, litres and percent, hours, alert, service hours, °C", async () => {
       const { t } = await translator(lang);
       const n = (v: number, digits = 1) => formatDecimal(v, lang, digits);
       const ask = (intent: Intent, facts: TractorFacts) => answerFor(intent, facts, t, lang);
@@ -130,11 +134,16 @@ describe('Ask me answers from the catalogue templates, filled with the data', ()
       expect(ask('service', { name: 'Sheru', home: h })).toContain(n(1500, 0));
       expect(ask('service', { name: 'Sheru', home: h })).toContain('266');
       // 95 °F is 35 °C (spec §9 conversion); the phrase as the forecast gives it.
-      const weather = ask('weather', { name: 'Sheru', weather: [{ EpochDateTime: NOW, Temperature: { Value: 95, Unit: 'F' }, IconPhrase: 'धूप', WeatherIcon: 1 }] });
+      const weather = ask('weather', {
+        name: 'Sheru',
+        weather: [{ EpochDateTime: NOW, Temperature: { Value: 95, Unit: 'F' }, IconPhrase: 'धूप', WeatherIcon: 1 }],
+      });
       expect(weather).toContain('35');
       expect(weather).toContain('धूप');
       // What the tractor did when last heard, in the tractor screens' words.
-      expect(ask('running', { name: 'Sheru', home: home({ offline: true, offlineSince: NOW, vehicleStatus: 'stopped', lastStatus: 'stopped' }) })).toContain(read('tractor', lang)['status.stopped']);
+      expect(ask('running', { name: 'Sheru', home: home({ offline: true, offlineSince: NOW, vehicleStatus: 'stopped', lastStatus: 'stopped' }) })).toContain(
+        read('tractor', lang)['status.stopped'],
+      );
     });
   });
 
@@ -147,14 +156,18 @@ describe('Ask me answers from the catalogue templates, filled with the data', ()
 
   it('English answers read as written in the catalogue', async () => {
     const { t } = await translator('en');
-    expect(answerFor('where', { name: 'Sheru', home: home({ address: 'Shirur, Pune, Maharashtra', lastUpdated: null }) }, t, 'en')).toBe('Sheru is at this place: Shirur, Pune, Maharashtra.');
+    expect(answerFor('where', { name: 'Sheru', home: home({ address: 'Shirur, Pune, Maharashtra', lastUpdated: null }) }, t, 'en')).toBe(
+      'Sheru is at this place: Shirur, Pune, Maharashtra.',
+    );
     expect(answerFor('diesel', { name: 'Sheru', home: home({ dieselLevel: 8, dieselLitres: 4.8 }) }, t, 'en')).toBe(
       'Sheru has about 4.8 litres of diesel, 8 percent of the tank. The tank is low: refill soon.',
     );
     expect(answerFor('hours', { name: 'Sheru', home: home({ engineHours: 0.3 }), today: { hasData: true, engineHours: 0, engineMinutes: 15 } }, t, 'en')).toBe(
       'Today the engine of Sheru has run for 15 minutes. In all, the engine has run 0.3 hours.',
     );
-    expect(answerFor('running', { name: 'Sheru', home: home({ vehicleStatus: 'idle' }) }, t, 'en')).toBe('The engine of Sheru is on, but the tractor is standing still.');
+    expect(answerFor('running', { name: 'Sheru', home: home({ vehicleStatus: 'idle' }) }, t, 'en')).toBe(
+      'The engine of Sheru is on, but the tractor is standing still.',
+    );
     expect(answerFor('service', { name: 'Sheru', home: home({ serviceDue: { status: 'overdue', dueAtHours: 1000, hoursLeft: -234.5 } }) }, t, 'en')).toBe(
       'The service of Sheru is overdue by 235 hours. Please get it serviced soon.',
     );

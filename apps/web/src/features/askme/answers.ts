@@ -59,7 +59,10 @@ function where(f: TractorFacts, t: Translate, lang: string): string {
   const fix = h && h.latitude !== null && h.longitude !== null ? `${formatDecimal(h.latitude, lang, 5)}, ${formatDecimal(h.longitude, lang, 5)}` : null;
   const place = h?.address ?? fix;
   if (!h || !place) return t('askme.a.whereUnknown', { name: f.name });
-  return sentence(t('askme.a.where', { name: f.name, place }), h.lastUpdated !== null && t('askme.a.lastUpdate', { time: formatIstShort(h.lastUpdated, lang) }));
+  return sentence(
+    t('askme.a.where', { name: f.name, place }),
+    h.lastUpdated !== null && t('askme.a.lastUpdate', { time: formatIstShort(h.lastUpdated, lang) }),
+  );
 }
 
 function diesel(f: TractorFacts, t: Translate, lang: string): string {
@@ -96,7 +99,10 @@ function running(f: TractorFacts, t: Translate, lang: string): string {
   const status = h.vehicleStatus === 'na' || h.vehicleStatus === 'unknown' ? h.lastStatus : h.vehicleStatus;
   if (h.offline && h.offlineSince !== null) {
     // Out of reach: say so, and what it was doing when last heard (the tractor screens' words).
-    return sentence(t('askme.a.offline', { name: f.name, time: formatIstShort(h.offlineSince, lang) }), isKnown(status) && t('askme.a.lastStatus', { status: t(`status.${status}`) }));
+    return sentence(
+      t('askme.a.offline', { name: f.name, time: formatIstShort(h.offlineSince, lang) }),
+      isKnown(status) && t('askme.a.lastStatus', { status: t(`status.${status}`) }),
+    );
   }
   return isKnown(status) ? t(`askme.a.status.${status}`, { name: f.name }) : t('askme.a.status.unknown', { name: f.name });
 }

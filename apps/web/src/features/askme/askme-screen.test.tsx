@@ -16,10 +16,30 @@ import { AskMeScreen } from './askme-screen';
 const SHERU: TractorRef = { vin: 'MBNTL45SLN0000123', regNo: 'MH12AB1234', Veh_Name: 'Sheru' };
 
 const homepage = {
-  vin: SHERU.vin, regNo: SHERU.regNo, Veh_Name: 'Sheru', vehicleStatus: 'stopped', lastStatus: 'stopped', devicePower: 12.6, devicePowerMode: 'normal_active',
-  gsmSignal: 4, deviceBatteryV: 4.1, latitude: 18.8226, longitude: 74.3752, dieselLevel: 71, dieselLitres: 42.5, tankCapacity: 60, engineHours: 1234.5,
-  lastUpdated: null, offline: false, offlineSince: null, notTransmitting: false, address: 'Shirur, Pune, Maharashtra', place: null,
-  serviceDue: { status: 'ok', dueAtHours: 1500, hoursLeft: 265.5 }, showMenu: true, subscription: { expiresOn: 1_900_000_000, isExpired: false, numberOfDays: 300 },
+  vin: SHERU.vin,
+  regNo: SHERU.regNo,
+  Veh_Name: 'Sheru',
+  vehicleStatus: 'stopped',
+  lastStatus: 'stopped',
+  devicePower: 12.6,
+  devicePowerMode: 'normal_active',
+  gsmSignal: 4,
+  deviceBatteryV: 4.1,
+  latitude: 18.8226,
+  longitude: 74.3752,
+  dieselLevel: 71,
+  dieselLitres: 42.5,
+  tankCapacity: 60,
+  engineHours: 1234.5,
+  lastUpdated: null,
+  offline: false,
+  offlineSince: null,
+  notTransmitting: false,
+  address: 'Shirur, Pune, Maharashtra',
+  place: null,
+  serviceDue: { status: 'ok', dueAtHours: 1500, hoursLeft: 265.5 },
+  showMenu: true,
+  subscription: { expiresOn: 1_900_000_000, isExpired: false, numberOfDays: 300 },
 };
 
 /** The API as Ask me asks it; what was asked is recorded. */
@@ -35,7 +55,8 @@ function api() {
       if (url.pathname.includes('vehicles/aggregations/')) return json({ hasData: true, allDay: { engineHours: 2, engineMinutes: 5 } });
       if (url.pathname.endsWith('alerts/unread-count')) return json({ vin: SHERU.vin, count: 0 });
       if (url.pathname.endsWith('/alerts')) return json({ data: [], page: 1, pageSize: 1, total: 0, startDateTime: 0, endDateTime: 0 });
-      if (url.pathname.includes('weather/hourly/')) return json([{ EpochDateTime: 0, Temperature: { Value: 86, Unit: 'F' }, IconPhrase: 'Sunny', WeatherIcon: 1 }]);
+      if (url.pathname.includes('weather/hourly/'))
+        return json([{ EpochDateTime: 0, Temperature: { Value: 86, Unit: 'F' }, IconPhrase: 'Sunny', WeatherIcon: 1 }]);
       return new Response('{}', { status: 404 });
     }),
   );
@@ -85,7 +106,17 @@ describe('Ask me screen', () => {
     for (const intent of ['where', 'diesel', 'hours', 'running', 'alerts', 'service', 'weather'] as const) {
       expect(screen.getByRole('button', { name: askmeEn[`askme.q.${intent}`] })).toBeTruthy();
     }
-    await waitFor(() => expect(asked).toEqual(expect.arrayContaining([`tractorhomepage/${SHERU.vin}`, `vehicles/aggregations/${SHERU.vin}`, 'alerts', 'alerts/unread-count', `weather/hourly/${SHERU.vin}`])));
+    await waitFor(() =>
+      expect(asked).toEqual(
+        expect.arrayContaining([
+          `tractorhomepage/${SHERU.vin}`,
+          `vehicles/aggregations/${SHERU.vin}`,
+          'alerts',
+          'alerts/unread-count',
+          `weather/hourly/${SHERU.vin}`,
+        ]),
+      ),
+    );
   });
 
   it('answers a typed question in words and aloud, newest first, and a quick question too', async () => {

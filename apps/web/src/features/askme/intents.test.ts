@@ -5,7 +5,8 @@ import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
 import { INTENTS, keywordsOf, matchIntent, normalize } from './intents';
 import type { Intent } from './intents';
 
-const catalogue = (lang: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/askme', `${lang}.json`), 'utf8')) as Record<string, string>;
+const catalogue = (lang: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/askme', `${lang}.json`), 'utf8')) as Record<string, string>;
 
 /** A second way to ask each question in each language, as owners type or say it. */
 const ASKED: Record<string, Record<Intent, string>> = {

@@ -58,7 +58,8 @@ function alertsQuery(vin: string, today: string) {
 function weatherQuery(vin: string, lang: string) {
   return {
     queryKey: [...queryKeys.tractor(vin), 'askme', 'weather', lang],
-    queryFn: ({ signal }: { signal: AbortSignal }) => apiJson<HourlyItem[]>(`weather/hourly/${enc(vin)}?${new URLSearchParams({ language: lang })}`, { signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      apiJson<HourlyItem[]>(`weather/hourly/${enc(vin)}?${new URLSearchParams({ language: lang })}`, { signal }),
   };
 }
 

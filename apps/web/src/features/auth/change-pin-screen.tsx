@@ -33,11 +33,7 @@ export function ChangePinScreen() {
   return (
     <Page title={t('changePin.title')} backTo={paths.settings.getHref()}>
       {change.isSuccess && <Notice tone="success">{t('pin.changed')}</Notice>}
-      <form
-        className="form"
-        noValidate
-        onSubmit={handleSubmit((v) => change.mutate({ oldPin: v.oldPin, newPin: v.newPin }, { onSuccess: () => reset() }))}
-      >
+      <form className="form" noValidate onSubmit={handleSubmit((v) => change.mutate({ oldPin: v.oldPin, newPin: v.newPin }, { onSuccess: () => reset() }))}>
         <PinField label={t('field.oldPin')} autoComplete="current-password" error={fieldMessage(t, e.oldPin?.message)} {...register('oldPin')} />
         <PinField label={t('field.newPin')} autoComplete="new-password" error={fieldMessage(t, e.newPin?.message)} {...register('newPin')} />
         <PinField label={t('field.confirmPin')} autoComplete="new-password" error={fieldMessage(t, e.confirm?.message)} {...register('confirm')} />

@@ -6,7 +6,10 @@ import { storage } from '../../lib/secure-storage';
 import { ForgotPinScreen } from './forgot-pin-screen';
 
 const refuse = (status: number, code: string, retryAfterSeconds: number) =>
-  vi.fn(async () => new Response(JSON.stringify({ error: { code, message: code, retryAfterSeconds } }), { status, headers: { 'Content-Type': 'application/json' } }));
+  vi.fn(
+    async () =>
+      new Response(JSON.stringify({ error: { code, message: code, retryAfterSeconds } }), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
 
 /** Forgot PIN up to the server's answer, with the words of the current language. */
 async function askForCode(): Promise<void> {
@@ -44,7 +47,12 @@ describe('Forgot PIN screen', () => {
   it.each([
     ['en', 'OTP_ADDRESS_LIMIT', 429, 'Too many OTPs were asked from this network. Try again in 30 minutes, or use another network (Wi-Fi or mobile data).'],
     ['en', 'SMS_CAP_REACHED', 503, 'We cannot send more SMS just now. Please try again in 30 minutes.'],
-    ['ta', 'OTP_ADDRESS_LIMIT', 429, 'இந்த நெட்வொர்க்கிலிருந்து அதிகமான OTP-கள் கேட்கப்பட்டுவிட்டன. 30 நிமிடங்கள் கழித்து மீண்டும் முயற்சிக்கவும், அல்லது வேறு நெட்வொர்க்கைப் (Wi-Fi அல்லது மொபைல் டேட்டா) பயன்படுத்தவும்.'],
+    [
+      'ta',
+      'OTP_ADDRESS_LIMIT',
+      429,
+      'இந்த நெட்வொர்க்கிலிருந்து அதிகமான OTP-கள் கேட்கப்பட்டுவிட்டன. 30 நிமிடங்கள் கழித்து மீண்டும் முயற்சிக்கவும், அல்லது வேறு நெட்வொர்க்கைப் (Wi-Fi அல்லது மொபைல் டேட்டா) பயன்படுத்தவும்.',
+    ],
     ['ta', 'SMS_CAP_REACHED', 503, 'இப்போது மேலும் SMS அனுப்ப முடியாது. 30 நிமிடங்கள் கழித்து மீண்டும் முயற்சிக்கவும்.'],
   ] as const)('in %s, %s reads as a wait in minutes', async (lang, code, status, text) => {
     await changeAppLanguage(lang);

@@ -57,7 +57,7 @@ describe('login screen', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("shows the catalogue message for LOGIN_INVALID", async () => {
+  it('shows the catalogue message for LOGIN_INVALID', async () => {
     vi.stubGlobal('fetch', refuse(401, 'LOGIN_INVALID'));
     renderLogin();
     expect(await screen.findByText('Invalid mobile number and PIN')).toBeTruthy();

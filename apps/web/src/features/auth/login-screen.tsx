@@ -94,10 +94,7 @@ export function LoginScreen() {
           error={fieldMessage(t, errors.pin)}
         />
         <CheckboxField label={t('login.rememberMe')} checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
-        <ServerError
-          error={action.error}
-          action={blocked ? <Link to={paths.forgotPin.getHref()}>{t('login.forgotPin')}</Link> : null}
-        />
+        <ServerError error={action.error} action={blocked ? <Link to={paths.forgotPin.getHref()}>{t('login.forgotPin')}</Link> : null} />
         <Button type="submit" busy={action.busy}>
           {t('login.submit')}
         </Button>

@@ -49,7 +49,14 @@ function RegistrationProfile({ state }: { state: TicketState }) {
     <Page title={t('profile.createTitle')} backTo={paths.register.getHref()} className="auth-page">
       <p className="lead">{t('profile.createIntro')}</p>
       <form className="form" noValidate onSubmit={handleSubmit(onValid)}>
-        <TextField label={t('field.name')} autoComplete="name" maxLength={60} error={fieldMessage(t, e.name?.message)} hint={t('field.nameHint')} {...register('name')} />
+        <TextField
+          label={t('field.name')}
+          autoComplete="name"
+          maxLength={60}
+          error={fieldMessage(t, e.name?.message)}
+          hint={t('field.nameHint')}
+          {...register('name')}
+        />
         <TextField
           label={t('field.birthDate')}
           type="date"
@@ -58,7 +65,14 @@ function RegistrationProfile({ state }: { state: TicketState }) {
           error={fieldMessage(t, e.birthDate?.message)}
           {...register('birthDate')}
         />
-        <TextField label={t('field.emailOptional')} type="email" autoComplete="email" inputMode="email" error={fieldMessage(t, e.email?.message)} {...register('email')} />
+        <TextField
+          label={t('field.emailOptional')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={fieldMessage(t, e.email?.message)}
+          {...register('email')}
+        />
         <CheckboxField label={t('terms.accept')} error={fieldMessage(t, e.acceptedTerms?.message)} {...register('acceptedTerms')} />
         <a
           href={`#${paths.termsPolicies.getHref()}`}

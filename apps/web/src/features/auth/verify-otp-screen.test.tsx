@@ -43,7 +43,9 @@ describe('verify OTP screen', () => {
   });
 
   it('sends a complete code and carries the ticket on to the profile step', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ ticket: 't-1', expiresInSeconds: 600 }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ ticket: 't-1', expiresInSeconds: 600 }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
     vi.stubGlobal('fetch', fetch);
     renderOtp();
     fireEvent.change(screen.getByLabelText('OTP'), { target: { value: '123456' } });
@@ -52,6 +54,11 @@ describe('verify OTP screen', () => {
     // With this browser's id, so the code it asked for is found even if its address changed.
     const deviceID = storage.get('deviceid');
     expect(deviceID).toMatch(/^[0-9a-f-]{36}$/);
-    expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ mobileNo: '9876543210', purpose: 'register', otp: '123456', deviceID });
+    expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({
+      mobileNo: '9876543210',
+      purpose: 'register',
+      otp: '123456',
+      deviceID,
+    });
   });
 });

@@ -21,7 +21,6 @@ import { asVerifyOtpState } from './flow-state';
 import type { TicketState, VerifyOtpState } from './flow-state';
 import { peekPendingLogin, takePendingLogin } from './pending-login';
 
-
 /** The 6-digit code for registration, PIN reset or binding this browser (after DEVICE_NOT_BOUND). */
 export function VerifyOtpScreen() {
   const state = asVerifyOtpState(useLocation().state);

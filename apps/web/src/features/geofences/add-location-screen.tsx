@@ -36,7 +36,14 @@ export function AddLocationScreen() {
         <p role="status">{t('common.loading')}</p>
       ) : (
         <>
-          <TextField label={t('addLocation.search')} hint={t('addLocation.hint')} type="search" autoComplete="off" value={input} onChange={(e) => setInput(e.target.value)} />
+          <TextField
+            label={t('addLocation.search')}
+            hint={t('addLocation.hint')}
+            type="search"
+            autoComplete="off"
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+          />
           {results && results.length === 0 && <Notice>{t('addLocation.none')}</Notice>}
           {results && results.length > 0 && (
             <ul className="plain-list place-list" aria-label={t('addLocation.results')}>

@@ -36,9 +36,12 @@ export function AssignTractorsScreen() {
     // Only the owner's tractors the app knows; a VIN assigned before stays if it is not listed here.
     const known = new Set(tractors?.map((tr) => tr.vin));
     const keep = (g?.vins ?? []).filter((vin) => !known.has(vin));
-    assign.mutate([...keep, ...picked].filter((v, i, all) => all.indexOf(v) === i), {
-      onSuccess: () => void navigate(back, { replace: true, state: { assigned: true } }),
-    });
+    assign.mutate(
+      [...keep, ...picked].filter((v, i, all) => all.indexOf(v) === i),
+      {
+        onSuccess: () => void navigate(back, { replace: true, state: { assigned: true } }),
+      },
+    );
   };
 
   return (
@@ -54,7 +57,12 @@ export function AssignTractorsScreen() {
               <fieldset className="choice-list">
                 <legend>{t('geofence.tractors')}</legend>
                 {tractors.map((tr) => (
-                  <CheckboxField key={tr.vin} label={`${tr.Veh_Name} · ${tr.regNo}`} checked={picked.has(tr.vin)} onChange={(e) => toggle(tr.vin, e.target.checked)} />
+                  <CheckboxField
+                    key={tr.vin}
+                    label={`${tr.Veh_Name} · ${tr.regNo}`}
+                    checked={picked.has(tr.vin)}
+                    onChange={(e) => toggle(tr.vin, e.target.checked)}
+                  />
                 ))}
               </fieldset>
               {assign.error && <Notice tone="error">{t(failureKey(assign.error))}</Notice>}

@@ -34,7 +34,13 @@ export function CreateGeofenceScreen() {
       {!ready ? (
         <p role="status">{t('common.loading')}</p>
       ) : (
-        <GeofenceForm pickTractors errors={errors} busy={create.isPending} onSubmit={submit} footer={otherError ? <Notice tone="error">{t(failureKey(otherError))}</Notice> : null} />
+        <GeofenceForm
+          pickTractors
+          errors={errors}
+          busy={create.isPending}
+          onSubmit={submit}
+          footer={otherError ? <Notice tone="error">{t(failureKey(otherError))}</Notice> : null}
+        />
       )}
     </Page>
   );

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { distanceMeters, fromLocalMeters } from '@tractorlink/domain/geo';
-import { EMPTY_DRAWING, canFinish, canUndo, drawingFields, drawingOf, drawnAreas, finish, isEmpty, radiusFromTap, sideFromTap, tap, typedSize, undo } from './drawing';
+import {
+  EMPTY_DRAWING,
+  canFinish,
+  canUndo,
+  drawingFields,
+  drawingOf,
+  drawnAreas,
+  finish,
+  isEmpty,
+  radiusFromTap,
+  sideFromTap,
+  tap,
+  typedSize,
+  undo,
+} from './drawing';
 
 /** A field near Shirur (Pune district), in India's coordinate range. */
 const centre = { lat: 18.8226, lon: 74.3752 };
@@ -90,15 +104,33 @@ describe('the body fields of a drawing', () => {
   it('gives only the fields of the shape (the schema refuses the others)', () => {
     const circle = tap(tap(EMPTY_DRAWING, 'circle', centre), 'circle', at(500, 0));
     expect(drawingFields(circle, 'circle')).toEqual({ shape: 'circle', coordinates: [{ latitude: centre.lat, longitude: centre.lon }], radiusM: 500 });
-    expect(drawingFields({ ...EMPTY_DRAWING, center: centre, sideM: 800 }, 'square')).toEqual({ shape: 'square', coordinates: [{ latitude: centre.lat, longitude: centre.lon }], sideM: 800 });
+    expect(drawingFields({ ...EMPTY_DRAWING, center: centre, sideM: 800 }, 'square')).toEqual({
+      shape: 'square',
+      coordinates: [{ latitude: centre.lat, longitude: centre.lon }],
+      sideM: 800,
+    });
     expect(drawingFields(EMPTY_DRAWING, 'polygon')).toEqual({ shape: 'polygon', coordinates: [] });
     expect(drawingFields(EMPTY_DRAWING, 'circle')).toEqual({ shape: 'circle', coordinates: [] });
   });
 
   it('a saved geofence comes back as the same drawing', () => {
-    const coordinates = [{ latitude: 18.8, longitude: 74.3 }, { latitude: 18.81, longitude: 74.3 }, { latitude: 18.81, longitude: 74.31 }];
-    expect(drawingOf({ shape: 'polygon', coordinates, radiusM: null, sideM: null })).toMatchObject({ closed: true, corners: [{ lat: 18.8, lon: 74.3 }, { lat: 18.81, lon: 74.3 }, { lat: 18.81, lon: 74.31 }] });
-    expect(drawingOf({ shape: 'circle', coordinates: coordinates.slice(0, 1), radiusM: 250, sideM: null })).toMatchObject({ center: { lat: 18.8, lon: 74.3 }, radiusM: 250 });
+    const coordinates = [
+      { latitude: 18.8, longitude: 74.3 },
+      { latitude: 18.81, longitude: 74.3 },
+      { latitude: 18.81, longitude: 74.31 },
+    ];
+    expect(drawingOf({ shape: 'polygon', coordinates, radiusM: null, sideM: null })).toMatchObject({
+      closed: true,
+      corners: [
+        { lat: 18.8, lon: 74.3 },
+        { lat: 18.81, lon: 74.3 },
+        { lat: 18.81, lon: 74.31 },
+      ],
+    });
+    expect(drawingOf({ shape: 'circle', coordinates: coordinates.slice(0, 1), radiusM: 250, sideM: null })).toMatchObject({
+      center: { lat: 18.8, lon: 74.3 },
+      radiusM: 250,
+    });
   });
 
   it('a typed size is whole metres; blank or not a number is none', () => {

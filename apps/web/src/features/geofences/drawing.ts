@@ -87,7 +87,12 @@ export function drawingFields(d: Drawing, shape: GeofenceShape) {
 }
 
 /** A saved custom geofence back into a drawing (for editing). */
-export function drawingOf(g: { shape: GeofenceShape | null; coordinates: { latitude: number; longitude: number }[]; radiusM: number | null; sideM: number | null }): Drawing {
+export function drawingOf(g: {
+  shape: GeofenceShape | null;
+  coordinates: { latitude: number; longitude: number }[];
+  radiusM: number | null;
+  sideM: number | null;
+}): Drawing {
   const points = g.coordinates.map((c) => ({ lat: c.latitude, lon: c.longitude }));
   if (g.shape === 'polygon') return { ...EMPTY_DRAWING, corners: points, closed: points.length >= 3 };
   return { ...EMPTY_DRAWING, center: points[0] ?? null, radiusM: g.radiusM, sideM: g.sideM };

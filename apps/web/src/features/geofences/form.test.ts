@@ -15,11 +15,19 @@ describe('the form, checked with the API schema before sending', () => {
     const checked = checkForm(form({ drawing: { ...EMPTY_DRAWING, center: centre, radiusM: 300 } }));
     expect(checked).toEqual({
       ok: true,
-      body: { name: 'North_field-1', type: 'custom', shape: 'circle', coordinates: [{ latitude: centre.lat, longitude: centre.lon }], radiusM: 300, alertOnEntry: true, alertOnExit: true },
+      body: {
+        name: 'North_field-1',
+        type: 'custom',
+        shape: 'circle',
+        coordinates: [{ latitude: centre.lat, longitude: centre.lon }],
+        radiusM: 300,
+        alertOnEntry: true,
+        alertOnExit: true,
+      },
     });
   });
 
-  it('an invalid name is the name field\'s message (letters, digits, _ and - only; 30 at most; required)', () => {
+  it("an invalid name is the name field's message (letters, digits, _ and - only; 30 at most; required)", () => {
     const drawing = { ...EMPTY_DRAWING, center: centre, radiusM: 300 };
     expect(checkForm(form({ name: 'my farm!', drawing }))).toEqual({ ok: false, errors: { name: 'GEOFENCE_NAME_INVALID' } });
     expect(checkForm(form({ name: 'a'.repeat(31), drawing }))).toEqual({ ok: false, errors: { name: 'GEOFENCE_NAME_TOO_LONG' } });
@@ -34,24 +42,45 @@ describe('the form, checked with the API schema before sending', () => {
     expect(checkForm(form({ name: 'x y' }))).toEqual({ ok: false, errors: { name: 'GEOFENCE_NAME_INVALID', drawing: 'COORDINATES_EMPTY' } });
   });
 
-  it('a centre without a size, a size out of range and a crossing polygon are the drawing\'s messages', () => {
+  it("a centre without a size, a size out of range and a crossing polygon are the drawing's messages", () => {
     expect(checkForm(form({ drawing: { ...EMPTY_DRAWING, center: centre } }))).toEqual({ ok: false, errors: { drawing: 'RADIUS_REQUIRED' } });
-    expect(checkForm(form({ shape: 'square', drawing: { ...EMPTY_DRAWING, center: centre, sideM: 20 } }))).toEqual({ ok: false, errors: { drawing: 'SIDE_OUT_OF_RANGE' } });
-    const bowtie = [[0, 0], [400, 400], [400, 0], [0, 400]].map(([x, y]) => fromLocalMeters(centre, x!, y!));
-    expect(checkForm(form({ shape: 'polygon', drawing: { ...EMPTY_DRAWING, corners: bowtie } }))).toEqual({ ok: false, errors: { drawing: 'POLYGON_SELF_INTERSECTS' } });
-    expect(checkForm(form({ shape: 'polygon', drawing: { ...EMPTY_DRAWING, corners: bowtie.slice(0, 2) } }))).toEqual({ ok: false, errors: { drawing: 'POLYGON_TOO_FEW_POINTS' } });
+    expect(checkForm(form({ shape: 'square', drawing: { ...EMPTY_DRAWING, center: centre, sideM: 20 } }))).toEqual({
+      ok: false,
+      errors: { drawing: 'SIDE_OUT_OF_RANGE' },
+    });
+    const bowtie = [
+      [0, 0],
+      [400, 400],
+      [400, 0],
+      [0, 400],
+    ].map(([x, y]) => fromLocalMeters(centre, x!, y!));
+    expect(checkForm(form({ shape: 'polygon', drawing: { ...EMPTY_DRAWING, corners: bowtie } }))).toEqual({
+      ok: false,
+      errors: { drawing: 'POLYGON_SELF_INTERSECTS' },
+    });
+    expect(checkForm(form({ shape: 'polygon', drawing: { ...EMPTY_DRAWING, corners: bowtie.slice(0, 2) } }))).toEqual({
+      ok: false,
+      errors: { drawing: 'POLYGON_TOO_FEW_POINTS' },
+    });
   });
 
   it('a state or district needs its selects; a custom drawing is not sent with them', () => {
     expect(checkForm(form({ type: 'state' }))).toEqual({ ok: false, errors: { state: 'STATE_REQUIRED' } });
     expect(checkForm(form({ type: 'district', state: 'Maharashtra' }))).toEqual({ ok: false, errors: { district: 'DISTRICT_REQUIRED' } });
     const district = form({ type: 'district', state: 'Maharashtra', district: 'Pune', drawing: { ...EMPTY_DRAWING, center: centre } });
-    expect(definitionOf(district)).toEqual({ name: 'North_field-1', type: 'district', state: 'Maharashtra', district: 'Pune', alertOnEntry: true, alertOnExit: true });
+    expect(definitionOf(district)).toEqual({
+      name: 'North_field-1',
+      type: 'district',
+      state: 'Maharashtra',
+      district: 'Pune',
+      alertOnEntry: true,
+      alertOnExit: true,
+    });
     expect(checkForm(district).ok).toBe(true);
   });
 });
 
-describe('the server\'s refusals', () => {
+describe("the server's refusals", () => {
   it('VALIDATION_FAILED details land on the same fields (COORDINATES_EMPTY on the drawing)', () => {
     const refused = new ApiError(400, 'VALIDATION_FAILED', 'bad', undefined, [
       { path: 'coordinates', code: 'COORDINATES_EMPTY' },

@@ -36,7 +36,11 @@ export function GeofenceListScreen() {
         <p role="status">{t('common.loading')}</p>
       ) : (
         <>
-          <CoachMark flag="hideGeofenceCoachMark" title={t('coach.geofences.title')} tips={[t('coach.geofences.tip1'), t('coach.geofences.tip2'), t('coach.geofences.tip3')]} />
+          <CoachMark
+            flag="hideGeofenceCoachMark"
+            title={t('coach.geofences.title')}
+            tips={[t('coach.geofences.tip1'), t('coach.geofences.tip2'), t('coach.geofences.tip3')]}
+          />
           {notice && <Notice tone="success">{t(`geofence.${notice}`)}</Notice>}
           {full ? (
             <>

@@ -13,11 +13,26 @@ function later<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
  */
 const SCREENS = {
   list: GeofenceListScreen,
-  create: later(() => import('./create-geofence-screen'), (m) => m.CreateGeofenceScreen),
-  details: later(() => import('./geofence-details-screen'), (m) => m.GeofenceDetailsScreen),
-  delete: later(() => import('./delete-geofence-screen'), (m) => m.DeleteGeofenceScreen),
-  assign: later(() => import('./assign-tractors-screen'), (m) => m.AssignTractorsScreen),
-  addLocation: later(() => import('./add-location-screen'), (m) => m.AddLocationScreen),
+  create: later(
+    () => import('./create-geofence-screen'),
+    (m) => m.CreateGeofenceScreen,
+  ),
+  details: later(
+    () => import('./geofence-details-screen'),
+    (m) => m.GeofenceDetailsScreen,
+  ),
+  delete: later(
+    () => import('./delete-geofence-screen'),
+    (m) => m.DeleteGeofenceScreen,
+  ),
+  assign: later(
+    () => import('./assign-tractors-screen'),
+    (m) => m.AssignTractorsScreen,
+  ),
+  addLocation: later(
+    () => import('./add-location-screen'),
+    (m) => m.AddLocationScreen,
+  ),
 };
 export type GeofenceScreen = keyof typeof SCREENS;
 

@@ -26,7 +26,11 @@ function Service({ vin }: { vin: string }) {
     <section className="card" aria-labelledby="service-title">
       <h2 id="service-title">{t('service.title')}</h2>
       <p className={`service service-${data.status}`} data-testid="service-status">
-        {data.status === 'overdue' ? t('service.overdue', { hours: left }) : data.status === 'due_soon' ? t('service.dueSoon', { hours: left }) : t('service.ok', { hours: left })}
+        {data.status === 'overdue'
+          ? t('service.overdue', { hours: left })
+          : data.status === 'due_soon'
+            ? t('service.dueSoon', { hours: left })
+            : t('service.ok', { hours: left })}
       </p>
       <dl className="facts">
         <dt>{t('engine.hours')}</dt>
@@ -48,10 +52,14 @@ function Service({ vin }: { vin: string }) {
           }}
         />
       ) : (
-        <Button variant="secondary" icon={<PlusIcon />} onClick={() => {
+        <Button
+          variant="secondary"
+          icon={<PlusIcon />}
+          onClick={() => {
             setRecording(true);
             setSaved(false);
-          }}>
+          }}
+        >
           {t('service.record')}
         </Button>
       )}

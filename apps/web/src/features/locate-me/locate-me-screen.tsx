@@ -55,7 +55,11 @@ export function LocateMeScreen() {
   const distance = tractorAt && me ? distanceParts(distanceMeters(me, tractorAt), lang) : null;
   return (
     <Page title={t('locate.title')} backTo={paths.home.getHref()}>
-      <CoachMark flag="hideLocateCoachMark" title={t('coach.locate.title')} tips={[t('coach.locate.tip1'), t('coach.locate.tip2', { button: t('locate.myLocation') }), t('coach.locate.tip3')]} />
+      <CoachMark
+        flag="hideLocateCoachMark"
+        title={t('coach.locate.title')}
+        tips={[t('coach.locate.tip1'), t('coach.locate.tip2', { button: t('locate.myLocation') }), t('coach.locate.tip3')]}
+      />
       {tractors && tractors.length === 0 && <NoTractors />}
       {selected && packStateOf(selected)?.state === 'expired' && (
         <>
@@ -93,12 +97,22 @@ export function LocateMeScreen() {
                 {t('tractor.lastUpdated')} <span dir="ltr">{formatIstDateTime(item.lastUpdated, lang)}</span>
               </p>
             )}
-            {distance && <p className="big-figure" data-testid="distance">{t('locate.distance', { distance: t(distance.unit, { value: distance.value }) })}</p>}
+            {distance && (
+              <p className="big-figure" data-testid="distance">
+                {t('locate.distance', { distance: t(distance.unit, { value: distance.value }) })}
+              </p>
+            )}
             <DirectionsLink to={tractorAt} />
           </section>
           <section className="card" aria-labelledby="stations-title">
             <h2 id="stations-title">{t('locate.stations')}</h2>
-            {stations.data ? <StationList stations={stations.data} /> : stations.isError ? <p>{t('locate.stationsFailed')}</p> : tractorAt && <p role="status">{t('common.loading')}</p>}
+            {stations.data ? (
+              <StationList stations={stations.data} />
+            ) : stations.isError ? (
+              <p>{t('locate.stationsFailed')}</p>
+            ) : (
+              tractorAt && <p role="status">{t('common.loading')}</p>
+            )}
           </section>
           <Link to={paths.routeReplay.getHref()} className="btn btn-secondary">
             <RouteIcon /> <span>{t('replay.title')}</span>

@@ -79,7 +79,9 @@ export function RouteReplayScreen() {
           </ul>
           {points && points.length > 0 && first && last && (
             <>
-              <p data-testid="track-summary">{t('replay.summary', { count: points.length, start: formatIstTime(first[0], lang), end: formatIstTime(last[0], lang) })}</p>
+              <p data-testid="track-summary">
+                {t('replay.summary', { count: points.length, start: formatIstTime(first[0], lang), end: formatIstTime(last[0], lang) })}
+              </p>
               <ReplayControls points={points} index={Math.min(index, points.length - 1)} onIndex={setIndex} />
             </>
           )}

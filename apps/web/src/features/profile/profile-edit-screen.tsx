@@ -49,7 +49,14 @@ function ProfileForm({ user }: { user: UserData }) {
       </dl>
       <form className="form" noValidate onSubmit={handleSubmit((v) => update.mutate({ name: v.name, email: v.email || null }))}>
         <TextField label={t('field.name')} autoComplete="name" maxLength={60} error={fieldMessage(t, e.name?.message)} {...register('name')} />
-        <TextField label={t('field.emailOptional')} type="email" autoComplete="email" inputMode="email" error={fieldMessage(t, e.email?.message)} {...register('email')} />
+        <TextField
+          label={t('field.emailOptional')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={fieldMessage(t, e.email?.message)}
+          {...register('email')}
+        />
         {update.isError && <Notice tone="error">{t('profile.notUpdated')}</Notice>}
         {update.isSuccess && <Notice tone="success">{t('profile.updated')}</Notice>}
         <Button type="submit" busy={update.isPending}>

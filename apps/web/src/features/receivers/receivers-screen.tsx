@@ -61,10 +61,27 @@ export function ReceiversScreen() {
                       <p className="muted">{t(`receivers.channel.${r.channel}`)}</p>
                     </div>
                     <div className="receiver-actions">
-                      <Button variant="secondary" icon={<EditIcon />} aria-label={t('receivers.editNamed', { name: r.name })} onClick={() => { setDone(null); setEditing({ mode: 'edit', receiver: r }); }}>
+                      <Button
+                        variant="secondary"
+                        icon={<EditIcon />}
+                        aria-label={t('receivers.editNamed', { name: r.name })}
+                        onClick={() => {
+                          setDone(null);
+                          setEditing({ mode: 'edit', receiver: r });
+                        }}
+                      >
                         {t('receivers.edit')}
                       </Button>
-                      <Button variant="secondary" className="btn-delete" icon={<TrashIcon />} aria-label={t('receivers.deleteNamed', { name: r.name })} onClick={() => { setDone(null); setDeleting(r); }}>
+                      <Button
+                        variant="secondary"
+                        className="btn-delete"
+                        icon={<TrashIcon />}
+                        aria-label={t('receivers.deleteNamed', { name: r.name })}
+                        onClick={() => {
+                          setDone(null);
+                          setDeleting(r);
+                        }}
+                      >
                         {t('receivers.delete')}
                       </Button>
                     </div>
@@ -87,7 +104,13 @@ export function ReceiversScreen() {
             (full ? (
               <Notice>{t('receivers.full', { max: RECEIVERS_MAX })}</Notice>
             ) : (
-              <Button icon={<PlusIcon />} onClick={() => { setDone(null); setEditing({ mode: 'add' }); }}>
+              <Button
+                icon={<PlusIcon />}
+                onClick={() => {
+                  setDone(null);
+                  setEditing({ mode: 'add' });
+                }}
+              >
                 {t('receivers.add')}
               </Button>
             ))

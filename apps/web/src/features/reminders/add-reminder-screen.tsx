@@ -74,16 +74,41 @@ export function AddReminderScreen() {
       >
         <div className="field">
           <label htmlFor={ids.title}>{t('reminders.titleField')}</label>
-          <input id={ids.title} value={draft.title} maxLength={REMINDER_TITLE_MAX} required aria-invalid={show('title') ? true : undefined} aria-describedby={show('title') ? `${ids.title}-error` : undefined} onChange={(e) => set({ title: e.target.value })} />
-          {show('title') && <p id={`${ids.title}-error`} className="field-error">{show('title')}</p>}
+          <input
+            id={ids.title}
+            value={draft.title}
+            maxLength={REMINDER_TITLE_MAX}
+            required
+            aria-invalid={show('title') ? true : undefined}
+            aria-describedby={show('title') ? `${ids.title}-error` : undefined}
+            onChange={(e) => set({ title: e.target.value })}
+          />
+          {show('title') && (
+            <p id={`${ids.title}-error`} className="field-error">
+              {show('title')}
+            </p>
+          )}
         </div>
         <div className="field">
           <label htmlFor={ids.description}>{t('reminders.descriptionField')}</label>
-          <textarea id={ids.description} value={draft.description} maxLength={REMINDER_DESCRIPTION_MAX} rows={3} onChange={(e) => set({ description: e.target.value })} />
+          <textarea
+            id={ids.description}
+            value={draft.description}
+            maxLength={REMINDER_DESCRIPTION_MAX}
+            rows={3}
+            onChange={(e) => set({ description: e.target.value })}
+          />
         </div>
         <div className="field">
           <label htmlFor={ids.time}>{t('reminders.timeField')}</label>
-          <input id={ids.time} type="time" value={to24(draft.time, draft.ampm)} required aria-invalid={show('time') ? true : undefined} onChange={(e) => set(e.target.value ? from24(e.target.value) : { time: '' })} />
+          <input
+            id={ids.time}
+            type="time"
+            value={to24(draft.time, draft.ampm)}
+            required
+            aria-invalid={show('time') ? true : undefined}
+            onChange={(e) => set(e.target.value ? from24(e.target.value) : { time: '' })}
+          />
           {show('time') && <p className="field-error">{show('time')}</p>}
         </div>
         <fieldset className="choice-list">

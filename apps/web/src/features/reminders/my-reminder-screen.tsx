@@ -20,7 +20,13 @@ function whenText(r: Reminder, t: T, lang: string): string {
   const time = `${r.time.replace(/^0/, '')} ${t(`reminders.${r.ampm}`)}`;
   const when = whenOf(r);
   if (when === 'everyday') return t('reminders.atEveryday', { time });
-  if (when === 'weekdays') return t('reminders.atDays', { time, days: sortDays(r.weekDays).map((d) => t(`reminders.dayShort.${d}`)).join(', ') });
+  if (when === 'weekdays')
+    return t('reminders.atDays', {
+      time,
+      days: sortDays(r.weekDays)
+        .map((d) => t(`reminders.dayShort.${d}`))
+        .join(', '),
+    });
   return t('reminders.atDate', { time, date: formatIsoDate(r.repeat.date ?? '', lang) });
 }
 
@@ -69,7 +75,11 @@ export function MyReminderScreen() {
               <span>{t('reminders.active')}</span>
             </label>
             <div className="row-actions">
-              <Link className="btn btn-secondary" to={`${paths.addReminder.getHref()}?id=${encodeURIComponent(r.id)}`} aria-label={t('reminders.editNamed', { title: r.title })}>
+              <Link
+                className="btn btn-secondary"
+                to={`${paths.addReminder.getHref()}?id=${encodeURIComponent(r.id)}`}
+                aria-label={t('reminders.editNamed', { title: r.title })}
+              >
                 <EditIcon /> <span>{t('reminders.edit')}</span>
               </Link>
               <Button variant="danger" icon={<TrashIcon />} onClick={() => setDeleting(r)} aria-label={t('reminders.deleteNamed', { title: r.title })}>

@@ -78,7 +78,12 @@ export function BookServicesScreen() {
       </nav>
       {tractors && tractors.length === 0 && <p className="empty">{t('home.noTractors')}</p>}
       {tractors && tractors.length > 0 && vin && (
-        <TractorPicker tractors={tractors} value={vin} t={t} onChange={(v) => changeDraft({ vin: v, address: null, pin: null, date: null, slot: null, type: null })} />
+        <TractorPicker
+          tractors={tractors}
+          value={vin}
+          t={t}
+          onChange={(v) => changeDraft({ vin: v, address: null, pin: null, date: null, slot: null, type: null })}
+        />
       )}
       {!data && options.isPending && vin && !timedOut && <p role="status">{t('common.loading')}</p>}
       {!data && options.error && !isOffline(options.error) && <Notice tone="error">{errorMessage(t, options.error)}</Notice>}
@@ -102,7 +107,14 @@ export function BookServicesScreen() {
           <p className="fine-print">{t('book.freeLeft', { left: data.freeLeft, allowance: data.freeAllowance })}</p>
           {data.freeLeft === 0 && <Notice>{t('book.noFreeLeft')}</Notice>}
           <TypePicker types={data.types} value={draft.type} onChange={(type) => changeDraft({ type })} error={show('type')} t={t} lang={lang} />
-          {draft.address && <AddressFields address={draft.address} onChange={(address) => changeDraft({ address })} problems={{ line: show('line'), city: show('city'), pincode: show('pincode'), state: show('state') }} t={t} />}
+          {draft.address && (
+            <AddressFields
+              address={draft.address}
+              onChange={(address) => changeDraft({ address })}
+              problems={{ line: show('line'), city: show('city'), pincode: show('pincode'), state: show('state') }}
+              t={t}
+            />
+          )}
           <section aria-labelledby="pin-heading" className="pin-section">
             <h2 id="pin-heading">{t('book.pin')}</h2>
             {(mapOpen || !pin) && (
@@ -136,7 +148,15 @@ export function BookServicesScreen() {
             <Notice tone="error">{t('error.NO_DEALER')}</Notice>
           )}
           {data.days.length > 0 && (
-            <SlotPicker days={data.days} date={draft.date} slot={draft.slot} onChange={({ date, slot }) => changeDraft({ date, slot })} error={show('slot')} t={t} lang={lang} />
+            <SlotPicker
+              days={data.days}
+              date={draft.date}
+              slot={draft.slot}
+              onChange={({ date, slot }) => changeDraft({ date, slot })}
+              error={show('slot')}
+              t={t}
+              lang={lang}
+            />
           )}
           <div className="field">
             <label htmlFor={noteId}>{t('book.note')}</label>

@@ -70,7 +70,11 @@ describe('booking status (spec §2 booking-status)', () => {
     let current = booking();
     const calls = fakeApi((path, method, body) => {
       if (method === 'POST' && path === `service-bookings/${ID}/cancel`) {
-        current = booking({ status: 'cancelled', cancellable: false, timeline: [...current.timeline, { status: 'cancelled', at: 1_795_000_500, by: 'owner', reason: (body as { reason: string }).reason }] });
+        current = booking({
+          status: 'cancelled',
+          cancellable: false,
+          timeline: [...current.timeline, { status: 'cancelled', at: 1_795_000_500, by: 'owner', reason: (body as { reason: string }).reason }],
+        });
         return json(current);
       }
       return path === `service-bookings/${ID}` ? json(current) : json({ data: [] });

@@ -54,7 +54,14 @@ describe('booking summary (spec §2 booking-summary)', () => {
     const first = requestIdOf(posts(calls)[0]);
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(requestIdOf(posts(calls)[1])).toBe(first);
-    expect(posts(calls)[0]?.body).toMatchObject({ vin: OPTIONS.vin, type: 'repair', date: '2026-11-28', slot: '09:00', note: 'Oil leak', position: { lat: 18.82, lng: 74.37 } });
+    expect(posts(calls)[0]?.body).toMatchObject({
+      vin: OPTIONS.vin,
+      type: 'repair',
+      date: '2026-11-28',
+      slot: '09:00',
+      note: 'Oil leak',
+      position: { lat: 18.82, lng: 74.37 },
+    });
 
     fail = false;
     fireEvent.click(confirmButton());

@@ -175,7 +175,9 @@ export function BookingSummaryScreen() {
           )}
           {nextSlot === undefined && (
             <Button busy={create.isPending || leaving} disabled={!offer || !position} onClick={() => void confirm()}>
-              {charged && payWay === 'online' && offer ? t('summary.confirmPay', { amount: formatRupees(offer.charge.totalPaise, lang) }) : t('summary.confirm')}
+              {charged && payWay === 'online' && offer
+                ? t('summary.confirmPay', { amount: formatRupees(offer.charge.totalPaise, lang) })
+                : t('summary.confirm')}
             </Button>
           )}
         </>

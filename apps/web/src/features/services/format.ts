@@ -7,7 +7,9 @@ import { formatDecimal } from '../../lib/signed-in/tractor-format';
 export function formatSlot(slot: string, lang: string): string {
   const [h, m] = slot.split(':').map(Number);
   if (h === undefined || m === undefined || Number.isNaN(h) || Number.isNaN(m)) return slot;
-  return new Intl.DateTimeFormat(`${lang}-IN-u-nu-latn`, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit', hour12: true }).format(Date.UTC(2000, 0, 1, h, m));
+  return new Intl.DateTimeFormat(`${lang}-IN-u-nu-latn`, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit', hour12: true }).format(
+    Date.UTC(2000, 0, 1, h, m),
+  );
 }
 
 /** 'YYYY-MM-DD' as a short day with its weekday: 'Mon, 14 Jul'. */
@@ -19,7 +21,9 @@ export function formatDay(iso: string, lang: string): string {
 
 /** The expected time at the farm: minutes under an hour, else hours (1.5 h). */
 export function durationText(t: TFunction, minutes: number, lang: string): string {
-  return minutes < 60 ? t('book.durationMin', { value: formatDecimal(minutes, lang, 0) }) : t('book.durationH', { value: formatDecimal(minutes / 60, lang, 1) });
+  return minutes < 60
+    ? t('book.durationMin', { value: formatDecimal(minutes, lang, 0) })
+    : t('book.durationH', { value: formatDecimal(minutes / 60, lang, 1) });
 }
 
 /** A phone number for a tel: link (spaces and dashes dropped). */

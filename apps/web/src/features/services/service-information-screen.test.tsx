@@ -5,9 +5,19 @@ import { ServiceInformationScreen } from './service-information-screen';
 import { SHERU, fakeApi, json, loadWords, renderAt } from './test-fixtures';
 
 const reminders = {
-  vin: SHERU.vin, engineHours: 1234.5, serviceIntervalH: 250, lastServiceAtHours: 1000, nextServiceAtHours: 1250, hoursLeft: 15.5, status: 'due_soon',
-  preReminders: [], currentPreReminder: null, history: [{ doneOn: '2026-08-01', engineHours: 1000, note: null, recordedBy: 'operator' }],
-  hasData: true, nextServiceDate: '2027-02-01', expectedOn: '2026-12-03',
+  vin: SHERU.vin,
+  engineHours: 1234.5,
+  serviceIntervalH: 250,
+  lastServiceAtHours: 1000,
+  nextServiceAtHours: 1250,
+  hoursLeft: 15.5,
+  status: 'due_soon',
+  preReminders: [],
+  currentPreReminder: null,
+  history: [{ doneOn: '2026-08-01', engineHours: 1000, note: null, recordedBy: 'operator' }],
+  hasData: true,
+  nextServiceDate: '2027-02-01',
+  expectedOn: '2026-12-03',
 };
 
 beforeAll(loadWords);

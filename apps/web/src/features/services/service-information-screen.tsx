@@ -21,7 +21,8 @@ type T = ReturnType<typeof useServiceTexts>['t'];
 function DueByHours({ info, t, lang }: { info: ServiceInfo; t: T; lang: string }) {
   // Whole hours, as the home tab says them.
   const hours = formatDecimal(Math.round(Math.abs(info.hoursLeft)), lang, 0);
-  const text = info.status === 'overdue' ? t('service.overdue', { hours }) : info.status === 'due_soon' ? t('service.dueSoon', { hours }) : t('service.ok', { hours });
+  const text =
+    info.status === 'overdue' ? t('service.overdue', { hours }) : info.status === 'due_soon' ? t('service.dueSoon', { hours }) : t('service.ok', { hours });
   return (
     <section className="card" aria-labelledby="due-hours">
       <h2 id="due-hours">{t('serviceInfo.byHours')}</h2>
@@ -73,7 +74,9 @@ export function ServiceInformationScreen() {
   return (
     <Page title={t('serviceInfo.title')} backTo={paths.home.getHref()}>
       {!ready && <p role="status">{t('common.loading')}</p>}
-      {tractors && tractors.length > 0 && vin && <TractorPicker tractors={tractors} value={vin} t={t} onChange={(v) => setParams({ vin: v }, { replace: true })} />}
+      {tractors && tractors.length > 0 && vin && (
+        <TractorPicker tractors={tractors} value={vin} t={t} onChange={(v) => setParams({ vin: v }, { replace: true })} />
+      )}
       {tractors && tractors.length === 0 && <p className="empty">{t('home.noTractors')}</p>}
       {!data && info.isPending && vin && !timedOut && <p role="status">{t('common.loading')}</p>}
       {!data && info.error && !isOffline(info.error) && <Notice tone="error">{errorMessage(t, info.error)}</Notice>}

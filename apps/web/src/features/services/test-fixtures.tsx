@@ -29,8 +29,20 @@ export const OPTIONS: BookingOptions = {
   district: 'Pune',
   dealer: { id: 'd1', name: 'Shirur Tractors', phone: '9876543210' },
   days: [
-    { date: '2026-11-27', slots: [{ time: '09:00', left: 0 }, { time: '13:00', left: 2 }] },
-    { date: '2026-11-28', slots: [{ time: '09:00', left: 3 }, { time: '13:00', left: 3 }] },
+    {
+      date: '2026-11-27',
+      slots: [
+        { time: '09:00', left: 0 },
+        { time: '13:00', left: 2 },
+      ],
+    },
+    {
+      date: '2026-11-28',
+      slots: [
+        { time: '09:00', left: 3 },
+        { time: '13:00', left: 3 },
+      ],
+    },
   ],
 };
 

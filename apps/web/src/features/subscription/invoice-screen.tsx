@@ -76,7 +76,17 @@ export function InvoiceScreen() {
               </li>
             ))}
           </ul>
-          <OrderAmounts order={{ basicPaise: invoice.taxablePaise, cgstPaise: invoice.cgstPaise, sgstPaise: invoice.sgstPaise, igstPaise: invoice.igstPaise, totalPaise: invoice.totalPaise }} t={t} lang={lang} />
+          <OrderAmounts
+            order={{
+              basicPaise: invoice.taxablePaise,
+              cgstPaise: invoice.cgstPaise,
+              sgstPaise: invoice.sgstPaise,
+              igstPaise: invoice.igstPaise,
+              totalPaise: invoice.totalPaise,
+            }}
+            t={t}
+            lang={lang}
+          />
           <p>
             {t('invoice.inWords')}: {invoice.totalInWords}
           </p>

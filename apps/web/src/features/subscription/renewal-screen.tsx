@@ -35,10 +35,7 @@ export function RenewalScreen() {
 
   const toggle = (vin: string, on: boolean) => setChosen((now) => (on ? [...now.filter((v) => v !== vin), vin] : now.filter((v) => v !== vin)));
   const submit = () => {
-    order.mutate(
-      { vins: chosen, pack },
-      { onSuccess: (placed) => void navigate(paths.paymentSummary.getHref(placed.orderId)) },
-    );
+    order.mutate({ vins: chosen, pack }, { onSuccess: (placed) => void navigate(paths.paymentSummary.getHref(placed.orderId)) });
   };
 
   return (

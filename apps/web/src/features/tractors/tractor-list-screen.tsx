@@ -77,7 +77,10 @@ function TractorCard({ entry }: { entry: VehicleEntry }) {
   return (
     <li className="card tractor-entry" aria-labelledby={headingId}>
       <h2 id={headingId}>
-        {entry.Veh_Name} <span className="reg-no" dir="ltr">{entry.regNo}</span>
+        {entry.Veh_Name}{' '}
+        <span className="reg-no" dir="ltr">
+          {entry.regNo}
+        </span>
       </h2>
       <dl className="facts">
         <dt>{t('myTractor.model')}</dt>
@@ -101,10 +104,15 @@ function TractorCard({ entry }: { entry: VehicleEntry }) {
           }}
         />
       ) : (
-        <Button variant="secondary" icon={<EditIcon />} onClick={() => {
+        <Button
+          variant="secondary"
+          icon={<EditIcon />}
+          onClick={() => {
             setEditing(true);
             setRenamed(false);
-          }} aria-label={t('myTractor.renameNamed', { name: entry.Veh_Name })}>
+          }}
+          aria-label={t('myTractor.renameNamed', { name: entry.Veh_Name })}
+        >
           {t('myTractor.rename')}
         </Button>
       )}

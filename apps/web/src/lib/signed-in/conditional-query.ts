@@ -11,4 +11,4 @@ export function conditionalQuery<T>(path: string) {
     apiConditional<T>(path, client.getQueryData<Tagged<T>>(queryKey), signal);
 }
 
-export const bodyOf = <T,>(tagged: Tagged<T>): T => tagged.body;
+export const bodyOf = <T>(tagged: Tagged<T>): T => tagged.body;

@@ -69,7 +69,11 @@ export function useMyPosition() {
   useEffect(() => {
     let live = true;
     void locationAllowed().then((ok) => {
-      if (ok && live) currentPosition().then((p) => live && setMe(p), () => undefined);
+      if (ok && live)
+        currentPosition().then(
+          (p) => live && setMe(p),
+          () => undefined,
+        );
     });
     return () => {
       live = false;

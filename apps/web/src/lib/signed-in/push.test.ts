@@ -54,7 +54,8 @@ function fakeBrowser(permission: NotificationPermission, grant: NotificationPerm
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = String(input);
       calls.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      if (url.endsWith('pushsubscription/key')) return new Response(JSON.stringify({ publicKey: KEY }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      if (url.endsWith('pushsubscription/key'))
+        return new Response(JSON.stringify({ publicKey: KEY }), { status: 200, headers: { 'Content-Type': 'application/json' } });
       return new Response(null, { status: 204 });
     }),
   );

@@ -116,7 +116,10 @@ export async function syncReminders(now = Date.now()): Promise<void> {
   const stillPending = pending();
   const local = current();
   const fromServer = new Map(data.map((r) => [r.id, r]));
-  const reminders = [...data.filter((r) => stillPending[r.id] !== 'delete'), ...local.reminders.filter((r) => !fromServer.has(r.id) && stillPending[r.id] === 'save')];
+  const reminders = [
+    ...data.filter((r) => stillPending[r.id] !== 'delete'),
+    ...local.reminders.filter((r) => !fromServer.has(r.id) && stillPending[r.id] === 'save'),
+  ];
   let alarms = local.alarms.filter((a) => reminders.some((r) => r.id === a.id && r.isActive));
   for (const r of reminders) if (r.isActive && !alarms.some((a) => a.id === r.id)) alarms = addAlarm(alarms, alarmOf(r, now), now);
   commit({ reminders, alarms });

@@ -7,7 +7,11 @@ import { namespaceTexts } from './namespace-texts';
  */
 const SUBSCRIPTION_NS = 'subscription';
 
-const texts = namespaceTexts(SUBSCRIPTION_NS, import.meta.glob<{ default: Record<string, string> }>('../../locales/subscription/*.json'), '../../locales/subscription/');
+const texts = namespaceTexts(
+  SUBSCRIPTION_NS,
+  import.meta.glob<{ default: Record<string, string> }>('../../locales/subscription/*.json'),
+  '../../locales/subscription/',
+);
 
 export const loadSubscriptionTexts = texts.load;
 

@@ -28,7 +28,11 @@ export async function claimDue(db: Kysely<Database>, now: number, limit: number,
   return db
     .updateTable('alert_outbox')
     .set({ locked_until: now + lockMs })
-    .where('id', 'in', due.map((r) => r.id))
+    .where(
+      'id',
+      'in',
+      due.map((r) => r.id),
+    )
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
     .returningAll()
     .execute();
@@ -36,7 +40,10 @@ export async function claimDue(db: Kysely<Database>, now: number, limit: number,
 
 /** When the next entry falls due (undefined: nothing left). */
 export async function nextDueAt(db: Kysely<Database>): Promise<number | undefined> {
-  const row = await db.selectFrom('alert_outbox').select((eb) => eb.fn.min<number>('next_at').as('next')).executeTakeFirst();
+  const row = await db
+    .selectFrom('alert_outbox')
+    .select((eb) => eb.fn.min<number>('next_at').as('next'))
+    .executeTakeFirst();
   return row?.next === null || row?.next === undefined ? undefined : Number(row.next);
 }
 
@@ -58,7 +65,18 @@ export async function expand(db: Kysely<Database>, fanout: OutboxRow, targets: r
   if (targets.length > 0) {
     await db
       .insertInto('alert_outbox')
-      .values(targets.map((t) => ({ id: `${fanout.alert_id}:${t.kind}:${t.target}`, alert_id: fanout.alert_id, kind: t.kind, target: t.target, attempts: 0, next_at: now, locked_until: null, created_at: now })))
+      .values(
+        targets.map((t) => ({
+          id: `${fanout.alert_id}:${t.kind}:${t.target}`,
+          alert_id: fanout.alert_id,
+          kind: t.kind,
+          target: t.target,
+          attempts: 0,
+          next_at: now,
+          locked_until: null,
+          created_at: now,
+        })),
+      )
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   }

@@ -22,10 +22,14 @@ export async function deliverAlertPush({ db, log, push }: AlertPushDeps, row: Ou
   const [alert, subscription] = await Promise.all([loadAlert(db, row.alert_id), findSubscription(db, row.target ?? '')]);
   if (!alert || !subscription) return DONE;
   const language = (await userLanguage(db, subscription.user_id)) ?? alert.ownerLanguage;
-  const outcome = await push.send({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, pushPayload(alert, language), {
-    ttlSeconds: PUSH_TTL_S,
-    urgency: alertType(alert.typeId).critical ? 'high' : 'normal',
-  });
+  const outcome = await push.send(
+    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+    pushPayload(alert, language),
+    {
+      ttlSeconds: PUSH_TTL_S,
+      urgency: alertType(alert.typeId).critical ? 'high' : 'normal',
+    },
+  );
   // Logged by ids only: never the endpoint (it is a bearer capability) nor the keys.
   const context = { alertId: alert.alertId, subscriptionId: subscription.id };
   switch (outcome.kind) {

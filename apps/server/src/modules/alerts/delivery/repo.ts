@@ -14,7 +14,19 @@ export async function loadAlert(db: Kysely<Database>, alertId: string): Promise<
     .selectFrom('alerts')
     .innerJoin('tractors', 'tractors.id', 'alerts.tractor_id')
     .leftJoin('users', 'users.id', 'tractors.owner_user_id')
-    .select(['alerts.id', 'alerts.type_id', 'alerts.time_ms', 'alerts.value', 'alerts.threshold', 'alerts.geofence_name', 'tractors.vin', 'tractors.reg_no', 'tractors.veh_name', 'tractors.owner_user_id', 'users.language'])
+    .select([
+      'alerts.id',
+      'alerts.type_id',
+      'alerts.time_ms',
+      'alerts.value',
+      'alerts.threshold',
+      'alerts.geofence_name',
+      'tractors.vin',
+      'tractors.reg_no',
+      'tractors.veh_name',
+      'tractors.owner_user_id',
+      'users.language',
+    ])
     .where('alerts.id', '=', alertId)
     .executeTakeFirst();
   if (!row) return undefined;

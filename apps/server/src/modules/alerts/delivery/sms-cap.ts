@@ -6,7 +6,11 @@ import type { Database } from '../../../db/types';
  * conditional increment, so concurrent deliveries never exceed the cap; a failed send gives it back.
  */
 export async function takeSmsSlot(db: Kysely<Database>, userId: string, dayStart: number, cap: number): Promise<boolean> {
-  await db.insertInto('alert_sms_daily').values({ user_id: userId, day_start: dayStart, sent: 0 }).onConflict((oc) => oc.columns(['user_id', 'day_start']).doNothing()).execute();
+  await db
+    .insertInto('alert_sms_daily')
+    .values({ user_id: userId, day_start: dayStart, sent: 0 })
+    .onConflict((oc) => oc.columns(['user_id', 'day_start']).doNothing())
+    .execute();
   const result = await db
     .updateTable('alert_sms_daily')
     .set((eb) => ({ sent: eb('sent', '+', 1) }))

@@ -103,7 +103,10 @@ export class AlertDelivery {
     const { db, clock } = this.deps;
     const claimed = await claimDue(db, clock.now(), BATCH, LOCK_MS);
     const handled = await Promise.all(claimed.map((row) => this.handle(row)));
-    await finishAll(db, claimed.filter((_, i) => handled[i] === 'done').map((row) => row.id));
+    await finishAll(
+      db,
+      claimed.filter((_, i) => handled[i] === 'done').map((row) => row.id),
+    );
     return claimed.length;
   }
 

@@ -20,23 +20,25 @@ const area = (key: string) => {
 const DISTRICTS = ['Nashik', 'Ahmednagar', 'Pune'];
 
 describe('demo boundaries', () => {
-  it('are Maharashtra\'s outline, three of its districts and Dang (Gujarat), all valid', () => {
+  it("are Maharashtra's outline, three of its districts and Dang (Gujarat), all valid", () => {
     expect(refused).toEqual([]);
     expect([...areas.keys()]).toEqual(['Maharashtra|', 'Maharashtra|Nashik', 'Maharashtra|Ahmednagar', 'Maharashtra|Pune', 'Gujarat|Dang']);
   });
 
-  it.each(DISTRICTS)('every town of %s in the geocoder\'s list lies in it (≥ 1 km inside) and in no other demo district', (district) => {
+  it.each(DISTRICTS)("every town of %s in the geocoder's list lies in it (≥ 1 km inside) and in no other demo district", (district) => {
     const towns = PLACES.filter((p) => p[1] === district);
     expect(towns.length).toBeGreaterThan(10);
     for (const [name, , , lat, lon] of towns) {
       expect(area(`Maharashtra|${district}`).signedDistance(lat, lon), name).toBeGreaterThan(1000);
-      for (const other of [...DISTRICTS.filter((d) => d !== district).map((d) => `Maharashtra|${d}`), 'Gujarat|Dang']) expect(area(other).contains(lat, lon), `${name} in ${other}`).toBe(false);
+      for (const other of [...DISTRICTS.filter((d) => d !== district).map((d) => `Maharashtra|${d}`), 'Gujarat|Dang'])
+        expect(area(other).contains(lat, lon), `${name} in ${other}`).toBe(false);
     }
   });
 
-  it('Maharashtra\'s towns are inside its outline, Gujarat\'s outside, and the demo districts within it', () => {
+  it("Maharashtra's towns are inside its outline, Gujarat's outside, and the demo districts within it", () => {
     const state = area('Maharashtra|');
-    for (const [name, , st, lat, lon] of PLACES.filter((p) => p[2] === 'Maharashtra' || p[2] === 'Gujarat')) expect(state.contains(lat, lon), name).toBe(st === 'Maharashtra');
+    for (const [name, , st, lat, lon] of PLACES.filter((p) => p[2] === 'Maharashtra' || p[2] === 'Gujarat'))
+      expect(state.contains(lat, lon), name).toBe(st === 'Maharashtra');
     for (const b of boundaries.filter((x) => x.state === 'Maharashtra' && x.district !== '')) {
       for (const p of b.area[0]?.[0] ?? []) expect(state.signedDistance(p.lat, p.lon), `${b.district} corner`).toBeGreaterThan(-50);
     }

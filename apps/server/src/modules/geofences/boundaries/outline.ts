@@ -15,7 +15,9 @@ export class OutlineCache {
     const key = `${row.id}:${row.version}`;
     const cached = this.entries.get(key);
     if (cached) return cached;
-    const area = fromGeoJsonCoordinates(JSON.parse(row.geometry) as [number, number][][][]).map((polygon) => polygon.map((ring) => simplifyRing(ring, DISPLAY_TOLERANCE_M)));
+    const area = fromGeoJsonCoordinates(JSON.parse(row.geometry) as [number, number][][][]).map((polygon) =>
+      polygon.map((ring) => simplifyRing(ring, DISPLAY_TOLERANCE_M)),
+    );
     const outline: BoundaryOutlineResponse = {
       state: row.state,
       district: row.district === '' ? null : row.district,

@@ -1,5 +1,13 @@
 import type { LatLon } from '@tractorlink/domain/geo';
-import { type BoundingBox, type MultiPolygon, multiPolygonAreaM2, multiPolygonBox, normalizeRing, type Polygon, simplifyRing } from '@tractorlink/domain/geofence-geometry';
+import {
+  type BoundingBox,
+  type MultiPolygon,
+  multiPolygonAreaM2,
+  multiPolygonBox,
+  normalizeRing,
+  type Polygon,
+  simplifyRing,
+} from '@tractorlink/domain/geofence-geometry';
 import { BOUNDARY_NAME_MAX, INDIA_BOUNDS } from '@tractorlink/domain/geofences';
 
 /**
@@ -76,7 +84,8 @@ function position(value: unknown): LatLon {
   if (typeof lon !== 'number' || typeof lat !== 'number' || !Number.isFinite(lon) || !Number.isFinite(lat) || Math.abs(lat) > 90 || Math.abs(lon) > 180) {
     throw new Refused('geometry', 'COORDINATES_INVALID');
   }
-  if (lat < INDIA_BOUNDS.south || lat > INDIA_BOUNDS.north || lon < INDIA_BOUNDS.west || lon > INDIA_BOUNDS.east) throw new Refused('geometry', 'OUTSIDE_INDIA');
+  if (lat < INDIA_BOUNDS.south || lat > INDIA_BOUNDS.north || lon < INDIA_BOUNDS.west || lon > INDIA_BOUNDS.east)
+    throw new Refused('geometry', 'OUTSIDE_INDIA');
   return { lat, lon };
 }
 

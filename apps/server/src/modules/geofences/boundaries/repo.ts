@@ -31,7 +31,10 @@ export async function upsertBoundary(db: Kysely<Database>, b: ParsedBoundary, so
 }
 
 export async function countBoundaries(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('geofence_boundaries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('geofence_boundaries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -40,7 +43,13 @@ export function listBoundaries(db: Kysely<Database>): Promise<BoundarySummary[]>
 }
 
 export function listDistricts(db: Kysely<Database>, stateKey: string): Promise<BoundarySummary[]> {
-  return db.selectFrom('geofence_boundaries').select(SUMMARY).where('state_key', '=', stateKey).where('district_key', '!=', '').orderBy('district_key').execute();
+  return db
+    .selectFrom('geofence_boundaries')
+    .select(SUMMARY)
+    .where('state_key', '=', stateKey)
+    .where('district_key', '!=', '')
+    .orderBy('district_key')
+    .execute();
 }
 
 export function findBoundary(db: Kysely<Database>, stateKey: string, districtKey: string): Promise<BoundarySummary | undefined> {

@@ -23,7 +23,10 @@ function alertsQueryOptions(filter: AlertFilter, vin: string | undefined) {
   return infiniteQueryOptions({
     queryKey: queryKeys.alertList(scope, filterKey(filter)),
     queryFn: ({ pageParam, signal }) =>
-      getAlerts({ ...listParams(filter, scope === 'all' ? undefined : scope, istToday()), page: String(pageParam), pageSize: String(ALERTS_PAGE_SIZE) }, signal),
+      getAlerts(
+        { ...listParams(filter, scope === 'all' ? undefined : scope, istToday()), page: String(pageParam), pageSize: String(ALERTS_PAGE_SIZE) },
+        signal,
+      ),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
     meta: { persist: true },

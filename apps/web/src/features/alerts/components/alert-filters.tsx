@@ -26,7 +26,10 @@ export function AlertFilters({ filter, onChange }: AlertFiltersProps) {
   const severityId = useId();
   const today = istToday();
   const { first, last } = filterDates(filter, today);
-  const period = first === last ? formatShortIsoDate(first, lang) : t('calendar.rangeChosenShort', { start: formatShortIsoDate(first, lang), end: formatShortIsoDate(last, lang) });
+  const period =
+    first === last
+      ? formatShortIsoDate(first, lang)
+      : t('calendar.rangeChosenShort', { start: formatShortIsoDate(first, lang), end: formatShortIsoDate(last, lang) });
   const narrowed = filter.frequency !== DEFAULT_FILTER.frequency || filter.dates !== null || filter.severity !== 'all' || filter.unreadOnly;
   const [open, setOpen] = useState(narrowed);
   const saved: SavedCalendar = filter.dates ? { [CALENDAR_KEYS.start]: filter.dates.first, [CALENDAR_KEYS.end]: filter.dates.last } : {};
@@ -44,37 +47,46 @@ export function AlertFilters({ filter, onChange }: AlertFiltersProps) {
       <details className="more-filters" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>
           <span className="summary-title">{t('alerts.filters')}</span>
-          <span className="summary-value">{[period, filter.severity === 'all' ? null : t(`alert.severity.${filter.severity}`), filter.unreadOnly ? t('alerts.unreadOnly') : null].filter(Boolean).join(' · ')}</span>
+          <span className="summary-value">
+            {[period, filter.severity === 'all' ? null : t(`alert.severity.${filter.severity}`), filter.unreadOnly ? t('alerts.unreadOnly') : null]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
         </summary>
-      <div className="segmented" role="group" aria-label={t('alerts.frequency')}>
-        {FREQUENCIES.map((f) => (
-          <button key={f} type="button" aria-pressed={filter.frequency === f} onClick={() => onChange({ frequency: f, dates: null })}>
-            {t(`alerts.frequency.${f}`)}
-          </button>
-        ))}
-      </div>
-      <div className="period-row">
-        <p className="period-shown">
-          <CalendarIcon />{' '}
-          <span data-testid="alert-period">{period}</span>
-        </p>
-        <button type="button" className="btn btn-secondary btn-small" aria-haspopup="dialog" aria-pressed={filter.dates !== null} onClick={() => setCalendar(true)}>
-          {t('alerts.chooseDates')}
-        </button>
-      </div>
-      <div className="filter-row">
-        <div className="field severity-field">
-          <label htmlFor={severityId}>{t('alerts.severity')}</label>
-          <select id={severityId} className="select" value={filter.severity} onChange={(e) => onChange({ severity: e.target.value as SeverityFilter })}>
-            {SEVERITY_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {s === 'all' ? t('alerts.severityAll') : t(`alert.severity.${s}`)}
-              </option>
-            ))}
-          </select>
+        <div className="segmented" role="group" aria-label={t('alerts.frequency')}>
+          {FREQUENCIES.map((f) => (
+            <button key={f} type="button" aria-pressed={filter.frequency === f} onClick={() => onChange({ frequency: f, dates: null })}>
+              {t(`alerts.frequency.${f}`)}
+            </button>
+          ))}
         </div>
-        <CheckboxField label={t('alerts.unreadOnly')} checked={filter.unreadOnly} onChange={(e) => onChange({ unreadOnly: e.target.checked })} />
-      </div>
+        <div className="period-row">
+          <p className="period-shown">
+            <CalendarIcon /> <span data-testid="alert-period">{period}</span>
+          </p>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            aria-haspopup="dialog"
+            aria-pressed={filter.dates !== null}
+            onClick={() => setCalendar(true)}
+          >
+            {t('alerts.chooseDates')}
+          </button>
+        </div>
+        <div className="filter-row">
+          <div className="field severity-field">
+            <label htmlFor={severityId}>{t('alerts.severity')}</label>
+            <select id={severityId} className="select" value={filter.severity} onChange={(e) => onChange({ severity: e.target.value as SeverityFilter })}>
+              {SEVERITY_FILTERS.map((s) => (
+                <option key={s} value={s}>
+                  {s === 'all' ? t('alerts.severityAll') : t(`alert.severity.${s}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <CheckboxField label={t('alerts.unreadOnly')} checked={filter.unreadOnly} onChange={(e) => onChange({ unreadOnly: e.target.checked })} />
+        </div>
       </details>
       {calendar && (
         <Suspense fallback={<p role="status">{t('common.loading')}</p>}>

@@ -19,9 +19,7 @@ function AlertRow({ alert }: { alert: AlertItem }) {
         <span className="alert-dot" aria-hidden="true" />
         <span className="alert-main">
           <span className="alert-name">{w.name}</span>
-          <span className="alert-line">
-            {w.tractor}
-          </span>
+          <span className="alert-line">{w.tractor}</span>
           {w.reading && <span className="alert-line alert-reading">{w.reading}</span>}
           <span className="alert-line muted" dir="ltr">
             {w.time}

@@ -12,5 +12,9 @@ export type OtpSendResponse = z.infer<typeof otpSendResponse>;
  * So does the app's language: the SMS of a number not yet registered comes in it (an account's own language wins).
  */
 export function sendOtp(mobileNo: string, purpose: OtpPurpose): Promise<OtpSendResponse> {
-  return apiJson<OtpSendResponse>('otp/send', { method: 'POST', body: { mobileNo, purpose, deviceID: getDeviceId(), language: currentLanguage() }, auth: false });
+  return apiJson<OtpSendResponse>('otp/send', {
+    method: 'POST',
+    body: { mobileNo, purpose, deviceID: getDeviceId(), language: currentLanguage() },
+    auth: false,
+  });
 }

@@ -8,9 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { PinField } from '../../../components/ui/pin-field';
 import { fieldMessage } from '../../../lib/error-message';
 
-const schema = z
-  .object({ pin, confirm: z.string() })
-  .refine((v) => v.pin === v.confirm, { path: ['confirm'], message: 'PIN_MISMATCH' });
+const schema = z.object({ pin, confirm: z.string() }).refine((v) => v.pin === v.confirm, { path: ['confirm'], message: 'PIN_MISMATCH' });
 type Values = z.infer<typeof schema>;
 
 interface PinPairFormProps {

@@ -31,7 +31,14 @@ function Select({ label, value, error, onChange, children }: SelectProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} className="select" value={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => onChange(e.target.value)}>
+      <select
+        id={id}
+        className="select"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      >
         {children}
       </select>
       {error && (

@@ -58,7 +58,21 @@ function WatchedTractors({ vins, onChange }: { vins: string[] | undefined; onCha
   );
 }
 
-function Choices<V extends string>({ legend, name, options, value, label, onChange }: { legend: string; name: string; options: readonly V[]; value: V; label: (v: V) => string; onChange: (v: V) => void }) {
+function Choices<V extends string>({
+  legend,
+  name,
+  options,
+  value,
+  label,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  options: readonly V[];
+  value: V;
+  label: (v: V) => string;
+  onChange: (v: V) => void;
+}) {
   return (
     <fieldset className="choice-list choice-row">
       <legend>{legend}</legend>
@@ -105,7 +119,14 @@ export function GeofenceForm({ errors, busy, onSubmit, fitTo, footer, pickTracto
         onChange={(e) => change({ name: e.target.value })}
         error={fieldMessage(t, errors.name)}
       />
-      <Choices legend={t('geofence.type')} name="type" options={GEOFENCE_TYPES} value={values.type} label={(v) => t(`geofence.kind.${v}`)} onChange={(type) => change({ type })} />
+      <Choices
+        legend={t('geofence.type')}
+        name="type"
+        options={GEOFENCE_TYPES}
+        value={values.type}
+        label={(v) => t(`geofence.kind.${v}`)}
+        onChange={(type) => change({ type })}
+      />
       {values.type === 'custom' ? (
         <>
           <Choices

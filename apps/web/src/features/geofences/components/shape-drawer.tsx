@@ -94,7 +94,11 @@ export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, fitTo,
       </p>
       <MapView center={null} onReady={setMap} className="draw-map draw-crosshair" />
       <div className="draw-tools">
-        <Button variant="secondary" disabled={!map || (shape === 'polygon' && drawing.closed)} onClick={() => map && onChange(tap(drawing, shape, map.middle()))}>
+        <Button
+          variant="secondary"
+          disabled={!map || (shape === 'polygon' && drawing.closed)}
+          onClick={() => map && onChange(tap(drawing, shape, map.middle()))}
+        >
           {t('draw.placeAtCenter')}
         </Button>
         <Button variant="secondary" disabled={!canUndo(drawing, shape)} onClick={() => onChange(undo(drawing, shape))}>

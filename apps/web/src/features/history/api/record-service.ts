@@ -7,7 +7,8 @@ import { queryKeys } from '../../../lib/query-keys';
 export function useRecordService(vin: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Omit<ServiceRecordRequest, 'isSec'>) => apiJson<ServiceReminderResponse>(`servicereminders/${encodeURIComponent(vin)}`, { method: 'POST', body }),
+    mutationFn: (body: Omit<ServiceRecordRequest, 'isSec'>) =>
+      apiJson<ServiceReminderResponse>(`servicereminders/${encodeURIComponent(vin)}`, { method: 'POST', body }),
     onSuccess: async () => {
       await Promise.all([client.invalidateQueries({ queryKey: queryKeys.tractor(vin) }), client.invalidateQueries({ queryKey: queryKeys.home })]);
     },

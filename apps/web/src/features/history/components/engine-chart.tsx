@@ -19,7 +19,11 @@ export function EngineChart({ history }: { history: HistoryResponse }) {
     (U: typeof uPlot): ChartOptions => ({
       legend: { show: false },
       cursor: { show: false },
-      scales: { x: { time: true }, h: { range: (_u, _min, max) => [0, Math.max(1, max ?? 0)] }, rpm: { range: (_u, _min, max) => [0, Math.max(1000, max ?? 0)] } },
+      scales: {
+        x: { time: true },
+        h: { range: (_u, _min, max) => [0, Math.max(1, max ?? 0)] },
+        rpm: { range: (_u, _min, max) => [0, Math.max(1000, max ?? 0)] },
+      },
       axes: [
         { space: 70, values: (_u, splits) => splits.map((v) => formatIstShort(v, lang, false)) },
         { scale: 'h', size: 40 },

@@ -51,10 +51,30 @@ export function ServiceForm({ vin, engineHours, onDone, onSaved }: ServiceFormPr
   const hoursCode = local.engineHours ?? serverFieldCode(record.error, 'engineHours');
   return (
     <form className="form service-form" noValidate onSubmit={submit} aria-label={t('service.record')}>
-      <TextField label={t('service.doneOn')} type="date" value={doneOn} max={today} onChange={(e) => setDoneOn(e.target.value)} error={fieldMessage(t, dateCode)} required />
-      <TextField label={t('service.hoursAt')} type="number" inputMode="decimal" min={0} step={0.1} value={hours} onChange={(e) => setHours(e.target.value)} error={fieldMessage(t, hoursCode)} required />
+      <TextField
+        label={t('service.doneOn')}
+        type="date"
+        value={doneOn}
+        max={today}
+        onChange={(e) => setDoneOn(e.target.value)}
+        error={fieldMessage(t, dateCode)}
+        required
+      />
+      <TextField
+        label={t('service.hoursAt')}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.1}
+        value={hours}
+        onChange={(e) => setHours(e.target.value)}
+        error={fieldMessage(t, hoursCode)}
+        required
+      />
       <TextField label={t('service.note')} value={note} maxLength={SERVICE_NOTE_MAX} onChange={(e) => setNote(e.target.value)} autoComplete="off" />
-      {record.error && !serverFieldCode(record.error, 'doneOn') && !serverFieldCode(record.error, 'engineHours') ? <Notice tone="error">{errorMessage(t, record.error)}</Notice> : null}
+      {record.error && !serverFieldCode(record.error, 'doneOn') && !serverFieldCode(record.error, 'engineHours') ? (
+        <Notice tone="error">{errorMessage(t, record.error)}</Notice>
+      ) : null}
       <CancelSave onCancel={onDone} busy={record.isPending} />
     </form>
   );

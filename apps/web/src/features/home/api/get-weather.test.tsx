@@ -99,7 +99,10 @@ describe('weather caching in the secure storage (spec §3, §4)', () => {
   it('a language change shows the loader and fetches both again in the new language, then resets the flag', async () => {
     const server = mockWeatherServer((c) => ({
       status: 200,
-      body: c.kind === 'hourly' ? hourlyAt(Date.now(), 30, c.language === 'hi' ? 'धूप' : 'Sunny') : fiveDayAt(Date.now(), c.language === 'hi' ? 'आंशिक धूप' : 'Partly sunny'),
+      body:
+        c.kind === 'hourly'
+          ? hourlyAt(Date.now(), 30, c.language === 'hi' ? 'धूप' : 'Sunny')
+          : fiveDayAt(Date.now(), c.language === 'hi' ? 'आंशिक धूप' : 'Partly sunny'),
     }));
     mount();
     await screen.findByText('Sunny');
@@ -108,7 +111,12 @@ describe('weather caching in the secure storage (spec §3, §4)', () => {
     await act(() => changeAppLanguage('hi'));
     expect(screen.getByRole('status').textContent).toBe(hi['weather.loading']);
     expect(await screen.findByText('धूप')).toBeTruthy();
-    expect(server.calls.slice(2).map((c) => `${c.kind} ${c.language}`).sort()).toEqual(['daily hi', 'hourly hi']);
+    expect(
+      server.calls
+        .slice(2)
+        .map((c) => `${c.kind} ${c.language}`)
+        .sort(),
+    ).toEqual(['daily hi', 'hourly hi']);
     expect(storage.get('lanchange')).toBe('hi');
     expect(storage.getJson<FiveDayResponse>(`${VIN}5days`)?.DailyForecasts[0]?.Day.IconPhrase).toBe('आंशिक धूप 0');
     expect(screen.getByText(hi['weather.title'])).toBeTruthy();
@@ -128,7 +136,12 @@ describe('weather caching in the secure storage (spec §3, §4)', () => {
     view.show(OTHER);
     expect(screen.getByRole('status').textContent).toBe('Getting the weather…');
     expect(await screen.findByText('Now 18 °C')).toBeTruthy();
-    expect(server.calls.slice(2).map((c) => `${c.kind} ${c.vin}`).sort()).toEqual([`daily ${OTHER}`, `hourly ${OTHER}`]);
+    expect(
+      server.calls
+        .slice(2)
+        .map((c) => `${c.kind} ${c.vin}`)
+        .sort(),
+    ).toEqual([`daily ${OTHER}`, `hourly ${OTHER}`]);
     expect(storage.get('vehicleChanged')).toBe(OTHER);
     // The first tractor's weather stays kept under its own VIN.
     expect(storage.getJson<HourlyItem[]>(VIN)?.[0]?.IconPhrase).toBe('Sunny');
@@ -146,7 +159,12 @@ describe('weather caching in the secure storage (spec §3, §4)', () => {
     server.answer((c) => ({ status: 200, body: c.kind === 'hourly' ? hourlyAt(now) : fiveDayAt(now) }));
     const before = server.calls.length;
     await refreshWeather(VIN, 'hi', now + 120_000);
-    expect(server.calls.slice(before).map((c) => `${c.kind} ${c.language}`).sort()).toEqual(['daily hi', 'hourly hi']);
+    expect(
+      server.calls
+        .slice(before)
+        .map((c) => `${c.kind} ${c.language}`)
+        .sort(),
+    ).toEqual(['daily hi', 'hourly hi']);
     expect(storage.get('lanchange')).toBe('hi');
   });
 
@@ -157,7 +175,12 @@ describe('weather caching in the secure storage (spec §3, §4)', () => {
     expect(empty).toMatchObject({ hourly: [], daily: { DailyForecasts: [] } });
     server.answer((c) => ({ status: 200, body: c.kind === 'hourly' ? hourlyAt(now) : fiveDayAt(now) }));
     const data = await refreshWeather(VIN, 'en', now + 60_000);
-    expect(server.calls.slice(2).map((c) => c.kind).sort()).toEqual(['daily', 'hourly']);
+    expect(
+      server.calls
+        .slice(2)
+        .map((c) => c.kind)
+        .sort(),
+    ).toEqual(['daily', 'hourly']);
     expect(data.hourly).toHaveLength(1);
     await refreshWeather(VIN, 'en', now + 120_000);
     expect(server.calls).toHaveLength(4);

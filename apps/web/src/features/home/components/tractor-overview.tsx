@@ -34,7 +34,8 @@ function ServiceDue({ due }: { due: TractorHomepageResponse['serviceDue'] }) {
   const { t, i18n } = useTranslation();
   // Whole hours: "overdue by 3,256 h", not 3,256.3.
   const hours = formatDecimal(Math.round(Math.abs(due.hoursLeft)), i18n.language, 0);
-  const text = due.status === 'overdue' ? t('service.overdue', { hours }) : due.status === 'due_soon' ? t('service.dueSoon', { hours }) : t('service.ok', { hours });
+  const text =
+    due.status === 'overdue' ? t('service.overdue', { hours }) : due.status === 'due_soon' ? t('service.dueSoon', { hours }) : t('service.ok', { hours });
   return <span className={`service service-${due.status}`}>{text}</span>;
 }
 
@@ -49,7 +50,10 @@ export function TractorOverview({ data }: TractorOverviewProps) {
         <TractorPicture vehicle={data} lastStatus={data.lastStatus} />
         <div>
           <h2 id="tractor-name">
-            {data.Veh_Name} <span className="reg-no" dir="ltr">{data.regNo}</span>
+            {data.Veh_Name}{' '}
+            <span className="reg-no" dir="ltr">
+              {data.regNo}
+            </span>
           </h2>
           <StatusLine data={data} />
           <p className="muted">
@@ -65,7 +69,9 @@ export function TractorOverview({ data }: TractorOverviewProps) {
         <h2 id="location-title">
           <PinIcon /> {t('location.title')}
         </h2>
-        <p data-testid="address">{data.address ?? (fix ? `${formatDecimal(fix.lat, lang, 5)}, ${formatDecimal(fix.lon, lang, 5)}` : t('location.notAvailable'))}</p>
+        <p data-testid="address">
+          {data.address ?? (fix ? `${formatDecimal(fix.lat, lang, 5)}, ${formatDecimal(fix.lon, lang, 5)}` : t('location.notAvailable'))}
+        </p>
         {fix && <DistanceFromMe tractor={fix} />}
         <Link to={paths.locateMe.getHref()} className="btn btn-secondary link-button">
           {t('locate.title')}

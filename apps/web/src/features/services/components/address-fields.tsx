@@ -6,7 +6,17 @@ import { TextField } from '../../../components/ui/text-field';
 type Problems = Partial<Record<keyof FarmAddress, string>>;
 
 /** The farm the technician comes to: prefilled from the vehicle entry, every line editable. */
-export function AddressFields({ address, onChange, problems, t }: { address: FarmAddress; onChange: (a: FarmAddress) => void; problems: Problems; t: TFunction }) {
+export function AddressFields({
+  address,
+  onChange,
+  problems,
+  t,
+}: {
+  address: FarmAddress;
+  onChange: (a: FarmAddress) => void;
+  problems: Problems;
+  t: TFunction;
+}) {
   const field = (key: keyof FarmAddress, max: number, extra: { inputMode?: 'numeric'; autoComplete?: string } = {}) => (
     <TextField
       label={t(`book.address.${key}`)}

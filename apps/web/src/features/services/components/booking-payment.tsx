@@ -6,7 +6,8 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatRupees } from '../../../lib/signed-in/subscription';
 import { usePayBooking } from '../api/pay-booking';
 
-const dateOf = (seconds: number, lang: string) => new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(seconds * 1000);
+const dateOf = (seconds: number, lang: string) =>
+  new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(seconds * 1000);
 
 interface BookingPaymentProps {
   booking: BookingView;

@@ -23,7 +23,11 @@ export function BookingTimeline({ booking, t, lang }: { booking: Pick<BookingVie
   return (
     <ol className="timeline">
       {timelineSteps(booking).map(({ status, entry }, i) => (
-        <li key={`${status}-${i}`} className={`${entry ? 'step-done' : 'step-future'}${status === 'cancelled' ? ' step-cancelled' : ''}`} aria-current={status === booking.status ? 'step' : undefined}>
+        <li
+          key={`${status}-${i}`}
+          className={`${entry ? 'step-done' : 'step-future'}${status === 'cancelled' ? ' step-cancelled' : ''}`}
+          aria-current={status === booking.status ? 'step' : undefined}
+        >
           <span className="step-name">{t(`bookingStatus.step.${status}`)}</span>
           {entry && (
             <time className="step-time" dateTime={new Date(entry.at * 1000).toISOString()}>
@@ -31,7 +35,9 @@ export function BookingTimeline({ booking, t, lang }: { booking: Pick<BookingVie
             </time>
           )}
           {!entry && <span className="visually-hidden">{t('bookingStatus.notYet')}</span>}
-          {status === 'cancelled' && entry?.reason && <span className="step-reason">{t(`bookingStatus.cancelledBy.${entry.by}`, { reason: entry.reason })}</span>}
+          {status === 'cancelled' && entry?.reason && (
+            <span className="step-reason">{t(`bookingStatus.cancelledBy.${entry.by}`, { reason: entry.reason })}</span>
+          )}
         </li>
       ))}
     </ol>

@@ -23,7 +23,14 @@ export function SlotPicker({ days, date, slot, onChange, error, t, lang }: SlotP
           const full = d.slots.every((s) => s.left <= 0);
           return (
             <label key={d.date} className="chip">
-              <input type="radio" name="booking-day" value={d.date} checked={d.date === date} disabled={full} onChange={() => onChange({ date: d.date, slot: null })} />
+              <input
+                type="radio"
+                name="booking-day"
+                value={d.date}
+                checked={d.date === date}
+                disabled={full}
+                onChange={() => onChange({ date: d.date, slot: null })}
+              />
               <span>
                 {formatDay(d.date, lang)}
                 {full && <span className="chip-note"> · {t('book.full')}</span>}
@@ -37,7 +44,14 @@ export function SlotPicker({ days, date, slot, onChange, error, t, lang }: SlotP
           <legend>{t('book.slot')}</legend>
           {day.slots.map((s) => (
             <label key={s.time} className="chip">
-              <input type="radio" name="booking-slot" value={s.time} checked={s.time === slot} disabled={s.left <= 0} onChange={() => onChange({ date: day.date, slot: s.time })} />
+              <input
+                type="radio"
+                name="booking-slot"
+                value={s.time}
+                checked={s.time === slot}
+                disabled={s.left <= 0}
+                onChange={() => onChange({ date: day.date, slot: s.time })}
+              />
               <span dir="ltr">
                 {formatSlot(s.time, lang)}
                 {s.left <= 0 && <span className="chip-note"> · {t('book.full')}</span>}

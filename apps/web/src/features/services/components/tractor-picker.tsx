@@ -6,7 +6,17 @@ import type { TractorRef } from '../../../lib/signed-in/tractors';
  * Which of the owner's tractors this is for, chosen here only (the app's selected tractor stays):
  * a native select, large and read out well by TalkBack; with one tractor, just its name.
  */
-export function TractorPicker({ tractors, value, onChange, t }: { tractors: readonly TractorRef[]; value: string; onChange: (vin: string) => void; t: TFunction }) {
+export function TractorPicker({
+  tractors,
+  value,
+  onChange,
+  t,
+}: {
+  tractors: readonly TractorRef[];
+  value: string;
+  onChange: (vin: string) => void;
+  t: TFunction;
+}) {
   const id = useId();
   const only = tractors.length === 1 ? tractors[0] : undefined;
   if (only) {

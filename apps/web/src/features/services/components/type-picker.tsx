@@ -24,7 +24,8 @@ export function TypePicker({ types, value, onChange, error, t, lang }: TypePicke
           <span>
             <span className="choice-title">{t(`serviceType.${offer.type}`)}</span>
             <span>
-              {durationText(t, offer.durationMin, lang)} · {offer.free || offer.charge.totalPaise === 0 ? t('book.free') : t('book.chargeTotal', { amount: formatRupees(offer.charge.totalPaise, lang) })}
+              {durationText(t, offer.durationMin, lang)} ·{' '}
+              {offer.free || offer.charge.totalPaise === 0 ? t('book.free') : t('book.chargeTotal', { amount: formatRupees(offer.charge.totalPaise, lang) })}
             </span>
           </span>
         </label>

@@ -8,7 +8,8 @@ import { queryKeys } from '../../../lib/query-keys';
 export const schemeQueryOptions = (vin: string) =>
   queryOptions({
     queryKey: queryKeys.scheme(vin),
-    queryFn: ({ signal }) => apiJson<{ result: Scheme[] }>(`subscription/Scheme/GetScheme?VIN=${encodeURIComponent(vin)}`, { signal }).then((r) => r.result[0] ?? null),
+    queryFn: ({ signal }) =>
+      apiJson<{ result: Scheme[] }>(`subscription/Scheme/GetScheme?VIN=${encodeURIComponent(vin)}`, { signal }).then((r) => r.result[0] ?? null),
     staleTime: 60_000,
   });
 

@@ -3,7 +3,15 @@ import type { OrderView } from '@tractorlink/domain/subscription-api';
 import { formatRupees } from '../../../lib/signed-in/subscription';
 
 /** Spec §3 Subscription money: basic charges, tax (CGST + SGST within the supplier's state, else IGST), total. */
-export function OrderAmounts({ order, t, lang }: { order: Pick<OrderView, 'basicPaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise'>; t: TFunction; lang: string }) {
+export function OrderAmounts({
+  order,
+  t,
+  lang,
+}: {
+  order: Pick<OrderView, 'basicPaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise'>;
+  t: TFunction;
+  lang: string;
+}) {
   const money = (paise: number) => formatRupees(paise, lang);
   return (
     <dl className="facts amounts">

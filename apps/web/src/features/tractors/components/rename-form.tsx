@@ -37,7 +37,15 @@ export function RenameForm({ tractor, onDone }: RenameFormProps) {
   const code = localError ?? serverFieldCode(rename.error, 'vehName');
   return (
     <form className="form rename-form" noValidate onSubmit={submit}>
-      <TextField label={t('myTractor.name')} value={name} onChange={(e) => setName(e.target.value)} maxLength={40} autoComplete="off" error={fieldMessage(t, code)} autoFocus />
+      <TextField
+        label={t('myTractor.name')}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        maxLength={40}
+        autoComplete="off"
+        error={fieldMessage(t, code)}
+        autoFocus
+      />
       {rename.error && !serverFieldCode(rename.error, 'vehName') ? <Notice tone="error">{errorMessage(t, rename.error)}</Notice> : null}
       <CancelSave onCancel={onDone} busy={rename.isPending} />
     </form>

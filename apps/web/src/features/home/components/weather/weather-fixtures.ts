@@ -7,7 +7,9 @@ import type { FiveDayResponse, HourlyItem } from '@tractorlink/domain/weather';
 const fahrenheit = (c: number) => (c * 9) / 5 + 32;
 
 export function hourlyAt(now: number, celsius = 30, phrase = 'Sunny', icon = 1): HourlyItem[] {
-  return [{ EpochDateTime: (istHourStart(now) + HOUR_MS) / 1000, Temperature: { Value: fahrenheit(celsius), Unit: 'F' }, IconPhrase: phrase, WeatherIcon: icon }];
+  return [
+    { EpochDateTime: (istHourStart(now) + HOUR_MS) / 1000, Temperature: { Value: fahrenheit(celsius), Unit: 'F' }, IconPhrase: phrase, WeatherIcon: icon },
+  ];
 }
 
 /** Five days from the IST day of `now`, each at 07:00 IST; day i is min 20+i, max 35+i °C. */
@@ -40,13 +42,20 @@ export function mockWeatherServer(answer: Answer = (c) => ({ status: 200, body: 
       const url = new URL(String(input), 'http://localhost');
       const m = /\/api\/v1\/weather\/(hourly|daily)\/([^/?]+)$/.exec(url.pathname);
       if (!m) return new Response('{}', { status: 404 });
-      const call: WeatherCall = { kind: m[1] as WeatherCall['kind'], vin: decodeURIComponent(m[2] as string), language: url.searchParams.get('language') ?? '' };
+      const call: WeatherCall = {
+        kind: m[1] as WeatherCall['kind'],
+        vin: decodeURIComponent(m[2] as string),
+        language: url.searchParams.get('language') ?? '',
+      };
       calls.push(call);
       const { status, body } = respond(call);
-      return new Response(body === undefined ? JSON.stringify({ error: { code: 'WEATHER_UNAVAILABLE', message: 'Weather unavailable' } }) : JSON.stringify(body), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      });
+      return new Response(
+        body === undefined ? JSON.stringify({ error: { code: 'WEATHER_UNAVAILABLE', message: 'Weather unavailable' } }) : JSON.stringify(body),
+        {
+          status,
+          headers: { 'Content-Type': 'application/json' },
+        },
+      );
     }),
   );
   return {

@@ -44,7 +44,9 @@ describe('the weather widget with fixed data (spec §2 weather widget)', () => {
     const now = Date.now();
     const dates = [0, 1, 2].map((i) => new Date(now + i * DAY_MS));
     expect(screen.getByTestId('weather-month').textContent).toBe(monthLabel(istDate(now), 'en'));
-    expect(dayButtons().map((b) => b.textContent)).toEqual(['Today', 'Tomorrow', 'Day after'].map((name, i) => `${name} ${Number(istDate(dates[i]!.getTime()).slice(8))}`));
+    expect(dayButtons().map((b) => b.textContent)).toEqual(
+      ['Today', 'Tomorrow', 'Day after'].map((name, i) => `${name} ${Number(istDate(dates[i]!.getTime()).slice(8))}`),
+    );
     expect(pressed()).toEqual(['true', 'false', 'false']);
     expect(screen.getByText('Sunny')).toBeTruthy();
     // The icon is decorative: the phrase is the text.
@@ -87,7 +89,10 @@ describe('the weather widget with fixed data (spec §2 weather widget)', () => {
   });
 
   it('offline with nothing kept: NA, and nothing thrown', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderWidget();
     expect(await screen.findByText('Weather Data NA')).toBeTruthy();
   });

@@ -49,7 +49,14 @@ export function WeatherCard({ widget, onSelect }: WeatherCardProps) {
           </p>
           <div className="weather-days" role="group" aria-label={t('weather.days')}>
             {widget.days.map((day, i) => (
-              <button key={day.date} type="button" className="weather-day" aria-pressed={day.date === widget.selectedDate} data-date={day.date} onClick={() => onSelect(day.date)}>
+              <button
+                key={day.date}
+                type="button"
+                className="weather-day"
+                aria-pressed={day.date === widget.selectedDate}
+                data-date={day.date}
+                onClick={() => onSelect(day.date)}
+              >
                 <span className="weather-day-name">{t(DAY_NAMES[i] ?? 'weather.today')}</span> <span className="weather-date">{day.dayOfMonth}</span>
               </button>
             ))}
