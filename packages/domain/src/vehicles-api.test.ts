@@ -3,6 +3,7 @@ import { istMidnight } from './time';
 import { provisionRequest } from './operator-api';
 import { aggregationQuery, claimRequest, renameRequest, vin } from './vehicles-api';
 import { expiresOnMs } from './vehicles-rules';
+import { DEFAULT_DEVICE_MODEL } from './vehicles-rules';
 
 const codes = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
@@ -38,7 +39,7 @@ describe('tractor API schemas', () => {
       engineNo: 'S3251234',
       regNo: 'MH 15 AB 1234',
       model: 'Arjun 555 DI',
-      deviceModel: 'FMB130',
+      deviceModel: DEFAULT_DEVICE_MODEL,
       implementWidthM: 2,
       tankCapacityL: 60,
       serviceIntervalH: 250,

@@ -15,6 +15,8 @@ export const IMEI_PATTERN = /^\d{15}$/;
 export const DEVICE_ID_PATTERN = /^[0-9A-Za-z._-]{4,32}$/;
 /** The device model for phones and simple trackers over OsmAnd / Traccar Client: their ids need not be IMEIs. */
 export const HTTP_DEVICE_MODEL = 'OsmAnd';
+/** The Teltonika model the demo fleet, the simulator and the test fixtures fit (the provider's usual one). */
+export const DEFAULT_DEVICE_MODEL = 'FMB130';
 /** An optional per-device secret for the HTTP protocols (`key`): printable ASCII, no spaces. */
 export const DEVICE_KEY_PATTERN = /^[\x21-\x7e]{8,64}$/;
 /** Engine numbers as makers stamp them: letters, digits, and / or - between them. */

@@ -18,6 +18,7 @@ import { migrateToLatest } from '../../src/db/migrate';
 import type { PushOutcome, PushSender } from '../../src/providers/push/push-sender';
 import { LocalSmsProvider } from '../../src/providers/sms/local-sms';
 import { insertTractor } from '../../src/modules/tractors/repo';
+import { DEFAULT_DEVICE_MODEL } from '@tractorlink/domain/vehicles-rules';
 
 const tractors = Number(process.argv[2] ?? 1000);
 const recordsEach = Number(process.argv[3] ?? 200);
@@ -63,7 +64,7 @@ for (let i = 0; i < tractors; i++) {
       engineNo: `B${n}X`,
       regNo: `MH15B${n}`,
       model: 'Arjun 555 DI',
-      deviceModel: 'FMB130',
+      deviceModel: DEFAULT_DEVICE_MODEL,
       implementWidthM: 2,
       tankCapacityL: 60,
       serviceIntervalH: 250,

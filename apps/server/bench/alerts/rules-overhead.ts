@@ -24,6 +24,7 @@ import { AlertProfiles } from '../../src/modules/alerts/profiles';
 import { limitsOf } from '@tractorlink/domain/alert-rules/limits';
 import { AlertRuleSet } from '@tractorlink/domain/alert-rules/rule-set';
 import { type AlertProfile, emptyRulesState } from '@tractorlink/domain/alert-rules/types';
+import { DEFAULT_DEVICE_MODEL } from '@tractorlink/domain/vehicles-rules';
 
 const tractors = Number(process.argv[2] ?? 1000);
 const recordsEach = Number(process.argv[3] ?? 200);
@@ -48,7 +49,7 @@ async function run(rulesOn: boolean): Promise<{ seconds: number; alerts: Record<
           engineNo: `B${n}X`,
           regNo: `MH15B${n}`,
           model: 'Arjun 555 DI',
-          deviceModel: 'FMB130',
+          deviceModel: DEFAULT_DEVICE_MODEL,
           implementWidthM: p.implementWidthM,
           tankCapacityL: p.tankCapacityL,
           serviceIntervalH: 250,

@@ -36,6 +36,7 @@ import { insertTractor } from '../../src/modules/tractors/repo';
 import { seedDemoBoundaries } from '../../src/modules/geofences/boundaries/import';
 import { GeofenceService } from '../../src/modules/geofences/service';
 import { GeofenceWatch } from '../../src/modules/geofences/watch';
+import { DEFAULT_DEVICE_MODEL } from '@tractorlink/domain/vehicles-rules';
 
 const tractors = Number(process.argv[2] ?? 1000);
 const recordsEach = Number(process.argv[3] ?? 200);
@@ -122,7 +123,7 @@ async function setUp(db: Db): Promise<{ ids: TractorProfile[]; userIds: string[]
           engineNo: `B${n}X`,
           regNo: `MH15B${n}`,
           model: 'Arjun 555 DI',
-          deviceModel: 'FMB130',
+          deviceModel: DEFAULT_DEVICE_MODEL,
           implementWidthM: p.implementWidthM,
           tankCapacityL: p.tankCapacityL,
           serviceIntervalH: 250,

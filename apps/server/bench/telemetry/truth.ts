@@ -23,6 +23,7 @@ import { replayLate } from '../../src/modules/telemetry/late-replay';
 import { processorLoader } from '../../src/modules/telemetry/load-processor';
 import type { TractorProfile } from '../../src/modules/telemetry/processor';
 import { sqliteTelemetryStore } from '../../src/modules/telemetry/store';
+import { DEFAULT_DEVICE_MODEL } from '@tractorlink/domain/vehicles-rules';
 
 const days = Number(process.argv[2] ?? 31);
 const FIRST_DAY = '2026-10-01';
@@ -75,7 +76,7 @@ async function main() {
           engineNo: `E${vin}`,
           regNo: 'MH15TR0001',
           model: 'Kisan 475 DI',
-          deviceModel: 'FMB130',
+          deviceModel: DEFAULT_DEVICE_MODEL,
           implementWidthM: PROFILE.implementWidthM,
           tankCapacityL: PROFILE.tankCapacityL,
           serviceIntervalH: 250,

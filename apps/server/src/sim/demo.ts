@@ -2,7 +2,7 @@ import { istDate } from '@tractorlink/domain/time';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { findUserByMobile } from '../modules/accounts/repo';
-import { DEFAULT_DEVICE_MODEL } from '../modules/tractors/device-models';
+import { DEFAULT_DEVICE_MODEL } from '@tractorlink/domain/vehicles-rules';
 import type { TractorRegistry } from '../modules/tractors/registry';
 import { findTractorByImei } from '../modules/tractors/repo';
 import type { ServiceBook } from '../modules/vehicles/service-book';

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/types';
 import { insertTractor, type ProvisionInput, type TractorRow } from '../../src/modules/tractors/repo';
 import { TEST_START } from './test-clock';
+import { DEFAULT_DEVICE_MODEL } from '@tractorlink/domain/vehicles-rules';
 
 let sequence = 0;
 
@@ -17,7 +18,7 @@ export function provisionTractor(db: Kysely<Database>, overrides: Partial<Provis
       engineNo: `S325${n}`,
       regNo: `MH15AB${n}`,
       model: 'Arjun 555 DI',
-      deviceModel: 'FMB130',
+      deviceModel: DEFAULT_DEVICE_MODEL,
       implementWidthM: 2,
       tankCapacityL: 60,
       serviceIntervalH: 250,

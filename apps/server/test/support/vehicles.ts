@@ -8,6 +8,7 @@ import { post, registerOwner } from './api';
 import type { Owner } from './api';
 import type { TestContext } from './harness';
 import { provisionTractor } from './tractors';
+import { DEFAULT_DEVICE_MODEL } from '@tractorlink/domain/vehicles-rules';
 
 /** An owner registered through the API with one tractor provisioned for their number and claimed. */
 export async function ownerWithTractor(
@@ -43,7 +44,7 @@ export const validTractor = (n: number) => ({
   engineNo: `S326${String(n).padStart(5, '0')}`,
   regNo: `MH15BC${String(n).padStart(4, '0')}`,
   model: 'Arjun 605 DI',
-  deviceModel: 'FMB130',
+  deviceModel: DEFAULT_DEVICE_MODEL,
   implementWidthM: 2.1,
   tankCapacityL: 65,
   serviceIntervalH: 300,

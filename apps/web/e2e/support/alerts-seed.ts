@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { AlertItem, AlertsResponse } from '@tractorlink/domain/alerts-api';
 import { OPERATOR_KEY } from './seed';
+import { DEFAULT_DEVICE_MODEL } from '@tractorlink/domain/vehicles-rules';
 
 /**
  * Alerts made the way real ones are (issue 5): a tractor provisioned by the operator for an owner's
@@ -48,7 +49,7 @@ export async function provisionTractor(base: string, mobile: string, name: strin
     body: {
       ...tractor,
       model: 'Arjun 555 DI',
-      deviceModel: 'FMB130',
+      deviceModel: DEFAULT_DEVICE_MODEL,
       implementWidthM: 1.8,
       tankCapacityL: 60,
       serviceIntervalH: 250,

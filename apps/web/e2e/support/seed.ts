@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { DEFAULT_DEVICE_MODEL } from '@tractorlink/domain/vehicles-rules';
 
 /**
  * Test data made through the product's own APIs (operator provisioning, device ingestion, owner
@@ -55,7 +56,7 @@ export async function seedSilentTractor(baseURL: string, dataDir: string, now = 
     body: {
       ...SILENT_TRACTOR,
       model: 'Kisan 475 DI',
-      deviceModel: 'FMB130',
+      deviceModel: DEFAULT_DEVICE_MODEL,
       implementWidthM: 1.8,
       tankCapacityL: 55,
       serviceIntervalH: 250,

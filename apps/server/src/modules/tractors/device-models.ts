@@ -44,8 +44,6 @@ export const BUILT_IN_MODELS: Record<string, readonly IoRule[]> = {
   [HTTP_DEVICE_MODEL]: [],
 };
 
-export const DEFAULT_DEVICE_MODEL = 'FMB130';
-
 export class DeviceModels {
   constructor(private readonly models: Record<string, readonly IoRule[]>) {}
 
