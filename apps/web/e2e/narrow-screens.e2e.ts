@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LANGUAGES } from '@tractorlink/domain/languages';
+import { subscriptionState } from '@tractorlink/domain/subscription';
 import { NARROW_PHONE, baseURL, newPhone, open, switchLanguage, useBrowser } from './support/browser';
 import { showAlertFilters } from './support/alerts-browser';
 import { api, logInBinding, sessionToken } from './tractor-helpers';
@@ -120,9 +121,16 @@ describe('every screen at 360 px in every language (issue 12 item 7)', () => {
     // The demo fleet's tractors are in: the screens are measured with their data.
     await page.locator('#tractor-name').waitFor();
     const token = await sessionToken(page);
-    const { tractors } = await api<{ tractors: { vin: string }[] }>(baseURL(), token, 'home');
+    const { tractors } = await api<{ tractors: { vin: string; expiresOn: number; subscriptionPack?: 'free' | 'month' | 'year' | null }[] }>(
+      baseURL(),
+      token,
+      'home',
+    );
     firstVin = tractors[0]?.vin ?? '';
-    expiredVin = tractors[2]?.vin ?? '';
+    // A tractor the renewal dialog is for (its pack ending soon or ended): the demo's third, unless
+    // another test file renewed it already, then its second (ending in 3 days).
+    expiredVin =
+      tractors.find((t) => ['expiring', 'expired'].includes(subscriptionState(t.expiresOn * 1000, t.subscriptionPack ?? null, Date.now()).state))?.vin ?? '';
     const history = await api<{ data: { orderId: string | null }[] }>(baseURL(), token, `subscription/history?vin=${firstVin}`);
     paidOrder = history.data.find((h) => h.orderId)?.orderId ?? '';
     if (!paidOrder || !expiredVin) throw new Error('the demo fleet has a paid order and an expired tractor');

@@ -29,6 +29,9 @@ export function AlertDetailScreen() {
   // Spec §9: opening an alert marks it read (status 1); once per alert, even if the screen re-renders.
   const unread = alert?.alertStatus === 'unread';
   const { mutate } = markRead;
+  // Once the server has taken the mark, this alert is read whatever an older answer in the cache says
+  // (a detail fetched just before the mark can land after it on a busy phone).
+  const markedOnServer = markRead.isSuccess && markRead.variables?.[0] === id;
   useEffect(() => {
     if (!unread || marked.current === id) return;
     marked.current = id;
@@ -71,7 +74,7 @@ export function AlertDetailScreen() {
               <dt>{t('tractor.choose')}</dt>
               <dd>{w.tractor}</dd>
               <dt>{t('alerts.status')}</dt>
-              <dd data-testid="alert-status">{alert.alertStatus === 'unread' ? t('alerts.unread') : t('alerts.read')}</dd>
+              <dd data-testid="alert-status">{alert.alertStatus === 'unread' && !markedOnServer ? t('alerts.unread') : t('alerts.read')}</dd>
             </dl>
             <ListenButton
               text={[w.name, w.description, w.reading, w.tractor, t('alerts.atTime', { time: w.time.replace(' | ', ', ') }), alert.address]
