@@ -144,6 +144,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   { name: 'OFFLINE_AFTER_MINUTES', default: '30', description: 'A tractor silent this long is shown offline.' },
   {
+    name: 'TELEMETRY_RETENTION_MONTHS',
+    default: '0',
+    description:
+      'Raw telemetry kept: the current month and this many whole months before it (`0` keeps it forever). Checked on start and daily; on PostgreSQL whole monthly partitions are dropped, on SQLite old records are deleted in batches. Hourly usage, refuels and alerts are kept.',
+  },
+  {
     name: 'OPERATOR_KEY',
     default: '(empty)',
     description: 'Key for the operator API (`X-Operator-Key` header: provisioning, batch ingest). Empty: the operator API is off.',
@@ -353,6 +359,7 @@ const envSchema = z.object({
   DEVICE_MAX_CONNECTIONS_PER_IP: z.coerce.number({ error: 'expected a whole number 1-1000000' }).int().min(1).max(1_000_000).default(100),
   DEVICE_MODELS_FILE: optionalText,
   OFFLINE_AFTER_MINUTES: z.coerce.number({ error: 'expected minutes' }).int().min(1).max(10_080).default(30),
+  TELEMETRY_RETENTION_MONTHS: z.coerce.number({ error: 'expected whole months 0-1200' }).int().min(0).max(1200).default(0),
   OPERATOR_KEY: optionalText.pipe(z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
   SIMULATE_FLEET: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' }).optional(),
   MAP_TILE_HOSTS: z
@@ -457,6 +464,8 @@ export interface Config {
     modelsFile: string | undefined;
     offlineAfterMs: number;
   };
+  /** Raw telemetry kept this many whole months before the current one; 0 keeps it forever. */
+  telemetryRetentionMonths: number;
   operatorKey: string | undefined;
   simulateFleet: boolean;
   simulateFleetDays: number;
@@ -562,6 +571,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       modelsFile: e.DEVICE_MODELS_FILE,
       offlineAfterMs: e.OFFLINE_AFTER_MINUTES * 60_000,
     },
+    telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
     operatorKey: e.OPERATOR_KEY,
     simulateFleet: e.SIMULATE_FLEET === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(e.SIMULATE_FLEET),
     simulateFleetDays: e.SIMULATE_FLEET_DAYS,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { maintainTelemetry } from './modules/telemetry/partitions';
 import { rebuildDirtyDays } from './modules/telemetry/rebuild-days';
 import type { Services } from './services';
 
@@ -41,6 +42,14 @@ export function startJobs(services: Services, log: FastifyBaseLogger, which: Job
     // that received late records beyond a replay are rebuilt from their raw records.
     every(5_000, 'replaying late records failed', () => telemetry.ingestor.replayDue());
     every(60_000, 'rebuilding late days failed', () => rebuildDirtyDays(db.kysely));
+    // Telemetry partitions ahead (PostgreSQL) and raw-record retention: on start, then daily.
+    const maintain = async () => {
+      const { created, retention } = await maintainTelemetry(services.db, services.config.telemetryRetentionMonths, services.clock.now());
+      if (created.length > 0 || retention.droppedPartitions.length > 0 || retention.deletedRows > 0) log.info({ created, retention }, 'telemetry maintained');
+    };
+    const first = maintain().catch((err: unknown) => log.error({ err }, 'telemetry maintenance failed'));
+    stops.push(() => first);
+    every(24 * 3600_000, 'telemetry maintenance failed', maintain);
     // Sessions that ended over a day ago are removed.
     every(3600_000, 'removing ended sessions failed', async () => {
       const removed = await sessions.purgeEnded();

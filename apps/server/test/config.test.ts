@@ -131,6 +131,7 @@ describe('configuration', () => {
       'DEVICE_MAX_CONNECTIONS_PER_IP',
       'DEVICE_MODELS_FILE',
       'OFFLINE_AFTER_MINUTES',
+      'TELEMETRY_RETENTION_MONTHS',
       'OPERATOR_KEY',
       'SIMULATE_FLEET',
       'MAP_TILE_HOSTS',

@@ -18,9 +18,10 @@ import { remindersMigration } from './migrations/014-reminders';
 import { simProgressMigration } from './migrations/016-sim-progress';
 import { serviceBookingsMigration } from './migrations/017-service-bookings';
 import { bookingPaymentsMigration } from './migrations/018-booking-payments';
+import { telemetryPartitionsMigration } from './migrations/019-telemetry-partitions';
 
 /** Migrations are imported statically (no folder read at runtime); names sort in run order. */
-function migrationsFor(db: Db): Record<string, Migration> {
+export function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '001-accounts': accountsMigration(db.engine),
     '002-telemetry': telemetryMigration(db.engine),
@@ -39,6 +40,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '016-sim-progress': simProgressMigration(db.engine),
     '017-service-bookings': serviceBookingsMigration(db.engine),
     '018-booking-payments': bookingPaymentsMigration(db.engine),
+    '019-telemetry-partitions': telemetryPartitionsMigration(db.engine),
   };
 }
 
