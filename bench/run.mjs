@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { ensureWebBuilt, root } from '../scripts/web-build.mjs';
 import { startServer } from './lib/server.mjs';
 import { connectionFlood, lockoutThenRecovery, parallelWrongPins } from './abuse.mjs';
+import { clusterFigures } from './cluster.mjs';
 import { ingestionFigures } from './ingest.mjs';
 import { scaleFigures } from './scale.mjs';
 import { lighthouseScores, loginScriptBytes, signedInProfile } from './web-login.mjs';
@@ -139,6 +140,42 @@ if (wanted('ingest')) {
     'goal ≥ 0.5',
     `raw insert ${f.raw.rowsPerSecond} rows/s (batches of ${f.raw.batch}, same statement and durability)`,
   );
+}
+
+if (wanted('cluster')) {
+  console.log('== several instances: TCP devices, ACK after commit, and faults (bounded to 3 minutes)');
+  const f = clusterFigures();
+  results.cluster = f;
+  const load = `${f.devices} devices × ${f.recordsEach} records`;
+  const ratio = (a, raw) => `${(a.perSecond / raw.rowsPerSecond).toFixed(2)} of raw`;
+  row(
+    'records/s, 1 instance on SQLite (ACK after commit)',
+    String(f.sqlite1.perSecond),
+    '≥ 60,000',
+    `${load}; raw insert ${f.sqliteRaw.rowsPerSecond} rows/s, ${ratio(f.sqlite1, f.sqliteRaw)}`,
+  );
+  row(
+    'records/s, 1 instance on PostgreSQL (ACK after commit)',
+    String(f.postgres1.perSecond),
+    '—',
+    `${load}; raw insert ${f.postgresRaw.rowsPerSecond} rows/s, ${ratio(f.postgres1, f.postgresRaw)}`,
+  );
+  row(
+    'records/s, 2 instances on PostgreSQL behind HAProxy (ACK after commit)',
+    String(f.postgres2.perSecond),
+    '≥ 30,000',
+    `${load}; raw insert ${f.postgresRaw.rowsPerSecond} rows/s, ${ratio(f.postgres2, f.postgresRaw)}`,
+  );
+  for (const [name, k] of [
+    ['SIGKILL one of 2 instances mid-stream', f.killOne],
+    ['PostgreSQL restarted mid-stream', f.restartPostgres],
+  ])
+    row(
+      `${name}: lost / duplicated, s until every device is back and drained`,
+      `${k.lost} / ${k.duplicatedRows}, ${k.allBackAndDrainedS} s`,
+      '0 / 0, ≤ 30 s',
+      `${k.reconnected} devices reconnected; ACKs resumed after ${k.ackResumedAfterS} s; rollup PTO ${k.rollupPtoS} s of ${k.expectedPtoS} s`,
+    );
 }
 
 if (wanted('scale')) {

@@ -1,7 +1,9 @@
 // Several server instances behind HAProxy on one machine: the HAProxy configuration and how to find
 // and start HAProxy. Shared by `npm run cluster` and the cluster fault tests.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** Debian's haproxy, installed when missing and we may (root with apt-get, as CI runs). */
 export function findHaproxy({ install = false } = {}) {
@@ -24,11 +26,11 @@ export const HAPROXY_MISSING = 'HAProxy is not installed: apt-get install haprox
  * client address in X-Forwarded-For (the instances run with TRUST_PROXY). Checks every second, an
  * instance out after two failures: a dead one stops getting devices within about 2 s.
  */
-export function haproxyConfig({ host = '0.0.0.0', httpPort, devicePort, instances }) {
+export function haproxyConfig({ host = '0.0.0.0', httpPort, devicePort, instances, maxconn = 8000 }) {
   const lines = [
     'global',
     // Within the usual open-file limit (HAProxy needs two handles a connection); raise it with the limit.
-    '  maxconn 8000',
+    `  maxconn ${maxconn}`,
     'defaults',
     '  timeout connect 5s',
     // Devices stay connected for minutes between frames (the server closes idle ones after 10 min).
@@ -62,11 +64,12 @@ export function haproxyConfig({ host = '0.0.0.0', httpPort, devicePort, instance
   return lines.join('\n');
 }
 
-/** Checks and writes the configuration and starts HAProxy in the foreground (-db); the caller waits for its ports. */
-export async function startHaproxy(binary, configPath, config, { stdio = 'inherit' } = {}) {
+/** Checks and writes the configuration and starts HAProxy in the foreground (-db), under `fileLimit` open files if given; the caller waits for its ports. */
+export async function startHaproxy(binary, configPath, config, { stdio = 'inherit', fileLimit: files } = {}) {
   writeFileSync(configPath, config);
   execFileSync(binary, ['-c', '-q', '-f', configPath], { stdio: 'inherit' });
-  const child = spawn(binary, ['-db', '-f', configPath], { stdio });
+  const [command, args] = files ? withFileLimit(files, binary, ['-db', '-f', configPath]) : [binary, ['-db', '-f', configPath]];
+  const child = spawn(command, args, { stdio });
   return child;
 }
 
@@ -83,5 +86,66 @@ export function instanceEnv({ databaseUrl, dataDir, httpPort, devicePort }) {
     DEVICE_PROXY_PROTOCOL: 'true',
     DEVICE_PROXY_TRUSTED: '127.0.0.1,::1',
     TRUST_PROXY: 'true',
+  };
+}
+
+/**
+ * The open-file limit children get when started through `withFileLimit`: `wanted` when this process
+ * may raise its hard limit (root), else the current hard limit.
+ */
+export function fileLimit(wanted) {
+  const out = execFileSync('bash', ['-c', `ulimit -n ${wanted} 2>/dev/null || ulimit -n $(ulimit -Hn); ulimit -n`], { encoding: 'utf8' });
+  return Number(out.trim());
+}
+
+/** [command, args] that run `command args…` with the open-file limit raised to `limit` (as far as allowed). */
+export function withFileLimit(limit, command, args) {
+  return ['bash', ['-c', `ulimit -n ${limit} 2>/dev/null || ulimit -n $(ulimit -Hn); exec "$0" "$@"`, command, ...args]];
+}
+
+/** Debian's PostgreSQL binaries (the newest installed), or undefined. */
+export function postgresBin() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin/pg_ctl')))
+    .sort((a, b) => Number(a) - Number(b));
+  const newest = versions.at(-1);
+  return newest ? join(base, newest, 'bin') : undefined;
+}
+
+/**
+ * A throwaway PostgreSQL cluster of its own in a temporary folder on `port`, as .ci/run starts one
+ * (run as the postgres user when we are root): for faults that restart the server, which must never
+ * touch a shared one. `restart()` is `pg_ctl restart -m fast`; `stop()` stops it and deletes the folder.
+ */
+export function startThrowawayPostgres({ port }) {
+  const bin = postgresBin();
+  if (!bin) throw new Error('PostgreSQL is not installed: apt-get install postgresql');
+  const dir = mkdtempSync(join(tmpdir(), 'tl-pg-'));
+  const root = process.getuid?.() === 0;
+  if (root)
+    chownSync(
+      dir,
+      Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
+      Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
+    );
+  const asPg = (command) => execFileSync(root ? 'su' : 'bash', root ? ['postgres', '-s', '/bin/bash', '-c', command] : ['-c', command], { stdio: 'pipe' });
+  const data = join(dir, 'data');
+  asPg(`${bin}/initdb -D ${data} -A trust -U postgres >/dev/null`);
+  const pgCtl = (verb) =>
+    asPg(`${bin}/pg_ctl -D ${data} -l ${dir}/log -o '-k ${dir} -h 127.0.0.1 -p ${port} -c max_connections=200 -c fsync=on' -m fast -w ${verb} >/dev/null`);
+  pgCtl('start');
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    restart: () => pgCtl('restart'),
+    stop() {
+      try {
+        asPg(`${bin}/pg_ctl -D ${data} -m fast -w stop >/dev/null`);
+      } catch {
+        // already stopped
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }

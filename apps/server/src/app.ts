@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import { systemClock } from './clock';
 import type { Clock } from './clock';
 import type { Config } from './config';
+import type { Wakeups } from './db/wakeups';
 import { createDb } from './db/database';
 import type { Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -95,6 +96,8 @@ export interface BuildAppOptions {
   push?: PushSender;
   /** Payment gateway; by default the one config.payments names. */
   paymentGateway?: PaymentGateway;
+  /** Wake-ups between instances; by default LISTEN/NOTIFY on PostgreSQL, in memory on SQLite. */
+  wakeups?: Wakeups;
 }
 
 const JSON_BODY_LIMIT = 16 * 1024;
@@ -167,6 +170,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
     localSmsOutput: options.localSmsOutput,
     push: options.push,
     paymentGateway: options.paymentGateway,
+    wakeups: options.wakeups,
   });
   app.decorate('services', services);
   app.decorate('deviceServer', undefined);

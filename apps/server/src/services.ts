@@ -7,6 +7,7 @@ import { getOrCreateSetting } from './db/app-settings';
 import type { Db } from './db/database';
 import { findUserByMobile, isDeviceBoundToNumber } from './modules/accounts/repo';
 import { AccountService, deviceHash } from './modules/accounts/service';
+import { localWakeups, postgresWakeups, type Wakeups } from './db/wakeups';
 import { createAlertsModule, type AlertsModule } from './modules/alerts/module';
 import { DeviceCommands } from './modules/commands/service';
 import { GeocodingService } from './modules/geocoding/service';
@@ -63,6 +64,8 @@ interface ServiceDeps {
   push?: PushSender | undefined;
   /** Payment gateway; by default the one config.payments names. */
   paymentGateway?: PaymentGateway | undefined;
+  /** Wake-ups between instances; by default LISTEN/NOTIFY on PostgreSQL, in memory on SQLite. */
+  wakeups?: Wakeups | undefined;
 }
 
 /** Every service and repository the routes and the background jobs use, built once per app. */
@@ -135,7 +138,9 @@ export async function buildServices(deps: ServiceDeps): Promise<Services> {
   });
 
   const geofenceWatch = new GeofenceWatch({ db: kysely, clock });
-  const alerts = await createAlertsModule({ db, clock, log, sms, config: config.alerts, push: deps.push, geofences: geofenceWatch });
+  const wakeups =
+    deps.wakeups ?? (db.engine === 'postgres' && config.databaseUrl ? postgresWakeups({ databaseUrl: config.databaseUrl, db: kysely, log }) : localWakeups());
+  const alerts = await createAlertsModule({ db, clock, log, sms, config: config.alerts, push: deps.push, geofences: geofenceWatch, wakeups });
   const deviceModels = DeviceModels.load(config.devices.modelsFile);
   const telemetry = createTelemetryPipeline(db, clock, deviceModels, { alerts: alerts.hook, log, recordsPerMinute: config.devices.maxRecordsPerMinute });
   const registry = new TractorRegistry({ db: kysely, clock, models: deviceModels, onProvisioned: (imei) => telemetry.invalidate(imei) });

@@ -52,6 +52,11 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types: pgTypes });
+    // A connection lost (PostgreSQL restarted, a network cut) must not end the process: unheard, its
+    // 'error' event would. Idle, the pool drops it; checked out, the query under way fails (the batch
+    // is not acknowledged and the device resends) and the pool drops it on release (not queryable).
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, engine: 'postgres', close: () => kysely.destroy() };
   }

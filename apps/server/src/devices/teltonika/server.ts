@@ -253,6 +253,8 @@ function handleConnection(socket: Socket, address: string, options: TeltonikaSer
             socket.end(Buffer.of(0x00));
             return;
           }
+          // It may have been sending to another instance since this one last saw it.
+          options.ingestor.connected(device.profile.id);
           socket.write(Buffer.of(0x01));
         } else if (frame.kind === 'avl' && device && isCodec12(frame.bytes)) {
           // The device's reply to a command (Codec 12): stored, nothing to acknowledge.

@@ -104,6 +104,8 @@ async function handle(
     committed = await options.ingestor.submit(
       device.profile,
       packet.data.records.map((r) => avlToRecord(r, device.ioRules)),
+      // No connection says the device was elsewhere meanwhile: each packet checks the cached state (one read per batch).
+      { verify: true },
     );
   } catch (error) {
     options.log.warn({ ...where, reason: 'STORE_FAILED', detail: (error as Error).message }, 'device packet not acknowledged');

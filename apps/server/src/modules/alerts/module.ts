@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
+import type { Wakeups } from '../../db/wakeups';
 import type { PushSender } from '../../providers/push/push-sender';
 import { WebPushSender } from '../../providers/push/web-push-sender';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
@@ -41,14 +42,21 @@ export async function createAlertsModule(deps: {
   config: AlertsConfig;
   push?: PushSender;
   geofences?: WatchedGeofences;
+  /** Tells every instance's delivery worker of a committed alert (else only this one's). */
+  wakeups?: Wakeups;
 }): Promise<AlertsModule> {
   const { db, clock, log, sms, config } = deps;
   const kysely = db.kysely;
   const vapid = await loadVapidKeys(kysely);
   const push = deps.push ?? new WebPushSender({ ...vapid, subject: config.vapidSubject });
-  const delivery = new AlertDelivery({ db: kysely, clock, log, push, sms, smsDailyCap: config.smsDailyCap });
+  const { wakeups } = deps;
+  const delivery = new AlertDelivery({ db: kysely, clock, log, push, sms, smsDailyCap: config.smsDailyCap, ...(wakeups ? { wakeups } : {}) });
   const profiles = new AlertProfiles({ db: kysely, clock });
-  const wake = () => delivery.wake();
+  // Called after the alert's commit: this instance's worker at once, the others' through the wake-ups.
+  const wake = () => {
+    delivery.wake();
+    wakeups?.notify('tl_outbox');
+  };
   return {
     hook: createAlertHook(kysely, profiles, wake, deps.geofences),
     service: new AlertService({ db: kysely, clock, profiles, onRaised: wake }),

@@ -29,7 +29,8 @@ export class IngestService {
     if (device.key !== undefined && (key === undefined || !sameKey(key, device.key))) throw new AppError('DEVICE_KEY_INVALID');
     const waitMs = pipeline.rate.take([[device.profile.id, 1]]);
     if (waitMs > 0) throw tooMany(waitMs);
-    await pipeline.ingestor.submit(device.profile, [{ reading: location.reading, attributes: location.attributes }]);
+    // Any instance may have had the device's previous request: its cached state is checked first.
+    await pipeline.ingestor.submit(device.profile, [{ reading: location.reading, attributes: location.attributes }], { verify: true });
   }
 
   /** Records of several devices: refused whole if any device is not provisioned or over its record budget. Returns the records stored. */
@@ -52,7 +53,7 @@ export class IngestService {
     const known = devices.flatMap(({ list, device }) => (device ? [{ list, device }] : []));
     const waitMs = pipeline.rate.take(known.map(({ list, device }) => [device.profile.id, list.length] as const));
     if (waitMs > 0) throw tooMany(waitMs);
-    const counts = await Promise.all(known.map(({ list, device }) => pipeline.ingestor.submit(device.profile, list)));
+    const counts = await Promise.all(known.map(({ list, device }) => pipeline.ingestor.submit(device.profile, list, { verify: true })));
     return counts.reduce((a, b) => a + b, 0);
   }
 }

@@ -39,9 +39,29 @@ function finiteAttributes(attributes: Record<string, string | number | boolean>,
 
 export type LoadProcessor = (profile: TractorProfile) => Promise<TractorProcessor>;
 
+/**
+ * What each tractor's committed state is, as a short fingerprint (its tractor_state version and last
+ * time), for the tractors that have one: read before a batch to tell whether another instance
+ * committed for the tractor since this one cached its state.
+ */
+export type StateVersions = (tractorIds: readonly string[]) => Promise<Map<string, string>>;
+
+/** The fingerprint StateVersions reports for a tractor_state row. */
+export const stateFingerprint = (version: number, lastTime: number): string => `${Number(version)}|${Number(lastTime)}`;
+
+export interface SubmitOptions {
+  /**
+   * Check the tractor's cached state against the database before processing (HTTP and UDP
+   * submissions: any instance may have had the previous one). A TCP connection asks once, with
+   * `connected()`, when its device is accepted.
+   */
+  verify?: boolean;
+}
+
 interface Pending {
   profile: TractorProfile;
   records: EncodedRecords;
+  verify: boolean;
   resolve: (count: number) => void;
   reject: (error: unknown) => void;
 }
@@ -61,6 +81,12 @@ export interface IngestorOptions {
   onDropped?: (profile: TractorProfile, dropped: readonly string[]) => void;
   /** Records not stored because one with the same device time was (after the commit, not awaited). */
   onResent?: (rows: readonly TelemetryRow[]) => void;
+  /**
+   * Reads the committed state's fingerprints (several instances on one database): a tractor's cached
+   * state is checked against it when its device connects anew or submits over HTTP or UDP, and
+   * reloaded when another instance has committed since. Without it the cache is trusted (one process).
+   */
+  stateVersions?: StateVersions;
 }
 
 export type ReplayLate = (current: TractorProcessor, from: number, now: number) => Promise<{ processor: TractorProcessor; alerts: AlertRow[] } | undefined>;
@@ -93,6 +119,13 @@ export class Ingestor {
   private readonly replayQuietMs: number;
   private readonly onDropped: IngestorOptions['onDropped'];
   private readonly onResent: IngestorOptions['onResent'];
+  private readonly stateVersions: StateVersions | undefined;
+  /** Per cached tractor: the fingerprint of tractor_state its processor matches (as read, or as this instance committed it). */
+  private readonly fingerprints = new Map<string, string | null>();
+  /** Tractors whose device connected anew: their cached state is checked before their next batch. */
+  private readonly unverified = new Set<string>();
+  /** Versions this instance writes to tractor_state: Date.now(), made strictly increasing. */
+  private lastVersion = 0;
 
   constructor(
     private readonly store: TelemetryStore,
@@ -107,6 +140,7 @@ export class Ingestor {
     this.replayQuietMs = options.replayQuietMs ?? 5_000;
     this.onDropped = options.onDropped;
     this.onResent = options.onResent;
+    this.stateVersions = options.stateVersions;
   }
 
   /**
@@ -128,11 +162,14 @@ export class Ingestor {
           const out = await replay(current, mark.from, this.clock.now());
           if (!out) return;
           this.processors.set(id, out.processor);
+          // The replay wrote its own version: the next check reloads (once) rather than trust it.
+          this.fingerprints.delete(id);
           if (out.alerts.length > 0) this.alerts?.committed(out.alerts);
           replayed++;
         } catch (error) {
           // Nothing of the replay was kept: reload the tractor's state and try again later.
           this.processors.delete(id);
+          this.fingerprints.delete(id);
           if (!this.late.has(id)) this.late.set(id, { ...mark, at: Date.now() });
           throw error;
         }
@@ -142,11 +179,11 @@ export class Ingestor {
   }
 
   /** Stores records of one tractor; resolves with how many were committed (duplicates included). */
-  submit(profile: TractorProfile, records: readonly IncomingRecord[] | EncodedRecords): Promise<number> {
+  submit(profile: TractorProfile, records: readonly IncomingRecord[] | EncodedRecords, options: SubmitOptions = {}): Promise<number> {
     const encoded: EncodedRecords = 'decode' in records ? records : { count: records.length, decode: () => records };
     if (encoded.count === 0) return Promise.resolve(0);
     return new Promise((resolve, reject) => {
-      this.queue.push({ profile, records: encoded, resolve, reject });
+      this.queue.push({ profile, records: encoded, verify: options.verify === true, resolve, reject });
       this.schedule();
     });
   }
@@ -160,6 +197,38 @@ export class Ingestor {
   /** Drops a tractor's in-memory state (it is reloaded from the database when next needed). */
   forget(tractorId: string): void {
     this.processors.delete(tractorId);
+    this.fingerprints.delete(tractorId);
+  }
+
+  /**
+   * A tractor's device connected (TCP, its IMEI accepted): it may have been sending to another
+   * instance meanwhile, so its cached state is checked against the database before its next batch
+   * (one indexed read for all the tractors of that batch; reloaded only if another instance committed).
+   */
+  connected(tractorId: string): void {
+    if (this.stateVersions) this.unverified.add(tractorId);
+  }
+
+  /** Drops the cached state of the batch's tractors that another instance has committed for since. */
+  private async verify(taken: readonly Pending[]): Promise<Set<string>> {
+    const checked = new Set<string>();
+    if (!this.stateVersions) return checked;
+    for (const p of taken) if (p.verify || this.unverified.has(p.profile.id)) checked.add(p.profile.id);
+    if (checked.size === 0) return checked;
+    const ids = [...checked];
+    for (const id of ids) this.unverified.delete(id);
+    const versions = await this.stateVersions(ids);
+    for (const id of ids) {
+      const current = versions.get(id) ?? null;
+      if (this.processors.has(id) && this.fingerprints.get(id) !== current) this.processors.delete(id);
+      this.fingerprints.set(id, current);
+    }
+    return checked;
+  }
+
+  private nextVersion(): number {
+    this.lastVersion = Math.max(Date.now(), this.lastVersion + 1);
+    return this.lastVersion;
   }
 
   private schedule(): void {
@@ -246,8 +315,12 @@ export class Ingestor {
     const taken = this.takeBatch();
     const now = this.clock.now();
     try {
+      const checked = await this.verify(taken);
       for (const p of taken) {
-        if (!this.processors.has(p.profile.id)) this.processors.set(p.profile.id, await this.load(p.profile));
+        if (this.processors.has(p.profile.id)) continue;
+        this.processors.set(p.profile.id, await this.load(p.profile));
+        // Loaded without a fingerprint read just before: the next check reloads rather than trust it.
+        if (!checked.has(p.profile.id)) this.fingerprints.delete(p.profile.id);
       }
       await this.alerts?.prepare(taken.map((p) => p.profile.id));
       // Decoded only now, after this flush's own awaits: the records live until the commit, not longer.
@@ -258,14 +331,17 @@ export class Ingestor {
       let late: LateMark[] = [];
       let stored = 0;
       let freshRows: ReadonlySet<TelemetryRow> = new Set();
+      let states: Derived['states'] = [];
       await this.store.commit(rows, (fresh) => {
         stored = fresh.length;
         freshRows = new Set(fresh);
         const derived = this.derive(batch, fresh, now);
         alerts = derived.alerts;
         late = derived.late;
+        states = derived.states;
         return derived;
       });
+      for (const s of states) if (s.version !== undefined) this.fingerprints.set(s.tractorId, stateFingerprint(s.version, s.lastTime));
       for (const mark of late) {
         const known = this.late.get(mark.profile.id);
         this.late.set(mark.profile.id, { ...mark, from: Math.min(mark.from, known?.from ?? mark.from) });
@@ -278,6 +354,7 @@ export class Ingestor {
       // (A submission already refused for its encoding is not affected by a second reject.)
       for (const p of taken) {
         this.processors.delete(p.profile.id);
+        this.fingerprints.delete(p.profile.id);
         p.reject(error);
       }
     } finally {
@@ -312,6 +389,7 @@ export class Ingestor {
         lastReading: JSON.stringify(processor.last),
         lastFix: processor.state.lastFix ? JSON.stringify(processor.state.lastFix) : null,
         processor: processor.serialize(),
+        ...(this.stateVersions ? { version: this.nextVersion() } : {}),
       });
     }
     return derived;

@@ -5,6 +5,7 @@ import { measureInterval } from '@tractorlink/domain/usage';
 import type { Kysely } from 'kysely';
 import type { Database, TelemetryTable } from '../../db/types';
 import type { AlertHook } from './alert-hook';
+import { type StateVersions, stateFingerprint } from './ingestor';
 import { type ProcessorState, TractorProcessor, type TractorProfile } from './processor';
 
 /** A stored row back as a Reading (the columns present in `row`). */
@@ -68,5 +69,13 @@ export function processorLoader(db: Kysely<Database>, alerts?: AlertHook) {
       measureInterval(prev, readings[i] as Reading, profile, coverage);
     }
     return new TractorProcessor(profile, last, state, (d) => (d === day ? coverage : undefined), rules);
+  };
+}
+
+/** The fingerprints of the tractors' committed states (Ingestor's `stateVersions`): one indexed read per batch checked. */
+export function stateVersionsReader(db: Kysely<Database>): StateVersions {
+  return async (tractorIds) => {
+    const rows = await db.selectFrom('tractor_state').select(['tractor_id', 'version', 'last_time']).where('tractor_id', 'in', tractorIds).execute();
+    return new Map(rows.map((r) => [r.tractor_id, stateFingerprint(r.version, r.last_time)]));
   };
 }

@@ -8,7 +8,7 @@ import type { AlertHook } from './alert-hook';
 import { findTractorByImei } from '../tractors/repo';
 import { Ingestor } from './ingestor';
 import { replayLate } from './late-replay';
-import { processorLoader } from './load-processor';
+import { processorLoader, stateVersionsReader } from './load-processor';
 import { differingResends } from './resent-check';
 import type { TractorProfile } from './processor';
 import { postgresTelemetryStore, sqliteTelemetryStore } from './store';
@@ -56,6 +56,8 @@ export function createTelemetryPipeline(
   const quietResends = new LogLimiter(3600_000, () => clock.now());
   const ingestor = new Ingestor(store, processorLoader(db.kysely, alerts), clock, {
     alerts,
+    // Several instances may share the database: a device that comes back checks its cached state.
+    stateVersions: stateVersionsReader(db.kysely),
     onResent: (rows) => {
       differingResends(db.kysely, rows)
         .then((differing) => {

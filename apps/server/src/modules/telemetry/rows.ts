@@ -26,6 +26,8 @@ export interface StateRow {
   lastReading: string;
   lastFix: string | null;
   processor: string;
+  /** tractor_state.version to write (the ingestor's, so it knows what it committed); else the time of the write. */
+  version?: number;
 }
 
 export interface DirtyDay {

@@ -17,7 +17,15 @@ export interface TelemetryStore {
 const usageColumns = Object.keys(USAGE_COLUMNS) as (keyof typeof USAGE_COLUMNS)[];
 const usageValues = (totals: Derived['hours'][number]['totals']) => usageColumns.map((c) => totals[USAGE_COLUMNS[c]]);
 const STATE_COLUMNS = ['tractor_id', 'last_time', 'last_seen_at', 'last_reading', 'last_fix', 'processor', 'version'] as const;
-const stateValues = (s: Derived['states'][number], version: number) => [s.tractorId, s.lastTime, s.lastSeenAt, s.lastReading, s.lastFix, s.processor, version];
+const stateValues = (s: Derived['states'][number], version: number) => [
+  s.tractorId,
+  s.lastTime,
+  s.lastSeenAt,
+  s.lastReading,
+  s.lastFix,
+  s.processor,
+  s.version ?? version,
+];
 
 /** Alerts come only from the rules, which come with their writer (AlertHook): reaching this is a wiring bug. */
 const noWriter = (): never => {

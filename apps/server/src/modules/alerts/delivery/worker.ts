@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../clock';
 import type { Database } from '../../../db/types';
+import type { Wakeups } from '../../../db/wakeups';
 import type { PushSender } from '../../../providers/push/push-sender';
 import type { SmsProvider } from '../../../providers/sms/sms-provider';
 import { subscriptionsOf } from '../../push/repo';
@@ -31,6 +32,8 @@ export interface AlertDeliveryDeps {
   sms: SmsProvider;
   /** Alert SMS per owner per IST day. */
   smsDailyCap: number;
+  /** Wake-ups from every instance (an alert committed anywhere): listened to while started. */
+  wakeups?: Wakeups;
 }
 
 /** What became of an entry: done with (removed at the end of the round), or left for a retry. */
@@ -48,17 +51,22 @@ export class AlertDelivery {
   private running: Promise<void> | undefined;
   private again = false;
   private timer: NodeJS.Timeout | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
 
   constructor(private readonly deps: AlertDeliveryDeps) {}
 
   start(): void {
     this.started = true;
+    this.unlisten ??= this.deps.wakeups?.listen('tl_outbox', () => this.wake());
     this.wake();
   }
 
   async stop(): Promise<void> {
     this.started = false;
     clearTimeout(this.timer);
+    const unlisten = this.unlisten;
+    this.unlisten = undefined;
+    await unlisten?.();
     await this.running;
   }
 

@@ -1,0 +1,116 @@
+import { fromLocalMeters } from '@tractorlink/domain/geo';
+import type { Reading } from '@tractorlink/domain/telemetry';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { engineOn, series, storedAlerts } from './support/alerts';
+import { dbTargets } from './support/db-targets';
+import { useTestApp } from './support/harness';
+import { HOUR, SECOND, TEST_START } from './support/test-clock';
+import { provisionTractor } from './support/tractors';
+
+type TractorRow = Awaited<ReturnType<typeof provisionTractor>>;
+const origin = { lat: 20.1667, lon: 73.9833 };
+
+/** Work with the PTO on at 6 km/h, odometer and engine hours counting, the coolant hot from 100 s to 400 s (across both hand-overs). */
+const work: Reading[] = series(TEST_START - HOUR, 150, 5 * SECOND, (i) =>
+  engineOn({
+    ...fromLocalMeters(origin, 0, i * 8.3),
+    speedKmh: 6,
+    pto: true,
+    rpm: 1700,
+    odometerM: 120_000 + Math.round(i * 8.3),
+    engineWorktimeMin: 9000 + Math.floor(i / 12),
+    coolantC: i >= 20 && i < 80 ? 112 : 88,
+  }),
+);
+/** The device's three stretches: A, then B, then A again. */
+const stretches = [work.slice(0, 50), work.slice(50, 100), work.slice(100)];
+
+/**
+ * Issue 16: a device that moves between instances (A → B → A, its balancer connection lost each time)
+ * gets the figures of one instance receiving everything: A does not go on from the state it cached
+ * before B took over.
+ */
+describe.each(dbTargets)('a device moving between two instances on $name', (target) => {
+  const t = useTestApp(target);
+  const profile = (row: TractorRow) => ({ id: row.id, implementWidthM: row.implement_width_m, tankCapacityL: row.tank_capacity_l });
+
+  /** The figures derived for a tractor: usage totals, committed state, alerts. */
+  async function figures(tractorId: string) {
+    const db = t.database.db.kysely;
+    const usage = await db
+      .selectFrom('usage_hourly')
+      .select((eb) => [
+        eb.fn.sum<number>('engine_s').as('engine'),
+        eb.fn.sum<number>('pto_s').as('pto'),
+        eb.fn.sum<number>('work_m').as('work'),
+        eb.fn.sum<number>('area_m2').as('area'),
+        eb.fn.sum<number>('distance_m').as('distance'),
+        eb.fn.sum<number>('rpm_s').as('rpm'),
+      ])
+      .where('tractor_id', '=', tractorId)
+      .executeTakeFirstOrThrow();
+    const state = await db
+      .selectFrom('tractor_state')
+      .select(['last_time', 'last_reading', 'processor'])
+      .where('tractor_id', '=', tractorId)
+      .executeTakeFirstOrThrow();
+    return {
+      usage: Object.fromEntries(Object.entries(usage).map(([k, v]) => [k, Math.round(Number(v) * 1000) / 1000])),
+      lastTime: Number(state.last_time),
+      lastReading: JSON.parse(state.last_reading) as unknown,
+      processor: JSON.parse(state.processor) as unknown,
+      alerts: await storedAlerts(db, tractorId),
+    };
+  }
+
+  /** A device connection to `app` (what the TCP server does on accepting the IMEI) sending one stretch. */
+  async function connectAndSend(app: FastifyInstance, row: TractorRow, readings: Reading[]) {
+    const { ingestor } = app.services.telemetry;
+    ingestor.connected(row.id);
+    for (let i = 0; i < readings.length; i += 10)
+      await ingestor.submit(
+        profile(row),
+        readings.slice(i, i + 10).map((reading) => ({ reading })),
+      );
+  }
+
+  it('over TCP: each new connection checks the cached state, so A → B → A equals one instance', async () => {
+    const db = t.database.db.kysely;
+    const a = t.app;
+    const b = await t.build();
+    const alone = await provisionTractor(db);
+    const moving = await provisionTractor(db);
+    for (const stretch of stretches) await connectAndSend(a, alone, stretch);
+    await connectAndSend(a, moving, stretches[0] ?? []);
+    await connectAndSend(b, moving, stretches[1] ?? []);
+    await connectAndSend(a, moving, stretches[2] ?? []);
+
+    const expected = await figures(alone.id);
+    expect(expected.usage.pto).toBeCloseTo(149 * 5, 3);
+    expect(expected.alerts.length).toBeGreaterThan(0);
+    expect(await figures(moving.id)).toEqual(expected);
+  });
+
+  it('over HTTP (no connection): each submission checks, so requests alternating between instances equal one instance', async () => {
+    const db = t.database.db.kysely;
+    const a = t.app;
+    const b = await t.build();
+    const alone = await provisionTractor(db);
+    const moving = await provisionTractor(db);
+    for (let i = 0; i < work.length; i += 10)
+      await a.services.telemetry.ingestor.submit(
+        profile(alone),
+        work.slice(i, i + 10).map((reading) => ({ reading })),
+        { verify: true },
+      );
+    // The balancer sends each request where it likes: A, B, A, B …
+    for (let i = 0; i < work.length; i += 10)
+      await (i % 20 === 0 ? a : b).services.telemetry.ingestor.submit(
+        profile(moving),
+        work.slice(i, i + 10).map((reading) => ({ reading })),
+        { verify: true },
+      );
+    expect(await figures(moving.id)).toEqual(await figures(alone.id));
+  });
+});
