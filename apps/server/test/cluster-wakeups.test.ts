@@ -82,8 +82,9 @@ describe.runIf(postgres)('wake-ups between instances on PostgreSQL', () => {
     for (const m of ms) expect(m).toBeLessThan(1000);
   });
 
-  it.runIf(measurePolling)('without NOTIFY A finds it only when it polls (measured, ≤ 30 s)', { timeout: 120_000 }, async () => {
-    const ms = await latency(false);
-    console.log(`push latency, alert raised on the instance without the worker, without NOTIFY: ${ms.map((m) => m.toFixed(0)).join(', ')} ms`);
-  });
+  if (measurePolling)
+    it('without NOTIFY A finds it only when it polls (measured, ≤ 30 s)', { timeout: 120_000 }, async () => {
+      const ms = await latency(false);
+      console.log(`push latency, alert raised on the instance without the worker, without NOTIFY: ${ms.map((m) => m.toFixed(0)).join(', ')} ms`);
+    });
 });
