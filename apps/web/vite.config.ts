@@ -17,6 +17,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest,wav}'],
       },
       manifest: {
+        // A stable identity: the installed app stays the same app if start_url ever changes.
+        id: './',
         name: 'TractorLink',
         short_name: 'TractorLink',
         description: 'See your connected tractors: location, usage, diesel and alerts, even with a weak signal.',
@@ -31,6 +33,12 @@ export default defineConfig({
           { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // A long press on the home-screen icon goes straight to what an owner opens most.
+        shortcuts: [
+          { name: 'Home', url: './#/tabs/home', icons: [{ src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: 'Alerts', url: './#/alert', icons: [{ src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: 'Locate me', url: './#/locate-me', icons: [{ src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
         ],
       },
     }),
