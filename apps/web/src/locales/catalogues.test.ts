@@ -257,6 +257,11 @@ describe('keys used by the code', () => {
     expect(servicesEn['serviceInfo.notAvailable']).toBe('Service due information not available');
   });
 
+  it.each(LANGUAGE_CODES)("%s: the replay's Pause and the voice's Stop are different words (one holds, the other ends; issue 19)", (lang) => {
+    const tractor = catalogues.tractor(lang) as Record<string, string>;
+    expect(tractor['replay.pause']).not.toBe(tractor['voice.stop']);
+  });
+
   it("the terms text has every section of spec §1 and the modal's own strings", () => {
     const terms = catalogues.terms('en');
     for (const s of TERMS_SECTIONS) {
