@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findHaproxy, HAPROXY_MISSING, haproxyConfig, instanceEnv, startHaproxy } from '../../../scripts/cluster-lib.mjs';
-import type { AvlRecord } from '../src/devices/teltonika/codec';
 import { DeviceClient } from '../src/sim/device-client';
 import { dbTargets, type TestDatabase } from './support/db-targets';
+import { answers, killInstancesAfterAll, record, startInstance, track, until } from './support/cluster';
 import { freePort } from './support/free-port';
 import { provisionTractor } from './support/tractors';
 
@@ -15,60 +14,11 @@ import { provisionTractor } from './support/tractors';
  * Issue 16: two server instances on one PostgreSQL behind HAProxy, as `npm run cluster` runs them,
  * and one is killed without warning mid-stream. Real processes, real sockets, the real balancer.
  */
-const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 const postgres = dbTargets.find((t) => t.name === 'postgres');
 const DEVICES = 200;
 const PER_DEVICE = 100;
 
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-});
-
-async function until(what: string, probe: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const answers = (port: number) =>
-  fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
-    (r) => r.ok,
-    () => false,
-  );
-
-async function startInstance(env: Record<string, string>, httpPort: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    // Every simulated device connects from 127.0.0.1 (one carrier NAT, as it were): no per-address cap.
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'error',
-      DEMO_OWNER: 'false',
-      SIMULATE_FLEET: 'false',
-      DEVICE_MAX_CONNECTIONS_PER_IP: '100000',
-      ...env,
-    },
-    stdio: 'ignore',
-  });
-  children.push(child);
-  await until('an instance to answer', () => child.exitCode === null && answers(httpPort), 60_000);
-  return child;
-}
-
-const record = (timestamp: number, i: number): AvlRecord => ({
-  timestamp,
-  priority: 0,
-  gps: { longitude: 73.98 + i * 1e-5, latitude: 20.16, altitude: 560, angle: 0, satellites: 9, speed: 6 },
-  eventIoId: 0,
-  io: [
-    { id: 239, size: 1, value: 1 },
-    { id: 1, size: 1, value: 1 },
-    { id: 89, size: 1, value: 60 },
-  ],
-});
+killInstancesAfterAll();
 
 describe.runIf(postgres)('two instances behind HAProxy on one PostgreSQL', () => {
   let database: TestDatabase | undefined;
@@ -95,7 +45,7 @@ describe.runIf(postgres)('two instances behind HAProxy on one PostgreSQL', () =>
       });
     const [first, second] = await Promise.all([startInstance(envOf(0), instances[0]?.httpPort ?? 0), startInstance(envOf(1), instances[1]?.httpPort ?? 0)]);
     const front = { httpPort: await freePort(), devicePort: await freePort() };
-    children.push(await startHaproxy(haproxy, path.join(dir, 'haproxy.cfg'), haproxyConfig({ host: '127.0.0.1', ...front, instances }), { stdio: 'ignore' }));
+    track(await startHaproxy(haproxy, path.join(dir, 'haproxy.cfg'), haproxyConfig({ host: '127.0.0.1', ...front, instances }), { stdio: 'ignore' }));
     await until('HAProxy to answer', () => answers(front.httpPort), 20_000);
 
     const clients = tractors.map((t) => new DeviceClient({ host: '127.0.0.1', port: front.devicePort, imei: t.imei, batch: 20, retryMs: 200 }));

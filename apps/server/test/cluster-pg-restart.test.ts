@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,10 +13,10 @@ import {
   startThrowawayPostgres,
   type ThrowawayPostgres,
 } from '../../../scripts/cluster-lib.mjs';
-import type { AvlRecord } from '../src/devices/teltonika/codec';
 import { DeviceClient } from '../src/sim/device-client';
 import { createDb, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { answers, killInstancesAfterAll, record, startInstance, track, until } from './support/cluster';
 import { freePort } from './support/free-port';
 import { provisionTractor } from './support/tractors';
 
@@ -27,61 +26,12 @@ import { provisionTractor } from './support/tractors';
  * TEST_DATABASE_URL server: ingestion pauses, the devices resend what was not acknowledged, and
  * nothing is lost or stored twice.
  */
-const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 // Its own cluster needs the PostgreSQL binaries (and root to run them as the postgres user, as CI does).
 const canStartPostgres = postgresBin() !== undefined && process.getuid?.() === 0;
 const DEVICES = 100;
 const PER_DEVICE = 100;
 
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-});
-
-async function until(what: string, probe: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const answers = (port: number) =>
-  fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
-    (r) => r.ok,
-    () => false,
-  );
-
-async function startInstance(env: Record<string, string>, httpPort: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    // Every simulated device connects from 127.0.0.1 (one carrier NAT, as it were): no per-address cap.
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'error',
-      DEMO_OWNER: 'false',
-      SIMULATE_FLEET: 'false',
-      DEVICE_MAX_CONNECTIONS_PER_IP: '100000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', process.env.CLUSTER_TEST_LOG === 'true' ? 'inherit' : 'ignore'],
-  });
-  children.push(child);
-  await until('an instance to answer', () => child.exitCode === null && answers(httpPort), 60_000);
-  return child;
-}
-
-const record = (timestamp: number, i: number): AvlRecord => ({
-  timestamp,
-  priority: 0,
-  gps: { longitude: 73.98 + i * 1e-5, latitude: 20.16, altitude: 560, angle: 0, satellites: 9, speed: 6 },
-  eventIoId: 0,
-  io: [
-    { id: 239, size: 1, value: 1 },
-    { id: 1, size: 1, value: 1 },
-    { id: 89, size: 1, value: 60 },
-  ],
-});
+killInstancesAfterAll();
 
 describe.runIf(canStartPostgres)('two instances behind HAProxy while PostgreSQL restarts', () => {
   let server: ThrowawayPostgres | undefined;
@@ -109,7 +59,7 @@ describe.runIf(canStartPostgres)('two instances behind HAProxy while PostgreSQL 
     const envOf = (i: number) => instanceEnv({ databaseUrl, dataDir: path.join(dir, `i${i}`), ...(instances[i] as { httpPort: number; devicePort: number }) });
     const [first, second] = await Promise.all([startInstance(envOf(0), instances[0]?.httpPort ?? 0), startInstance(envOf(1), instances[1]?.httpPort ?? 0)]);
     const front = { httpPort: await freePort(), devicePort: await freePort() };
-    children.push(await startHaproxy(haproxy, path.join(dir, 'haproxy.cfg'), haproxyConfig({ host: '127.0.0.1', ...front, instances }), { stdio: 'ignore' }));
+    track(await startHaproxy(haproxy, path.join(dir, 'haproxy.cfg'), haproxyConfig({ host: '127.0.0.1', ...front, instances }), { stdio: 'ignore' }));
     await until('HAProxy to answer', () => answers(front.httpPort), 20_000);
 
     const clients = tractors.map((t) => new DeviceClient({ host: '127.0.0.1', port: front.devicePort, imei: t.imei, batch: 10, retryMs: 200 }));
