@@ -25,8 +25,10 @@ export async function ensureServerBuilt() {
   const outdir = join(root, 'apps/server/dist');
   mkdirSync(outdir, { recursive: true });
   await build({
-    entryPoints: [join(root, 'apps/server/src/server.ts')],
-    outfile: SERVER_BUNDLE,
+    // The ingestion writer thread's code is an entry of its own, beside the server (src/writer/client.ts finds it).
+    entryPoints: { server: join(root, 'apps/server/src/server.ts'), 'ingest-writer': join(root, 'apps/server/src/writer/worker.ts') },
+    outdir,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

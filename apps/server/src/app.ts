@@ -136,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await app.deviceUdpServer?.close();
       await services.telemetry.ingestor.idle();
       await stopJobs();
+      await services.writer?.close();
       await services.geocoding.flush();
     });
     await app.ready();
@@ -158,6 +159,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 /** Migrations, start-up data, services, plugins and routes, in the order Fastify needs them. */
 async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions): Promise<Services> {
   const { config } = options;
+  // The writer thread keeps the system's time: a controlled clock would not reach it.
+  if (options.clock && config.ingestWriter === 'thread') throw new Error('a controlled clock needs INGEST_WRITER=inline');
   await migrateToLatest(db);
   // Outside production, the approximate demo boundaries stand in until real ones are imported.
   if (config.nodeEnv !== 'production' && (await seedDemoBoundaries(db.kysely))) app.log.info('demo state and district boundaries loaded');

@@ -150,6 +150,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'Raw telemetry kept: the current month and this many whole months before it (`0` keeps it forever). Checked on start and daily; on PostgreSQL whole monthly partitions are dropped, on SQLite old records are deleted in batches. Hourly usage, refuels and alerts are kept.',
   },
   {
+    name: 'INGEST_WRITER',
+    default: 'thread',
+    description:
+      '`thread`: device records are decoded, derived and committed on a worker thread with its own database connection, so HTTP answers do not wait behind ingestion; `inline`: all on the main thread (the tests with a controlled clock use it).',
+  },
+  {
     name: 'OPERATOR_KEY',
     default: '(empty)',
     description: 'Key for the operator API (`X-Operator-Key` header: provisioning, batch ingest). Empty: the operator API is off.',
@@ -360,6 +366,7 @@ const envSchema = z.object({
   DEVICE_MODELS_FILE: optionalText,
   OFFLINE_AFTER_MINUTES: z.coerce.number({ error: 'expected minutes' }).int().min(1).max(10_080).default(30),
   TELEMETRY_RETENTION_MONTHS: z.coerce.number({ error: 'expected whole months 0-1200' }).int().min(0).max(1200).default(0),
+  INGEST_WRITER: z.enum(['thread', 'inline'], { error: 'expected thread or inline' }).default('thread'),
   OPERATOR_KEY: optionalText.pipe(z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
   SIMULATE_FLEET: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' }).optional(),
   MAP_TILE_HOSTS: z
@@ -466,6 +473,8 @@ export interface Config {
   };
   /** Raw telemetry kept this many whole months before the current one; 0 keeps it forever. */
   telemetryRetentionMonths: number;
+  /** Where ingestion commits: a worker thread of its own, or the main thread. */
+  ingestWriter: 'thread' | 'inline';
   operatorKey: string | undefined;
   simulateFleet: boolean;
   simulateFleetDays: number;
@@ -572,6 +581,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       offlineAfterMs: e.OFFLINE_AFTER_MINUTES * 60_000,
     },
     telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
+    ingestWriter: e.INGEST_WRITER,
     operatorKey: e.OPERATOR_KEY,
     simulateFleet: e.SIMULATE_FLEET === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(e.SIMULATE_FLEET),
     simulateFleetDays: e.SIMULATE_FLEET_DAYS,

@@ -37,6 +37,7 @@ import { ServiceBook } from './modules/vehicles/service-book';
 import { ownedOrNotFound, VehicleService } from './modules/vehicles/service';
 import { UsageService } from './modules/vehicles/usage-service';
 import { WeatherService } from './modules/weather/service';
+import { WriterThread } from './writer/client';
 import { createGeocoder } from './providers/geocoder/create-geocoder';
 import { createPaymentGateway } from './providers/payments/create-payment-gateway';
 import type { PaymentGateway } from './providers/payments/payment-gateway';
@@ -84,6 +85,8 @@ export interface Services {
   home: HomeService;
   /** Device ingestion: the pipeline every protocol feeds. */
   telemetry: TelemetryPipeline;
+  /** The ingestion writer thread, when INGEST_WRITER=thread (closed with the app). */
+  writer: WriterThread | undefined;
   ingest: IngestService;
   commands: DeviceCommands;
   /** Rules hook, alert services and the delivery worker (not started). */
@@ -137,12 +140,30 @@ export async function buildServices(deps: ServiceDeps): Promise<Services> {
     isBoundBrowser: (mobileNo, deviceId) => isDeviceBoundToNumber(kysely, mobileNo, deviceHash(deviceId)),
   });
 
-  const geofenceWatch = new GeofenceWatch({ db: kysely, clock });
+  // Ingestion on a thread of its own, with its own connection; it is told of every settings change.
+  const writer = config.ingestWriter === 'thread' ? new WriterThread({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, log) : undefined;
+  const geofenceWatch = new GeofenceWatch({ db: kysely, clock, ...(writer ? { onInvalidate: (ids: readonly string[]) => writer.geofencesChanged(ids) } : {}) });
   const wakeups =
     deps.wakeups ?? (db.engine === 'postgres' && config.databaseUrl ? postgresWakeups({ databaseUrl: config.databaseUrl, db: kysely, log }) : localWakeups());
-  const alerts = await createAlertsModule({ db, clock, log, sms, config: config.alerts, push: deps.push, geofences: geofenceWatch, wakeups });
+  const alerts = await createAlertsModule({
+    db,
+    clock,
+    log,
+    sms,
+    config: config.alerts,
+    push: deps.push,
+    geofences: geofenceWatch,
+    wakeups,
+    ...(writer ? { onSettingsChanged: (id: string) => writer.settingsChanged(id) } : {}),
+  });
+  writer?.onAlerts(() => alerts.hook.committed([]));
   const deviceModels = DeviceModels.load(config.devices.modelsFile);
-  const telemetry = createTelemetryPipeline(db, clock, deviceModels, { alerts: alerts.hook, log, recordsPerMinute: config.devices.maxRecordsPerMinute });
+  const telemetry = createTelemetryPipeline(db, clock, deviceModels, {
+    alerts: alerts.hook,
+    log,
+    recordsPerMinute: config.devices.maxRecordsPerMinute,
+    ...(writer ? { sink: writer } : {}),
+  });
   const registry = new TractorRegistry({ db: kysely, clock, models: deviceModels, onProvisioned: (imei) => telemetry.invalidate(imei) });
 
   const geocoding = new GeocodingService({ db: kysely, geocoder: createGeocoder(config, log), clock, log });
@@ -174,6 +195,7 @@ export async function buildServices(deps: ServiceDeps): Promise<Services> {
     profile: new ProfileService({ db: kysely, clock }),
     home: new HomeService({ db: kysely, tollFreeNumber: config.tollFreeNumber }),
     telemetry,
+    writer,
     ingest: new IngestService(telemetry),
     commands: new DeviceCommands({ db: kysely, clock, engine: db.engine }),
     alerts,

@@ -132,6 +132,7 @@ describe('configuration', () => {
       'DEVICE_MODELS_FILE',
       'OFFLINE_AFTER_MINUTES',
       'TELEMETRY_RETENTION_MONTHS',
+      'INGEST_WRITER',
       'OPERATOR_KEY',
       'SIMULATE_FLEET',
       'MAP_TILE_HOSTS',

@@ -23,6 +23,8 @@ export function testConfig(database: TestDatabase, env: Record<string, string> =
     // the per-address OTP limit (lockout-recovery.test.ts).
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     OTP_ADDRESS_SENDS_PER_HOUR: '100000',
+    // The tests' controlled clock cannot cross into a writer thread (writer-thread.test.ts tests that mode).
+    INGEST_WRITER: 'inline',
     ...env,
   });
 }

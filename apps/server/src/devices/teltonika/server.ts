@@ -1,21 +1,21 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { IoRule } from '@tractorlink/domain/telemetry';
-import type { EncodedRecords, Ingestor } from '../../modules/telemetry/ingestor';
+import type { EncodedRecords, RecordSink } from '../../modules/telemetry/ingestor';
+import { decodeAvlRecords, TELTONIKA_AVL } from './avl-records';
 import type { DeviceLog, KnownDevice } from '../../modules/telemetry/pipeline';
-import { checkTcpFrame, DecodeError, decodeAvlData } from './codec';
+import { checkTcpFrame, DecodeError } from './codec';
 import { decodeCommandFrame, encodeCommand, isCodec12 } from './codec12';
 import { ConnectionGuard, defaultDeviceConnectionCap } from '../shared/connection-guard';
 import { LogLimiter } from '../shared/log-limiter';
 import { fromTrustedBalancer, parseProxyHeader } from '../shared/proxy-protocol';
 import type { RecordRateLimiter } from '../shared/record-rate';
 import { FrameReader } from './frame-reader';
-import { avlToRecord } from './to-reading';
 
 export interface TeltonikaServerOptions {
   host: string;
   port: number;
   lookup: (imei: string) => Promise<KnownDevice | undefined>;
-  ingestor: Ingestor;
+  ingestor: RecordSink;
   log: DeviceLog;
   /** A connection that sent no whole frame for this long is closed (devices reconnect when they have data). */
   idleTimeoutMs?: number;
@@ -303,12 +303,13 @@ function handleConnection(socket: Socket, address: string, options: TeltonikaSer
 
 /**
  * An AVL frame whose envelope and CRC are checked now and whose records are decoded when their
- * batch is written (see EncodedRecords). An empty frame is acknowledged at once, so its bytes are
- * decoded now too. Throws DecodeError.
+ * batch is written (see EncodedRecords), on the writer thread when there is one. An empty frame is
+ * acknowledged at once, so its bytes are decoded now too. Throws DecodeError.
  */
 function encodedFrame(bytes: Buffer, ioRules: readonly IoRule[]): EncodedRecords {
   const { start, end, count } = checkTcpFrame(bytes);
-  const decode = () => decodeAvlData(bytes, start, end).records.map((r) => avlToRecord(r, ioRules));
+  const data = bytes.subarray(start, end);
+  const decode = () => decodeAvlRecords(data, ioRules);
   if (count === 0) decode();
-  return { count, decode };
+  return { count, decode, wire: { decoder: TELTONIKA_AVL, bytes: data, shared: ioRules } };
 }

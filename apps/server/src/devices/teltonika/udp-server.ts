@@ -1,5 +1,5 @@
 import { createSocket, type RemoteInfo } from 'node:dgram';
-import type { Ingestor } from '../../modules/telemetry/ingestor';
+import type { RecordSink } from '../../modules/telemetry/ingestor';
 import type { DeviceLog, KnownDevice } from '../../modules/telemetry/pipeline';
 import { DecodeError, decodeUdpPacket, type UdpPacket, udpAck } from './codec';
 import { LogLimiter } from '../shared/log-limiter';
@@ -10,7 +10,7 @@ export interface TeltonikaUdpOptions {
   host: string;
   port: number;
   lookup: (imei: string) => Promise<KnownDevice | undefined>;
-  ingestor: Ingestor;
+  ingestor: RecordSink;
   log: DeviceLog;
   /** Each device's record budget; a packet over it is not acknowledged (the device resends it later). */
   rate?: RecordRateLimiter;

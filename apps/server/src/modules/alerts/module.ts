@@ -44,6 +44,8 @@ export async function createAlertsModule(deps: {
   geofences?: WatchedGeofences;
   /** Tells every instance's delivery worker of a committed alert (else only this one's). */
   wakeups?: Wakeups;
+  /** Told when a tractor's settings change (the writer thread's rules keep their own copy). */
+  onSettingsChanged?: (tractorId: string) => void;
 }): Promise<AlertsModule> {
   const { db, clock, log, sms, config } = deps;
   const kysely = db.kysely;
@@ -51,7 +53,7 @@ export async function createAlertsModule(deps: {
   const push = deps.push ?? new WebPushSender({ ...vapid, subject: config.vapidSubject });
   const { wakeups } = deps;
   const delivery = new AlertDelivery({ db: kysely, clock, log, push, sms, smsDailyCap: config.smsDailyCap, ...(wakeups ? { wakeups } : {}) });
-  const profiles = new AlertProfiles({ db: kysely, clock });
+  const profiles = new AlertProfiles({ db: kysely, clock, ...(deps.onSettingsChanged ? { onInvalidate: deps.onSettingsChanged } : {}) });
   // Called after the alert's commit: this instance's worker at once, the others' through the wake-ups.
   const wake = () => {
     delivery.wake();

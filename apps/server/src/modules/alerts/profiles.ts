@@ -37,7 +37,14 @@ function profileOf(settings: Map<AlertTypeId, ResolvedAlertSetting>, service: Al
 export class AlertProfiles {
   private readonly entries = new Map<string, { profile: AlertProfile; loadedAt: number }>();
 
-  constructor(private readonly deps: { db: Kysely<Database>; clock: Clock }) {}
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      clock: Clock;
+      /** Told of each invalidation (the writer thread keeps profiles of its own). */
+      onInvalidate?: (tractorId: string) => void;
+    },
+  ) {}
 
   /** Loads the tractors not cached (or cached too long ago) in two queries. */
   async prepare(tractorIds: readonly string[]): Promise<void> {
@@ -77,5 +84,6 @@ export class AlertProfiles {
 
   invalidate(tractorId: string): void {
     this.entries.delete(tractorId);
+    this.deps.onInvalidate?.(tractorId);
   }
 }

@@ -33,7 +33,14 @@ export class GeofenceWatch {
   /** Counts invalidations: one during a load may have come after its reads. */
   private epoch = 0;
 
-  constructor(private readonly deps: { db: Kysely<Database>; clock: Clock }) {}
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      clock: Clock;
+      /** Told of each invalidation (the writer thread keeps lists of its own). */
+      onInvalidate?: (tractorIds: readonly string[]) => void;
+    },
+  ) {}
 
   async prepare(tractorIds: readonly string[]): Promise<void> {
     const now = this.deps.clock.now();
@@ -90,7 +97,9 @@ export class GeofenceWatch {
   /** A geofence of these tractors changed: their lists are reloaded before their next batch. */
   invalidate(tractorIds: Iterable<string>): void {
     this.epoch++;
-    for (const id of tractorIds) this.tractors.delete(id);
+    const ids = [...tractorIds];
+    for (const id of ids) this.tractors.delete(id);
+    this.deps.onInvalidate?.(ids);
   }
 
   private async compile(ids: readonly string[]): Promise<void> {

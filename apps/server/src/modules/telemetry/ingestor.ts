@@ -24,6 +24,34 @@ export interface IncomingRecord {
 export interface EncodedRecords {
   count: number;
   decode(): readonly IncomingRecord[];
+  /**
+   * The same records as bytes another thread can decode (the writer thread's decoders name them):
+   * sent as they are rather than decoded on the thread that reads the sockets.
+   */
+  wire?: WireRecords;
+}
+
+/** Records as bytes, and what their decoder needs besides (structured-cloneable). */
+export interface WireRecords {
+  decoder: string;
+  bytes: Uint8Array;
+  /** The same object for many submissions (a device model's IO rules): the writer thread is sent it once. */
+  shared: object;
+}
+
+/**
+ * Where the device front ends hand records: the Ingestor itself, or the writer thread's client
+ * that runs one in a worker (src/writer). Each promise resolves once the records are committed.
+ */
+export interface RecordSink {
+  /** Stores records of one tractor; resolves with how many were committed (duplicates included). */
+  submit(profile: TractorProfile, records: readonly IncomingRecord[] | EncodedRecords, options?: SubmitOptions): Promise<number>;
+  /** Resolves when everything submitted so far is committed (or failed). */
+  idle(): Promise<void>;
+  /** A tractor's device connected anew: its cached state is checked before its next batch. */
+  connected(tractorId: string): void;
+  /** Replays the tractors whose late records have stopped coming (for `quietMs`, else the default); resolves with how many. */
+  replayDue(quietMs?: number): Promise<number>;
 }
 
 /** What is known of a tractor when it is first seen after a start: its saved state and today's coverage. */
@@ -103,7 +131,7 @@ interface LateMark {
  * fit in one transaction, and each submission's promise resolves only after that commit, which is
  * when the device gets its acknowledgement. While one transaction runs, the next batch gathers.
  */
-export class Ingestor {
+export class Ingestor implements RecordSink {
   private queue: Pending[] = [];
   private flushing = false;
   private scheduled = false;

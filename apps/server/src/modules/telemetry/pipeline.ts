@@ -6,7 +6,7 @@ import { RecordRateLimiter } from '../../devices/shared/record-rate';
 import type { DeviceModels } from '../tractors/device-models';
 import type { AlertHook } from './alert-hook';
 import { findTractorByImei } from '../tractors/repo';
-import { Ingestor } from './ingestor';
+import { Ingestor, type RecordSink } from './ingestor';
 import { replayLate } from './late-replay';
 import { processorLoader, stateVersionsReader } from './load-processor';
 import { differingResends } from './resent-check';
@@ -28,7 +28,8 @@ export interface DeviceLog {
 
 /** Everything a protocol front end needs: who a device is, and where its records go. */
 export interface TelemetryPipeline {
-  ingestor: Ingestor;
+  /** Where records go: the Ingestor on this thread, or the writer thread's client. */
+  ingestor: RecordSink;
   /** Each device's record budget, shared by every protocol. */
   rate: RecordRateLimiter;
   /** The tractor a device id (IMEI, or the id a phone app sends) belongs to, if provisioned. */
@@ -42,19 +43,20 @@ export interface PipelineOptions {
   log?: DeviceLog;
   /** Records one device may send a minute (DEVICE_MAX_RECORDS_PER_MINUTE). */
   recordsPerMinute?: number;
+  /** Where records go instead of an Ingestor on this thread (the writer thread's client). */
+  sink?: RecordSink;
 }
 
-export function createTelemetryPipeline(
-  db: Db,
-  clock: Clock,
-  models: DeviceModels,
-  { alerts, log, recordsPerMinute = 6000 }: PipelineOptions = {},
-): TelemetryPipeline {
+/**
+ * The Ingestor with its store, state loader, late replay and logs: what commits records, on
+ * whichever thread owns the database connection it is given.
+ */
+export function createIngestor(db: Db, clock: Clock, { alerts, log }: Pick<PipelineOptions, 'alerts' | 'log'> = {}): Ingestor {
   const store = db.sqlite ? sqliteTelemetryStore(db.sqlite, alerts?.writer) : postgresTelemetryStore(db.kysely, alerts?.writer);
   // Out-of-range values are reported once an hour per tractor: a broken sensor sends one every record.
   const quiet = new LogLimiter(3600_000, () => clock.now());
   const quietResends = new LogLimiter(3600_000, () => clock.now());
-  const ingestor = new Ingestor(store, processorLoader(db.kysely, alerts), clock, {
+  return new Ingestor(store, processorLoader(db.kysely, alerts), clock, {
     alerts,
     // Several instances may share the database: a device that comes back checks its cached state.
     stateVersions: stateVersionsReader(db.kysely),
@@ -78,6 +80,15 @@ export function createTelemetryPipeline(
     },
     replay: (current, from, now) => replayLate(db.kysely, current, from, now, alerts),
   });
+}
+
+export function createTelemetryPipeline(
+  db: Db,
+  clock: Clock,
+  models: DeviceModels,
+  { alerts, log, recordsPerMinute = 6000, sink }: PipelineOptions = {},
+): TelemetryPipeline {
+  const ingestor = sink ?? createIngestor(db, clock, { alerts, log });
   // Known devices are cached: a reconnecting fleet must not cost a query per handshake.
   const known = new Map<string, KnownDevice>();
   return {
