@@ -3,79 +3,18 @@
 // wire size of a home poll when nothing changed (304).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import http from 'node:http';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { root } from '../scripts/web-build.mjs';
+import { api, load, owner, percentile } from './lib/http-load.mjs';
 import { freePort, startServer } from './lib/server.mjs';
 
 const require = createRequire(join(root, 'apps/server/package.json'));
 const Database = require('better-sqlite3');
 
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-async function api(url, path, { body, token, headers = {} } = {}) {
-  const res = await fetch(`${url}/api/v1/${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return { json: await res.json(), headers: res.headers };
-}
-
-/** An owner through the real API (local SMS inbox), returning an access token. */
-async function owner(url) {
-  const mobileNo = '9123400000';
-  await api(url, 'otp/send', { body: { mobileNo, purpose: 'register' } });
-  const { json: inbox } = await api(url, `dev/sms-inbox?mobileNo=${mobileNo}`);
-  const otp = /\b(\d{6})\b/.exec(inbox.messages.at(-1).text)[1];
-  const { json: v } = await api(url, 'otp/verify', { body: { mobileNo, purpose: 'register', otp } });
-  const { json: r } = await api(url, 'register', {
-    body: { ticket: v.ticket, name: 'Bench Owner', birthDate: '1980-01-01', pin: '1234', deviceID: crypto.randomUUID(), rememberMe: true, acceptedTerms: true },
-  });
-  return r.access_token;
-}
-
-/** Open loop: a request every 1/rate s whatever the answers, for `seconds`; latencies in ms. */
-function load(url, paths, token, rate, seconds) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
-  const latencies = [];
-  let errors = 0;
-  return new Promise((resolve) => {
-    const total = rate * seconds;
-    let sent = 0;
-    let done = 0;
-    const started = performance.now();
-    const tick = setInterval(() => {
-      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
-      for (; sent < due; sent++) {
-        const t0 = performance.now();
-        const req = http.get(`${url}${paths[sent % paths.length]}`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (res.statusCode !== 200) errors++;
-            latencies.push(performance.now() - t0);
-            if (++done === total) finish();
-          });
-        });
-        req.on('error', () => {
-          errors++;
-          if (++done === total) finish();
-        });
-      }
-      if (sent >= total) clearInterval(tick);
-    }, 2);
-    const finish = () => {
-      agent.destroy();
-      resolve({ latencies: latencies.sort((a, b) => a - b), errors, seconds: (performance.now() - started) / 1000 });
-    };
-  });
-}
-
 /** Bytes of a whole conditional GET answered 304, read off a raw socket. */
 function wireBytes304(url, path, token, etag) {
   const { hostname, port } = new URL(url);

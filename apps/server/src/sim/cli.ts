@@ -23,7 +23,7 @@ const USAGE = `Usage: npm run sim -- [--tractors N] [--interval S] [--seconds T]
 Simulated tractors connect to a running server's Teltonika port and send records, as real devices do.
   --tractors N   how many tractors (default 100, at most 100000)
   --interval S   seconds between one tractor's records (default 10)
-  --seconds T    how long to run (default 60)
+  --seconds T    how long to run (default 60; 0 with --provision: provision only)
   --host H       the server's host (default 127.0.0.1)
   --port P       its Teltonika TCP port (default 5027, DEVICE_TCP_PORT)
   --burst        send T/S records per tractor as fast as the server acknowledges them
@@ -66,7 +66,7 @@ const whole = (name: 'tractors' | 'interval' | 'seconds' | 'port', min: number, 
 };
 const count = whole('tractors', 1, 100_000);
 const intervalS = whole('interval', 1, 3600);
-const seconds = whole('seconds', 1, 86_400);
+const seconds = whole('seconds', values.provision ? 0 : 1, 86_400);
 const port = whole('port', 1, 65_535);
 
 const profiles = loadProfiles(count);
@@ -104,6 +104,8 @@ if (values.provision) {
   }
   await db.close();
   console.log(`provisioned ${created} load tractors`);
+  // --seconds 0: provisioning only (the ingestion bench times its burst apart from it).
+  if (seconds === 0) process.exit(0);
 }
 
 // Each tractor replays a working day's samples, re-timed `intervalS` apart.
