@@ -110,6 +110,9 @@ describe.each(dbTargets)('alert delivery on $name', (target) => {
     expect(request.body.length).toBeLessThanOrEqual(3 * 1024 + 128);
     const payload = JSON.parse(decryptAes128gcm(request.body, browser.ecdh, browser.auth)) as AlertPushPayload;
     const [alert] = await t.database.db.kysely.selectFrom('alerts').select(['id']).execute();
+    // The alert's Topic: sent again (its instance died before the outbox's commit), it replaces the first.
+    expect(request.headers.topic).toBe(Buffer.from((alert?.id ?? '').replaceAll('-', ''), 'hex').toString('base64url'));
+    expect(request.headers.topic).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(payload).toMatchObject({
       type: 'alert',
       alertId: alert?.id,

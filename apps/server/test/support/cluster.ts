@@ -49,8 +49,11 @@ export async function startInstance(env: Record<string, string>, httpPort: numbe
   return child;
 }
 
-/** One record of a tractor working with the PTO on at 6 km/h (the rollups' PTO time is exact). */
-export const record = (timestamp: number, i: number): AvlRecord => ({
+/**
+ * One record of a tractor working with the PTO on at 6 km/h (the rollups' PTO time is exact); with
+ * `coolantC`, the engine's speed and temperature too (for the engine-temperature alert).
+ */
+export const record = (timestamp: number, i: number, coolantC?: number): AvlRecord => ({
   timestamp,
   priority: 0,
   gps: { longitude: 73.98 + i * 1e-5, latitude: 20.16, altitude: 560, angle: 0, satellites: 9, speed: 6 },
@@ -59,5 +62,11 @@ export const record = (timestamp: number, i: number): AvlRecord => ({
     { id: 239, size: 1, value: 1 },
     { id: 1, size: 1, value: 1 },
     { id: 89, size: 1, value: 60 },
+    ...(coolantC === undefined
+      ? []
+      : [
+          { id: 85, size: 2, value: 1600 },
+          { id: 115, size: 2, value: Math.round(coolantC * 10) },
+        ]),
   ],
 });

@@ -9,6 +9,11 @@ export interface PushOptions {
   ttlSeconds: number;
   /** RFC 8030 Urgency: 'high' wakes a sleeping phone (critical alerts). */
   urgency: 'high' | 'normal';
+  /**
+   * RFC 8030 Topic (≤ 32 URL-safe base64 characters): a message with the topic of one the push
+   * service still holds for an offline phone replaces it, so a repeat is never shown twice.
+   */
+  topic?: string;
 }
 
 /** What the push service said, as the delivery worker acts on it. */

@@ -33,6 +33,7 @@ export class WebPushSender implements PushSender {
       vapidDetails: this.vapid,
       TTL: options.ttlSeconds,
       urgency: options.urgency,
+      ...(options.topic ? { topic: options.topic } : {}),
       contentEncoding: 'aes128gcm',
     });
     const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));

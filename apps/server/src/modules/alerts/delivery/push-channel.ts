@@ -11,6 +11,13 @@ import { loadAlert, userLanguage } from './repo';
 /** How long a push service keeps a message for a phone that is off. */
 const PUSH_TTL_S = 6 * 3600;
 
+/**
+ * The alert's push Topic: its id's 16 bytes in base64url (22 characters). An alert sent again (its
+ * instance died between the push service's answer and the outbox's commit) replaces the first
+ * while undelivered, and the notification's tag (the alert id) replaces it on the phone after.
+ */
+export const alertTopic = (alertId: string): string => Buffer.from(alertId.replaceAll('-', ''), 'hex').toString('base64url');
+
 export interface AlertPushDeps {
   db: Kysely<Database>;
   log: FastifyBaseLogger;
@@ -28,6 +35,7 @@ export async function deliverAlertPush({ db, log, push }: AlertPushDeps, row: Ou
     {
       ttlSeconds: PUSH_TTL_S,
       urgency: alertType(alert.typeId).critical ? 'high' : 'normal',
+      topic: alertTopic(alert.alertId),
     },
   );
   // Logged by ids only: never the endpoint (it is a bearer capability) nor the keys.

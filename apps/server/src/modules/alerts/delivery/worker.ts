@@ -103,17 +103,26 @@ export class AlertDelivery {
   }
 
   /**
-   * One round: claims what is due now, handles it, and removes the entries done with in one
-   * statement (on SQLite each write is an fsync on the thread that also serves requests).
-   * Returns how many entries it took.
+   * One round: claims what is due now, handles it, and removes the entries done with: each send
+   * at once, the fan-outs in one statement (on SQLite each write is an fsync). Returns how many
+   * entries it took.
    */
   async runOnce(): Promise<number> {
     const { db, clock } = this.deps;
     const claimed = await claimDue(db, clock.now(), BATCH, LOCK_MS);
-    const handled = await Promise.all(claimed.map((row) => this.handle(row)));
+    // A push or an SMS is struck off as soon as it has gone: if this instance dies, another takes
+    // its entry again after LOCK_MS, and only what was sent in that one statement's time is sent
+    // twice (a push with the same Topic and tag, so shown once). Fan-outs are written together.
+    const handled = await Promise.all(
+      claimed.map(async (row) => {
+        const outcome = await this.handle(row);
+        if (outcome === 'done' && row.kind !== 'fanout') await finishAll(db, [row.id]);
+        return outcome;
+      }),
+    );
     await finishAll(
       db,
-      claimed.filter((_, i) => handled[i] === 'done').map((row) => row.id),
+      claimed.filter((row, i) => handled[i] === 'done' && row.kind === 'fanout').map((row) => row.id),
     );
     return claimed.length;
   }
