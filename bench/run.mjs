@@ -177,6 +177,13 @@ if (wanted('cluster')) {
     '≥ 30,000',
     `${load}; raw insert ${f.postgresRaw.rowsPerSecond} rows/s, ${ratio(f.postgres2, f.postgresRaw)}`,
   );
+  const h = f.postgres2.home;
+  row(
+    `2 instances on PostgreSQL: tractorhomepage p99 at ${h.rate}/s through HAProxy while ingesting`,
+    `${h.whileIngesting.p99} ms`,
+    '≤ 25 ms',
+    `idle, same load: p99 ${h.idle.p99} ms; p50 ${h.whileIngesting.p50} vs ${h.idle.p50} ms; ${h.whileIngesting.requests} requests during the stream, ${h.errors} errors`,
+  );
   for (const [name, k] of [
     ['SIGKILL one of 2 instances mid-stream', f.killOne],
     ['PostgreSQL restarted mid-stream', f.restartPostgres],

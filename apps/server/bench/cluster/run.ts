@@ -31,6 +31,11 @@ import type { AvlRecord } from '../../src/devices/teltonika/codec';
 import { avlToRecord } from '../../src/devices/teltonika/to-reading';
 import { TELEMETRY_COLUMNS, telemetryValues } from '../../src/modules/telemetry/rows';
 import { DeviceClient } from '../../src/sim/device-client';
+import { systemClock } from '../../src/clock';
+import { deriveKeys, randomToken } from '../../src/crypto/secrets';
+import { getOrCreateSetting } from '../../src/db/app-settings';
+import { SessionService } from '../../src/modules/sessions/service';
+import { loadUntil, percentile } from '../../../../bench/lib/http-load.mjs';
 
 const RECORDS_EACH = Number(process.env.BENCH_CLUSTER_RECORDS ?? 20);
 const BATCH = 10;
@@ -186,6 +191,8 @@ async function postgresTemplate(serverUrl: string): Promise<{ copy: (name: strin
 
 interface Cluster {
   devicePort: number;
+  /** HTTP through HAProxy (or the one instance). */
+  httpPort: number;
   instances: ChildProcess[];
   stop(): Promise<void>;
 }
@@ -213,6 +220,8 @@ async function startCluster(target: Target, count: number): Promise<Cluster> {
       DEVICE_MAX_CONNECTIONS_PER_IP: String(DEVICES * 2),
       DEVICE_MAX_CONNECTIONS: String(DEVICES * 2),
       DEVICE_MAX_RECORDS_PER_MINUTE: '1000000',
+      // The home load comes from one address: the per-address API limit would answer 429.
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
     };
     const [command, args] = withFileLimit(limit, process.execPath, [...SERVER_NODE_FLAGS, bundle]);
     const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'ignore', process.env.BENCH_CLUSTER_LOG === 'true' ? 'inherit' : 'ignore'] });
@@ -226,6 +235,7 @@ async function startCluster(target: Target, count: number): Promise<Cluster> {
   for (const p of ports) await until('an instance', () => answers(p.httpPort), 60_000);
   let haproxy: ChildProcess | undefined;
   let devicePort = ports[0]?.devicePort ?? 0;
+  let httpPort = ports[0]?.httpPort ?? 0;
   if (behind) {
     const binary = findHaproxy({ install: true });
     if (!binary) throw new Error(HAPROXY_MISSING);
@@ -242,9 +252,11 @@ async function startCluster(target: Target, count: number): Promise<Cluster> {
     children.add(haproxy);
     await until('HAProxy', () => answers(front.httpPort), 20_000);
     devicePort = front.devicePort;
+    httpPort = front.httpPort;
   }
   return {
     devicePort,
+    httpPort,
     instances,
     async stop() {
       for (const c of [...instances, ...(haproxy ? [haproxy] : [])]) {
@@ -302,17 +314,71 @@ async function counts(target: Target) {
   }
 }
 
-/** Records/s with ACK after commit: from the first connection to the last acknowledgement. */
-async function throughput(target: Target, instances: number) {
+/** An owner of the first 100 tractors, signed in: the home screens' paths and an access token. */
+async function homeOwner(target: Target): Promise<{ paths: string[]; token: string }> {
+  const db = target.open();
+  try {
+    const now = Date.now();
+    await db.kysely
+      .insertInto('users')
+      .values({
+        id: 'bench-owner',
+        mobile_no: '9123400000',
+        name: 'Bench Owner',
+        birth_date: '1980-01-01',
+        language: 'en',
+        pin_hash: 'x',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const ids = Array.from({ length: Math.min(100, DEVICES) }, (_, d) => `bench-${String(d).padStart(5, '0')}`);
+    await db.kysely.updateTable('tractors').set({ owner_user_id: 'bench-owner' }).where('id', 'in', ids).execute();
+    const vins = await db.kysely.selectFrom('tractors').select('vin').where('owner_user_id', '=', 'bench-owner').execute();
+    // A session as a login makes one, signed with the instances' own key.
+    const secret = await getOrCreateSetting(db.kysely, 'jwt_secret', () => randomToken(32));
+    const sessions = new SessionService({ db: db.kysely, clock: systemClock, accessKey: deriveKeys(secret).access });
+    const { accessToken } = await sessions.start(db.kysely, 'bench-owner', true);
+    return { paths: vins.map((v) => `/api/v1/tractorhomepage/${v.vin}`), token: accessToken };
+  } finally {
+    await db.close();
+  }
+}
+
+const latency = (samples: { ms: number }[]) => {
+  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
+  return { requests: sorted.length, p50: Number(percentile(sorted, 50).toFixed(1)), p99: Number(percentile(sorted, 99).toFixed(1)) };
+};
+
+/**
+ * Records/s with ACK after commit: from the first connection to the last acknowledgement. With
+ * `homeRate`, owners' home screens are asked for at that rate through the same front door for
+ * 4 s before the stream (the baseline) and throughout it.
+ */
+async function throughput(target: Target, instances: number, homeRate?: number) {
   const cluster = await startCluster(target, instances);
   try {
+    const url = `http://127.0.0.1:${cluster.httpPort}`;
+    const home = homeRate ? { rate: homeRate, ...(await homeOwner(target)) } : undefined;
+    const idle = home && (await loadUntil(url, home.paths, home.token, home.rate, new Promise((r) => setTimeout(r, 4000))));
     const t0 = performance.now();
     const s = stream(cluster.devicePort, Date.now() - RECORDS_EACH * 10_000 - 60_000);
+    const during = home && loadUntil(url, home.paths, home.token, home.rate, s.drained);
     await s.drained;
     const seconds = (performance.now() - t0) / 1000;
+    const duringLoad = await during;
     for (const c of s.clients) c.stop();
     const c = await counts(target);
-    return { devices: DEVICES, records: s.total, seconds: Number(seconds.toFixed(2)), perSecond: Math.round(s.total / seconds), lost: s.total - c.stored };
+    return {
+      devices: DEVICES,
+      records: s.total,
+      seconds: Number(seconds.toFixed(2)),
+      perSecond: Math.round(s.total / seconds),
+      lost: s.total - c.stored,
+      ...(idle && duringLoad
+        ? { home: { rate: homeRate, idle: latency(idle.samples), whileIngesting: latency(duringLoad.samples), errors: idle.errors + duringLoad.errors } }
+        : {}),
+    };
   } finally {
     await cluster.stop();
   }
@@ -448,7 +514,7 @@ try {
 
   log('2 instances on PostgreSQL behind HAProxy');
   target = await onShared('two');
-  results.postgres2 = await throughput(target, 2);
+  results.postgres2 = await throughput(target, 2, 500);
   await target.dispose();
 
   log('fault: SIGKILL one of 2 instances mid-stream');
