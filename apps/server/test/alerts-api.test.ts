@@ -237,7 +237,7 @@ describe.each(dbTargets)('alert API on $name', (target) => {
     const created = await post(t.app, 'receivers', { name: 'Suresh Patil', phone: '9123456789', channel: 'sms' }, { token });
     expect(created.statusCode, created.body).toBe(201);
     const suresh = created.json<Receiver>();
-    expect(suresh).toEqual({ id: expect.any(String), name: 'Suresh Patil', phone: '9123456789', channel: 'sms' });
+    expect(suresh).toEqual({ id: expect.any(String), name: 'Suresh Patil', phone: '9123456789', channel: 'sms', language: 'en' });
     expectError(await post(t.app, 'receivers', { name: 'Suresh', phone: '9123456789', channel: 'sms' }, { token }), 'RECEIVER_EXISTS');
     const invalid = expectError(
       await post(t.app, 'receivers', { name: 'Suresh 2', phone: '91234 56789', channel: 'whatsapp' }, { token }),

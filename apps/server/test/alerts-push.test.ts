@@ -4,7 +4,8 @@ import type { AlertPushPayload } from '@tractorlink/domain/push-api';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { browserKeys, fakePushService, ingest, noise, parkedOff, type PushRequest, series, tank } from './support/alerts';
-import { get, post } from './support/api';
+import { call, expectError, get, post } from './support/api';
+import { alertName } from '../src/modules/alerts/texts';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { LogCapture, stringsIn } from './support/log-capture';
@@ -225,6 +226,37 @@ describe.each(dbTargets)('alert delivery on $name', (target) => {
     const logged = logs.records().flatMap(stringsIn).join('\n');
     for (const secret of ['9988776655', '9123456789', fake.base, browser.json.p256dh, browser.json.auth, 'Fuel theft', 'TractorLink:'])
       expect(logged).not.toContain(secret);
+  });
+
+  it("an SMS receiver gets alerts in their own language: chosen, else the owner's when added; a change keeps it unless given", async () => {
+    const fake = await pushService();
+    const { owner, tractor } = await subscribedOwner(fake.base);
+    const token = owner.accessToken;
+    const hand = await post(t.app, 'receivers', { name: 'Farm Hand', phone: '9988776655', channel: 'sms', language: 'mr' }, { token });
+    expect(hand.statusCode).toBe(201);
+    expect(hand.json()).toMatchObject({ language: 'mr' });
+    // Added without a language: the owner's (Hindi here), kept when the owner later changes theirs.
+    await t.database.db.kysely.updateTable('users').set({ language: 'hi' }).execute();
+    const brother = await post(t.app, 'receivers', { name: 'Brother', phone: '9988776656', channel: 'sms' }, { token });
+    expect(brother.json()).toMatchObject({ language: 'hi' });
+    await t.database.db.kysely.updateTable('users').set({ language: 'en' }).execute();
+    const renamed = await call(
+      t.app,
+      'PUT',
+      `receivers/${brother.json<{ id: string }>().id}`,
+      { name: 'Elder Brother', phone: '9988776656', channel: 'sms' },
+      { token },
+    );
+    expect(renamed.json()).toMatchObject({ name: 'Elder Brother', language: 'hi' });
+    expectError(await post(t.app, 'receivers', { name: 'Other', phone: '9988776657', channel: 'sms', language: 'fr' }, { token }), 'VALIDATION_FAILED');
+
+    await raise(t.app, tractor.id, 'A0100');
+    await t.app.services.alerts.delivery.drain();
+    const [marathi] = t.sms.messages('9988776655').map((m) => m.text);
+    const [hindi] = t.sms.messages('9988776656').map((m) => m.text);
+    expect(marathi).toContain(alertName('A0100', 'mr'));
+    expect(hindi).toContain(alertName('A0100', 'hi'));
+    expect(marathi).not.toContain('Fuel theft');
   });
 
   it('an alert older than 6 hours when delivery starts (a device emptying its backlog) is kept but not sent', async () => {

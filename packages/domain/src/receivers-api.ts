@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_CODES } from './languages';
 import { MOBILE_PATTERN } from './patterns';
 import { FULL_NAME_PATTERN } from './validation';
 
@@ -20,10 +21,12 @@ export const receiverRequest = z.strictObject({
   name: receiverName,
   phone: receiverPhone,
   channel: z.enum(RECEIVER_CHANNELS, 'CHANNEL_INVALID'),
+  /** The language of the alert SMS they get; by default the owner's (on create) or as it was (on update). */
+  language: z.enum(LANGUAGE_CODES, 'LANGUAGE_INVALID').optional(),
 });
 export type ReceiverRequest = z.infer<typeof receiverRequest>;
 
-export const receiver = z.object({ id: z.string(), name: z.string(), phone: z.string(), channel: z.enum(RECEIVER_CHANNELS) });
+export const receiver = z.object({ id: z.string(), name: z.string(), phone: z.string(), channel: z.enum(RECEIVER_CHANNELS), language: z.enum(LANGUAGE_CODES) });
 export type Receiver = z.infer<typeof receiver>;
 export const receiverListResponse = z.object({ data: z.array(receiver) });
 export const receiverIdParams = z.strictObject({ id: z.string().min(1).max(64) });

@@ -307,6 +307,8 @@ export interface AlertReceiversTable {
   phone: string;
   /** 'sms' or 'notification'. */
   channel: string;
+  /** The language of the alert SMS this receiver gets (one of LANGUAGES). */
+  language: string;
   created_at: number;
   updated_at: number;
 }

@@ -16,7 +16,17 @@ export async function insertReceiver(db: Kysely<Database>, row: ReceiverRow): Pr
   await db.insertInto('alert_receivers').values(row).execute();
 }
 
-export async function updateReceiver(db: Kysely<Database>, id: string, values: Pick<ReceiverRow, 'name' | 'phone' | 'channel' | 'updated_at'>): Promise<void> {
+/** The owner's app language (a new receiver's default). */
+export async function ownerLanguage(db: Kysely<Database>, userId: string): Promise<string> {
+  const row = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+  return row?.language ?? 'en';
+}
+
+export async function updateReceiver(
+  db: Kysely<Database>,
+  id: string,
+  values: Pick<ReceiverRow, 'name' | 'phone' | 'channel' | 'language' | 'updated_at'>,
+): Promise<void> {
   await db.updateTable('alert_receivers').set(values).where('id', '=', id).execute();
 }
 

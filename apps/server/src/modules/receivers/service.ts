@@ -4,9 +4,16 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors/app-error';
-import { deleteReceiver, findOwnReceiver, insertReceiver, listReceivers, type ReceiverRow, updateReceiver } from './repo';
+import { deleteReceiver, findOwnReceiver, insertReceiver, listReceivers, ownerLanguage, type ReceiverRow, updateReceiver } from './repo';
+import { DEFAULT_LANGUAGE, isLanguageCode } from '@tractorlink/domain/languages';
 
-const toReceiver = (r: ReceiverRow): Receiver => ({ id: r.id, name: r.name, phone: r.phone, channel: r.channel as ReceiverChannel });
+const toReceiver = (r: ReceiverRow): Receiver => ({
+  id: r.id,
+  name: r.name,
+  phone: r.phone,
+  channel: r.channel as ReceiverChannel,
+  language: isLanguageCode(r.language) ? r.language : DEFAULT_LANGUAGE,
+});
 
 /**
  * Alert receivers (spec §3 Alert receiver): people an owner's alerts also go to, by SMS or as a
@@ -26,7 +33,18 @@ export class ReceiverService {
     if (existing.some((r) => r.phone === body.phone && r.channel === body.channel)) throw new AppError('RECEIVER_EXISTS');
     if (existing.length >= RECEIVERS_MAX) throw new AppError('RECEIVER_LIMIT');
     const now = clock.now();
-    const row: ReceiverRow = { id: randomUUID(), user_id: userId, name: body.name, phone: body.phone, channel: body.channel, created_at: now, updated_at: now };
+    // Unless chosen, they read what the owner reads.
+    const language = body.language ?? (await ownerLanguage(db, userId));
+    const row: ReceiverRow = {
+      id: randomUUID(),
+      user_id: userId,
+      name: body.name,
+      phone: body.phone,
+      channel: body.channel,
+      language,
+      created_at: now,
+      updated_at: now,
+    };
     try {
       await insertReceiver(db, row);
     } catch (err) {
@@ -43,7 +61,7 @@ export class ReceiverService {
     if (!current) throw new AppError('NOT_FOUND');
     const others = (await listReceivers(db, userId)).filter((r) => r.id !== id);
     if (others.some((r) => r.phone === body.phone && r.channel === body.channel)) throw new AppError('RECEIVER_EXISTS');
-    const values = { name: body.name, phone: body.phone, channel: body.channel, updated_at: clock.now() };
+    const values = { name: body.name, phone: body.phone, channel: body.channel, language: body.language ?? current.language, updated_at: clock.now() };
     await updateReceiver(db, id, values);
     return toReceiver({ ...current, ...values });
   }

@@ -19,7 +19,7 @@ export interface AlertSmsDeps {
   smsDailyCap: number;
 }
 
-/** An 'sms' entry: the alert to one of the owner's SMS receivers, in the owner's language, within the owner's daily cap. */
+/** An 'sms' entry: the alert to one of the owner's SMS receivers, in the receiver's language, within the owner's daily cap. */
 export async function deliverAlertSms({ db, clock, log, sms, smsDailyCap }: AlertSmsDeps, row: OutboxRow): Promise<EntryOutcome> {
   const alert = await loadAlert(db, row.alert_id);
   const receiver = alert?.ownerId ? await findOwnReceiver(db, alert.ownerId, row.target ?? '') : undefined;
@@ -31,7 +31,7 @@ export async function deliverAlertSms({ db, clock, log, sms, smsDailyCap }: Aler
     return DONE;
   }
   try {
-    await sms.send(receiver.phone, alertSms(alert, alert.ownerLanguage));
+    await sms.send(receiver.phone, alertSms(alert, receiver.language));
   } catch {
     await giveBackSmsSlot(db, alert.ownerId, day);
     return { kind: 'retry', context: { alertId: alert.alertId, receiverId: receiver.id } };
