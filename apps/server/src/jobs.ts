@@ -3,6 +3,16 @@ import { maintainTelemetry } from './modules/telemetry/partitions';
 import { rebuildDirtyDays } from './modules/telemetry/rebuild-days';
 import type { Services } from './services';
 
+/**
+ * Rebuilds the days that received late records (rebuild-days.ts); then every instance forgets what
+ * it had summed of their rollups (a wake-up between instances, after the commits).
+ */
+export async function rebuildLateDays(services: Pick<Services, 'db' | 'wakeups'>): Promise<number> {
+  const rebuilt = await rebuildDirtyDays(services.db.kysely);
+  if (rebuilt > 0) services.wakeups.notify('tl_days');
+  return rebuilt;
+}
+
 /** Which background jobs to run. */
 interface JobSelection {
   /** The periodic jobs: late replay and day rebuilds, session purge, payments, reminders, booking notices. */
@@ -37,11 +47,12 @@ export function startJobs(services: Services, log: FastifyBaseLogger, which: Job
   };
 
   if (which.periodic) {
-    const { telemetry, db, sessions, subscriptions, serviceBookings, reminders } = services;
+    const { telemetry, sessions, subscriptions, serviceBookings, reminders } = services;
     // Late records are replayed in device-time order once they stop coming (late-replay.ts); days
     // that received late records beyond a replay are rebuilt from their raw records.
     every(5_000, 'replaying late records failed', () => telemetry.ingestor.replayDue());
-    every(60_000, 'rebuilding late days failed', () => rebuildDirtyDays(db.kysely));
+    stops.push(services.wakeups.listen('tl_days', () => services.live.forgetRollupSums()));
+    every(60_000, 'rebuilding late days failed', () => rebuildLateDays(services));
     // Telemetry partitions ahead (PostgreSQL) and raw-record retention: on start, then daily.
     const maintain = async () => {
       const { created, retention } = await maintainTelemetry(services.db, services.config.telemetryRetentionMonths, services.clock.now());

@@ -87,6 +87,8 @@ export interface Services {
   telemetry: TelemetryPipeline;
   /** The ingestion writer thread, when INGEST_WRITER=thread (closed with the app). */
   writer: WriterThread | undefined;
+  /** Wake-ups between instances (LISTEN/NOTIFY on PostgreSQL, in memory on SQLite). */
+  wakeups: Wakeups;
   ingest: IngestService;
   commands: DeviceCommands;
   /** Rules hook, alert services and the delivery worker (not started). */
@@ -196,6 +198,7 @@ export async function buildServices(deps: ServiceDeps): Promise<Services> {
     home: new HomeService({ db: kysely, tollFreeNumber: config.tollFreeNumber }),
     telemetry,
     writer,
+    wakeups,
     ingest: new IngestService(telemetry),
     commands: new DeviceCommands({ db: kysely, clock, engine: db.engine }),
     alerts,

@@ -4,6 +4,10 @@ import { istMidnight } from '@tractorlink/domain/time';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../src/db/database';
 import { rebuildDirtyDays } from '../src/modules/telemetry/rebuild-days';
+import { rebuildLateDays } from '../src/jobs';
+import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
+import { get } from './support/api';
+import { ownerWithTractor } from './support/vehicles';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { provisionTractor } from './support/tractors';
@@ -82,6 +86,35 @@ describe.each(dbTargets)('late records on $name', (target) => {
     expect(await db.selectFrom('usage_dirty_days').selectAll().execute()).toHaveLength(0);
     // The later day, processed live, is untouched and equal too.
     expect(Number((await usage(late.id, '2026-11-19')).area)).toBeCloseTo(Number((await usage(inOrder.id, '2026-11-19')).area), 3);
+  });
+
+  it("the home screen's engine hours take in a rebuilt day at once, on every instance (a wake-up after the rebuild)", async () => {
+    const { owner, tractor } = await ownerWithTractor(t);
+    const profile = { id: tractor.id, implementWidthM: tractor.implement_width_m, tankCapacityL: tractor.tank_capacity_l };
+    const submit = (readings: Reading[]) =>
+      t.app.services.telemetry.ingestor.submit(
+        profile,
+        readings.map((reading) => ({ reading })),
+      );
+    // B runs the jobs (it listens for rebuilt days); on PostgreSQL the rebuild runs on A, another instance.
+    const b = await t.build({}, { startJobs: true });
+    const rebuilder = target.name === 'postgres' ? t.app : b;
+    const engineHours = async () => (await get(b, `tractorhomepage/${tractor.vin}`, { token: owner.accessToken })).json<TractorHomepageResponse>().engineHours;
+    await submit(morning('2026-11-19'));
+    await submit(morning('2026-11-18')); // late: stored, its day rebuilt later
+    const before = await engineHours();
+    expect(before).toBeGreaterThan(1.5);
+    expect(await rebuildLateDays(rebuilder.services)).toBe(1);
+    // Without the wake-up B keeps the sum it made before the rebuild (no new record changed the state).
+    const end = Date.now() + 10_000;
+    while ((await engineHours()) === before && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    const all = await t.database.db.kysely
+      .selectFrom('usage_hourly')
+      .select((eb) => eb.fn.sum<number>('engine_s').as('s'))
+      .where('tractor_id', '=', tractor.id)
+      .executeTakeFirstOrThrow();
+    expect(await engineHours()).toBe(Math.round(Number(all.s) / 360) / 10);
+    expect(await engineHours()).toBeGreaterThan(before * 1.8);
   });
 
   it('two instances rebuilding at once rebuild each late day once, to the figures of in-order arrival', async () => {

@@ -53,6 +53,14 @@ export class LiveService {
 
   constructor(private readonly deps: LiveServiceDeps) {}
 
+  /**
+   * Forgets the engine hours summed from the rollups: a day rebuilt from late records changed
+   * them without a new record (whose state version would have) — on this instance or another.
+   */
+  forgetRollupSums(): void {
+    this.engineMemo.clear();
+  }
+
   private live(t: TractorWithState): LiveState {
     return liveState(t, this.deps.clock.now(), this.deps.offlineAfterMs);
   }
