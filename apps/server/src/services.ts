@@ -38,6 +38,7 @@ import { ownedOrNotFound, VehicleService } from './modules/vehicles/service';
 import { UsageService } from './modules/vehicles/usage-service';
 import { WeatherService } from './modules/weather/service';
 import { WriterThread } from './writer/client';
+import { mainWriteCounter } from './db/write-turns';
 import { createGeocoder } from './providers/geocoder/create-geocoder';
 import { createPaymentGateway } from './providers/payments/create-payment-gateway';
 import type { PaymentGateway } from './providers/payments/payment-gateway';
@@ -143,7 +144,10 @@ export async function buildServices(deps: ServiceDeps): Promise<Services> {
   });
 
   // Ingestion on a thread of its own, with its own connection; it is told of every settings change.
-  const writer = config.ingestWriter === 'thread' ? new WriterThread({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, log) : undefined;
+  const writer =
+    config.ingestWriter === 'thread'
+      ? new WriterThread({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, mainWrites: mainWriteCounter() }, log)
+      : undefined;
   const geofenceWatch = new GeofenceWatch({ db: kysely, clock, ...(writer ? { onInvalidate: (ids: readonly string[]) => writer.geofencesChanged(ids) } : {}) });
   const wakeups =
     deps.wakeups ?? (db.engine === 'postgres' && config.databaseUrl ? postgresWakeups({ databaseUrl: config.databaseUrl, db: kysely, log }) : localWakeups());

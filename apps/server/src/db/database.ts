@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database, Engine } from './types';
+import { asMainWrite } from './write-turns';
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -39,13 +40,24 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
     prepare: (text: string) => {
       let statement = cache.get(text);
       if (!statement) {
-        statement = sqlite.prepare(text);
+        statement = countedWrites(sqlite.prepare(text));
         if (cache.size >= STATEMENT_CACHE_MAX) cache.delete(cache.keys().next().value as string);
         cache.set(text, statement);
       }
       return statement;
     },
   };
+}
+
+/** A statement that writes goes first, before the writer thread's next batch (write-turns.ts). */
+function countedWrites(statement: SQLite.Statement): SQLite.Statement {
+  if (statement.readonly) return statement;
+  // Kysely runs a statement with `run`, or with `all` when it returns rows (INSERT … RETURNING).
+  const run = statement.run.bind(statement);
+  const all = statement.all.bind(statement);
+  statement.run = (...params: unknown[]) => asMainWrite(() => run(...params));
+  statement.all = (...params: unknown[]) => asMainWrite(() => all(...params));
+  return statement;
 }
 
 /** SQLite file `dataDir/tractorlink.db` (WAL) unless `databaseUrl` names a PostgreSQL database. */

@@ -6,6 +6,8 @@ export interface WriterSettings {
   /** PostgreSQL, or the SQLite file in `dataDir` when unset. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The main thread's count of SQLite writes in progress (db/write-turns.ts). */
+  mainWrites: SharedArrayBuffer;
 }
 
 /** Messages to the writer thread. `id` ties an answer to its request. */

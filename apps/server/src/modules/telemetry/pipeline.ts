@@ -51,8 +51,12 @@ export interface PipelineOptions {
  * The Ingestor with its store, state loader, late replay and logs: what commits records, on
  * whichever thread owns the database connection it is given.
  */
-export function createIngestor(db: Db, clock: Clock, { alerts, log }: Pick<PipelineOptions, 'alerts' | 'log'> = {}): Ingestor {
-  const store = db.sqlite ? sqliteTelemetryStore(db.sqlite, alerts?.writer) : postgresTelemetryStore(db.kysely, alerts?.writer);
+export function createIngestor(
+  db: Db,
+  clock: Clock,
+  { alerts, log, turn }: Pick<PipelineOptions, 'alerts' | 'log'> & { turn?: () => Promise<void> } = {},
+): Ingestor {
+  const store = db.sqlite ? sqliteTelemetryStore(db.sqlite, alerts?.writer, turn) : postgresTelemetryStore(db.kysely, alerts?.writer);
   // Out-of-range values are reported once an hour per tractor: a broken sensor sends one every record.
   const quiet = new LogLimiter(3600_000, () => clock.now());
   const quietResends = new LogLimiter(3600_000, () => clock.now());

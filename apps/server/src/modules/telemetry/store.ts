@@ -32,8 +32,11 @@ const noWriter = (): never => {
   throw new Error('alerts raised without an alert writer');
 };
 
-/** SQLite through better-sqlite3 prepared statements: the transaction runs synchronously. */
-export function sqliteTelemetryStore(sqlite: SQLite.Database, alerts?: AlertWriter): TelemetryStore {
+/**
+ * SQLite through better-sqlite3 prepared statements: the transaction runs synchronously. On the
+ * writer thread, `turn` resolves when the main thread has no write waiting (db/write-turns.ts).
+ */
+export function sqliteTelemetryStore(sqlite: SQLite.Database, alerts?: AlertWriter, turn?: () => Promise<void>): TelemetryStore {
   const insert = sqlite.prepare(
     `INSERT INTO telemetry (${TELEMETRY_COLUMNS.join(', ')}) VALUES (${TELEMETRY_COLUMNS.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING`,
   );
@@ -65,6 +68,7 @@ export function sqliteTelemetryStore(sqlite: SQLite.Database, alerts?: AlertWrit
       // raiseAlert) stays open across awaits; run now, ours would become a savepoint inside
       // it, acknowledged to devices before it is durable. Wait until it has ended.
       while (sqlite.inTransaction) await new Promise((resolve) => setImmediate(resolve));
+      await turn?.();
       transaction(rows, derive);
     },
   };
