@@ -87,6 +87,7 @@ if (config.simulateFleet && config.demo.enabled && app.deviceServer) {
     registry: app.services.registry,
     book: app.services.serviceBook,
     subscriptions: app.services.subscriptions.service,
+    hire: app.services.hire,
     demoMobile: config.demo.mobile,
     devicePort: app.deviceServer.port,
     days: config.simulateFleetDays,

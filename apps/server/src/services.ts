@@ -14,6 +14,7 @@ import { GeocodingService } from './modules/geocoding/service';
 import { GeofenceService } from './modules/geofences/service';
 import { GeofenceWatch } from './modules/geofences/watch';
 import { HomeService } from './modules/home/service';
+import { createHireModule, type HireModule } from './modules/hire/module';
 import { IngestService } from './modules/ingest/service';
 import { OperatorService } from './modules/operator/service';
 import { OtpTickets } from './modules/otp/otp-ticket';
@@ -116,6 +117,8 @@ export interface Services {
   reminders: ReminderService;
   weather: WeatherService;
   tts: TtsService;
+  /** The hire ledger: customers, jobs measured by the track, proposals, payments, bill and live links (issue 17). */
+  hire: HireModule;
 }
 
 /** Builds every service once, wired to each other as the routes and the jobs need them. Starts nothing. */
@@ -245,5 +248,16 @@ export async function buildServices(deps: ServiceDeps): Promise<Services> {
       },
     }),
     tts: new TtsService({ provider: createTtsProvider(config.tts, { log }), cacheDir: path.join(config.dataDir, 'tts-cache'), log }),
+    hire: createHireModule({
+      db: kysely,
+      engine: db.engine,
+      clock,
+      offlineAfterMs,
+      placeName: async (lat, lon, language) => {
+        const place = await geocoding.reverse(lat, lon, language);
+        // Without a village or town near, the district names the place.
+        return place ? { name: place.name ?? place.district, district: place.name ? place.district : null } : null;
+      },
+    }),
   };
 }

@@ -104,6 +104,16 @@ export const ERROR_STATUS = {
   BOOKING_NOT_PAYABLE: 409,
   /** Service booking: the booking's charge is already paid online. */
   BOOKING_ALREADY_PAID: 409,
+  /** Hire ledger: a create with a client-made id already used for something else (other content, or another owner's). */
+  ID_CONFLICT: 409,
+  /** Hire ledger: the job's time overlaps another job of the same tractor. */
+  JOB_OVERLAP: 409,
+  /** Hire ledger: a customer with jobs or payments cannot be deleted. */
+  CUSTOMER_IN_USE: 409,
+  /** Hire ledger: the owner already has the most customers allowed (2,000). */
+  CUSTOMER_LIMIT: 409,
+  /** Hire ledger: the proposal was already accepted (with another job) or dismissed. */
+  PROPOSAL_CLOSED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

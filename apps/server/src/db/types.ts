@@ -471,6 +471,122 @@ export interface RemindersTable {
   updated_at: number;
 }
 
+/** Issue 17: an owner's hire customer; the id is the phone's (offline creates are stored once). */
+export interface HireCustomersTable {
+  id: string;
+  user_id: string;
+  name: string;
+  phone: string | null;
+  village: string | null;
+  language: string;
+  /** SHA-256 of the create that made it: the same id with other content is a conflict. */
+  request_hash: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Issue 17: a hire job; its figures are measured from the tractor's track in [start_ms, end_ms). */
+export interface HireJobsTable {
+  id: string;
+  user_id: string;
+  customer_id: string;
+  tractor_id: string;
+  implement: string;
+  implement_width_m: number;
+  rate_kind: string;
+  rate_paise: number;
+  trips: number;
+  acre_basis: string;
+  hour_basis: string;
+  agreed_quantity: number | null;
+  start_ms: number;
+  /** null while running. */
+  end_ms: number | null;
+  /** 'owner' or 'proposal'. */
+  origin: string;
+  /** Where the work started, and the nearest place's name then (owner's language). */
+  lat: number | null;
+  lon: number | null;
+  place: string | null;
+  /** JSON [{latitude, longitude}, …]: the drawn field. */
+  boundary: string | null;
+  field_m2: number | null;
+  note: string | null;
+  covered_m2: Generated<number>;
+  pto_s: Generated<number>;
+  engine_s: Generated<number>;
+  quantity: Generated<number>;
+  quantity_source: string;
+  amount_paise: Generated<number>;
+  /** JSON GeoJSON MultiPolygon coordinates of the worked area. */
+  worked_area: string | null;
+  measured_at: number | null;
+  request_hash: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface HirePaymentsTable {
+  id: string;
+  user_id: string;
+  customer_id: string;
+  job_id: string | null;
+  amount_paise: number;
+  /** 'cash' or 'upi'. */
+  method: string;
+  /** IST day, YYYY-MM-DD. */
+  paid_on: string;
+  note: string | null;
+  request_hash: string;
+  created_at: number;
+}
+
+/** A place a tractor worked in a day (its first visit): proposed as a job unless a job covers it. */
+export interface HireProposalsTable {
+  id: string;
+  user_id: string;
+  tractor_id: string;
+  day_start: number;
+  start_ms: number;
+  last_work_ms: number;
+  /** End of the first visit. */
+  end_ms: number;
+  lat: number;
+  lon: number;
+  work_s: number;
+  covered_m2: number;
+  pto_s: number;
+  /** 'open', 'accepted', 'dismissed' or 'covered' (a job's window covers it). */
+  status: string;
+  job_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The newest record time a tractor's places were last worked out from. */
+export interface HireScansTable {
+  tractor_id: string;
+  last_time: number;
+  scanned_at: number;
+}
+
+/** A shared link: 'bill' (a customer's or one job's bill) or 'live' (a tractor's position). */
+export interface HireLinksTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  /** SHA-256 (base64url) of the token; the token itself is shown once. */
+  token_hash: string;
+  customer_id: string | null;
+  job_id: string | null;
+  tractor_id: string | null;
+  include_track: Generated<number>;
+  language: string;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+}
+
 /** Issue 20: where each simulated device stands (the day, its carry as JSON, the newest record acknowledged). */
 export interface SimProgressTable {
   imei: string;
@@ -610,6 +726,12 @@ export interface Database {
   booking_events: BookingEventsTable;
   booking_photos: BookingPhotosTable;
   booking_payments: BookingPaymentsTable;
+  hire_customers: HireCustomersTable;
+  hire_jobs: HireJobsTable;
+  hire_payments: HirePaymentsTable;
+  hire_proposals: HireProposalsTable;
+  hire_scans: HireScansTable;
+  hire_links: HireLinksTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

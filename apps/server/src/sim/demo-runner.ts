@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { istDate } from '@tractorlink/domain/time';
 import type { Kysely } from 'kysely';
 import { releaseLease, takeLease } from '../db/lease';
 import type { Database } from '../db/types';
+import type { HireModule } from '../modules/hire/module';
 import type { SubscriptionService } from '../modules/subscription/service';
 import type { TractorRegistry } from '../modules/tractors/registry';
 import type { ServiceBook } from '../modules/vehicles/service-book';
 import { demoFleet, demoWorkshop, ensureDemoFleet } from './demo';
 import type { Fleet } from './fleet';
+import { demoHireDayDone, demoHireFields, demoHirePlan } from './hire-demo';
 import { databaseProgress } from './progress-repo';
 
 const LEASE = 'demo-fleet';
@@ -20,6 +23,8 @@ export interface DemoRunnerDeps {
   registry: TractorRegistry;
   book: ServiceBook;
   subscriptions: SubscriptionService;
+  /** The hire ledger: the demo's last days work customers' fields and record their jobs (issue 17). */
+  hire?: HireModule;
   demoMobile: string;
   devicePort: number;
   days: number;
@@ -55,12 +60,20 @@ export function runDemoFleet(deps: DemoRunnerDeps): { stop(): Promise<void> } {
         subscriptions: deps.subscriptions,
       });
       if (created > 0) deps.log(`demo fleet provisioned: ${created} tractors`);
+      const workshop = demoWorkshop(deps.db, deps.book);
+      const plan = demoHirePlan(istDate(now()));
+      const hire = deps.hire;
+      const hireDone = hire ? demoHireDayDone({ db: deps.db, hire, demoMobile: deps.demoMobile, plan }) : undefined;
       fleet = demoFleet({
         port: deps.devicePort,
         days: deps.days,
         log: deps.log,
         store: databaseProgress(deps.db, now),
-        onDayDone: demoWorkshop(deps.db, deps.book),
+        onDayDone: async (imei, day, carry) => {
+          await workshop(imei, day, carry);
+          await hireDone?.(imei, day);
+        },
+        ...(hire ? { fieldsFor: demoHireFields(plan) } : {}),
       });
       deps.log(`Simulated fleet: 3 tractors over the Teltonika protocol; back-filling ${deps.days} days, then live.`);
       void fleet.start().catch((err: unknown) => deps.logError(err, 'simulated fleet stopped'));

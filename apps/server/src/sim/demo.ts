@@ -114,6 +114,7 @@ export function demoFleet(options: {
   log: (message: string) => void;
   store: ProgressStore;
   onDayDone?: FleetOptions['onDayDone'];
+  fieldsFor?: FleetOptions['fieldsFor'];
 }): Fleet {
   return new Fleet({
     host: '127.0.0.1',
@@ -123,5 +124,6 @@ export function demoFleet(options: {
     store: options.store,
     log: options.log,
     ...(options.onDayDone ? { onDayDone: options.onDayDone } : {}),
+    ...(options.fieldsFor ? { fieldsFor: options.fieldsFor } : {}),
   });
 }

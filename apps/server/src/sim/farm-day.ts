@@ -100,6 +100,8 @@ interface Leg {
   to: LatLon;
   /** The sensor's misreading on this leg, % of the tank (a pass on a slope). */
   tiltPercent?: number;
+  /** On a day of planned fields (hire work), which one this leg works. */
+  field?: number;
 }
 
 const BURN_L_PER_H: Record<Mode, number> = { parked: 0, idle: 0.8, road: 2.5, work: 3.5, turn: 2.5, towed: 0, refuel: 0, siphon: 0 };
@@ -117,16 +119,16 @@ function lerp(a: LatLon, b: LatLon, f: number): LatLon {
 const travelMs = (a: LatLon, b: LatLon, kmh: number) => (Math.hypot(...Object.values(toLocalMeters(a, b))) / (kmh / 3.6)) * 1000;
 
 /** Builds the day's legs: what the tractor does when, and where. */
-function planDay(profile: SimProfile, carry: SimCarry, date: string, events: readonly SimEvent[]): Leg[] {
+function planDay(profile: SimProfile, carry: SimCarry, date: string, events: readonly SimEvent[], planned: readonly FieldPlot[] = []): Leg[] {
   const random = seededRandom(seedOf(`${profile.imei}:${date}`));
   const midnight = istMidnight(date);
   const legs: Leg[] = [];
   let t = midnight;
   let at = carry.position;
-  const push = (mode: Mode, until: number, to: LatLon = at, tiltPercent = 0) => {
+  const push = (mode: Mode, until: number, to: LatLon = at, tiltPercent = 0, field?: number) => {
     // Device clocks tick in whole milliseconds; so do leg boundaries.
     const end = Math.round(until);
-    if (end > t) legs.push({ mode, start: t, end, from: at, to, tiltPercent });
+    if (end > t) legs.push({ mode, start: t, end, from: at, to, tiltPercent, ...(field === undefined ? {} : { field }) });
     t = Math.max(t, end);
     at = to;
   };
@@ -145,6 +147,18 @@ function planDay(profile: SimProfile, carry: SimCarry, date: string, events: rea
     } else push('idle', e.at + duration);
   }
 
+  if (planned.length > 0) {
+    planFieldsDay(
+      profile,
+      planned,
+      random,
+      midnight,
+      push,
+      () => t,
+      () => at,
+    );
+    return legs;
+  }
   const restDay = random() < 0.12;
   const field = profile.fields[Math.floor(random() * profile.fields.length)] as FieldPlot;
   if (restDay || !field) {
@@ -193,6 +207,46 @@ function planDay(profile: SimProfile, carry: SimCarry, date: string, events: rea
   return legs;
 }
 
+/**
+ * A day of hire work (issue 17): from home to each planned field in turn, each worked once over in
+ * parallel passes (a customer's field is ploughed once, not again after lunch), a word with its owner
+ * between fields, then home and the pump.
+ */
+function planFieldsDay(
+  profile: SimProfile,
+  fields: readonly FieldPlot[],
+  random: () => number,
+  midnight: number,
+  push: (mode: Mode, until: number, to?: LatLon, tiltPercent?: number, field?: number) => void,
+  now: () => number,
+  here: () => LatLon,
+): void {
+  const record = (mode: Mode, until: number, to?: LatLon, tilt?: number, field?: number) => push(mode, until, to, tilt, field);
+  record('parked', midnight + between(random, 6.25, 7.0) * 3600_000);
+  record('idle', now() + between(random, 6, 12) * 60_000);
+  const roadKmh = between(random, 15, 30);
+  const workKmh = between(random, 4, 7);
+  fields.forEach((field, index) => {
+    record('road', now() + travelMs(here(), field.corner, roadKmh), field.corner);
+    const rad = (field.headingDeg * Math.PI) / 180;
+    const along = { x: Math.sin(rad), y: Math.cos(rad) };
+    const across = { x: Math.cos(rad), y: -Math.sin(rad) };
+    const point = (s: number, o: number) => fromLocalMeters(field.corner, along.x * s + across.x * o, along.y * s + across.y * o);
+    const passes = Math.floor(field.widthM / profile.implementWidthM);
+    for (let pass = 0; pass < passes; pass++) {
+      const offset = (pass + 0.5) * profile.implementWidthM;
+      const [s0, s1] = pass % 2 === 0 ? [0, field.lengthM] : [field.lengthM, 0];
+      if (here() !== point(s0, offset)) record('turn', now() + travelMs(here(), point(s0, offset), 3), point(s0, offset));
+      record('work', now() + (field.lengthM / (workKmh / 3.6)) * 1000, point(s1, offset), 0, index);
+    }
+    record('idle', now() + between(random, 5, 15) * 60_000);
+  });
+  record('road', now() + travelMs(here(), profile.home, roadKmh), profile.home);
+  record('idle', now() + 2 * 60_000);
+  record('refuel', now() + 4 * 60_000);
+  record('parked', midnight + 24 * 3600_000);
+}
+
 /** What really happened in a simulated day, to check derived figures against. */
 export interface DayTruth {
   /** Field area worked, m² (the same strip worked twice in a day counts once). */
@@ -208,17 +262,24 @@ export interface DayTruth {
   siphons: { time: number; litres: number }[];
 }
 
+/** On a day of planned fields, what was worked in each: its area, m², and when its work began and ended. */
+export interface FieldTruth {
+  workM2: number;
+  start: number;
+  end: number;
+}
+
 /** Generates the day's samples (ascending time) and returns what carries to the next day. */
 export function simulateDay(
   profile: SimProfile,
   carry: SimCarry,
   date: string,
-  options: { events?: readonly SimEvent[]; cadence?: Cadence } = {},
-): { samples: SimSample[]; carry: SimCarry; truth: DayTruth } {
+  options: { events?: readonly SimEvent[]; cadence?: Cadence; fields?: readonly FieldPlot[] } = {},
+): { samples: SimSample[]; carry: SimCarry; truth: DayTruth; fields?: FieldTruth[] } {
   const events = options.events ?? [];
   const cadence = options.cadence ?? DEVICE_CADENCE;
   const random = seededRandom(seedOf(`${profile.imei}:${date}:samples`));
-  const legs = planDay(profile, carry, date, events);
+  const legs = planDay(profile, carry, date, events, options.fields);
   const samples: SimSample[] = [];
   let { fuelL, engineMin, odometerM } = carry;
   let position = carry.position;
@@ -231,6 +292,9 @@ export function simulateDay(
   const drift = { x: 0, y: 0 };
   const noise = (axis: 'x' | 'y') => (drift[axis] = drift[axis] * 0.9 + (random() + random() + random() - 1.5) * 0.9);
   const truth: DayTruth = { workM2: 0, roadM: 0, drivenM: 0, engineS: 0, burntL: 0, refuels: [], siphons: [] };
+  const fields: FieldTruth[] | undefined = options.fields?.length
+    ? options.fields.map(() => ({ workM2: 0, start: Number.POSITIVE_INFINITY, end: 0 }))
+    : undefined;
   const strips = new Set<string>();
 
   for (const leg of legs) {
@@ -254,6 +318,12 @@ export function simulateDay(
     if (leg.mode === 'work' && !strips.has(strip)) {
       strips.add(strip);
       truth.workM2 += meters * profile.implementWidthM;
+    }
+    const worked = leg.field === undefined ? undefined : fields?.[leg.field];
+    if (worked && leg.mode === 'work') {
+      worked.workM2 += meters * profile.implementWidthM;
+      worked.start = Math.min(worked.start, leg.start);
+      worked.end = Math.max(worked.end, leg.end);
     }
     if (refuels) truth.refuels.push({ time: leg.start, litres: Math.max(0, refuelTarget - fuelL) });
     if (leg.mode === 'siphon')
@@ -313,5 +383,5 @@ export function simulateDay(
     }
     advance(leg.end);
   }
-  return { samples, carry: { fuelL, engineMin, odometerM, position }, truth };
+  return { samples, carry: { fuelL, engineMin, odometerM, position }, truth, ...(fields ? { fields } : {}) };
 }

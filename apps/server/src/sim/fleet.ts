@@ -1,6 +1,6 @@
 import { istDate, istMidnight } from '@tractorlink/domain/time';
 import { DeviceClient } from './device-client';
-import { type Cadence, DEVICE_CADENCE, HISTORY_CADENCE, type SimCarry, type SimProfile, type SimSample, simulateDay } from './farm-day';
+import { type Cadence, DEVICE_CADENCE, type FieldPlot, HISTORY_CADENCE, type SimCarry, type SimProfile, type SimSample, simulateDay } from './farm-day';
 import { between, seededRandom, seedOf } from './random';
 import type { ProgressStore, TractorProgress } from './progress-repo';
 import { sampleToAvl } from './to-avl';
@@ -29,6 +29,8 @@ export interface FleetOptions {
    * workshop records a service when one falls due. Awaited, so it happens before the next day's records.
    */
   onDayDone?: (imei: string, day: string, carry: SimCarry) => Promise<void>;
+  /** Fields a tractor works on a day instead of its own (the demo's hire work, issue 17). */
+  fieldsFor?: (imei: string, day: string) => readonly FieldPlot[] | undefined;
 }
 
 const DAY_MS = 24 * 3600_000;
@@ -138,7 +140,8 @@ export class Fleet {
     const key = `${p.day}:${cadence.movingS}`;
     const cached = this.cache.get(profile.imei);
     if (cached?.key === key) return cached.samples;
-    const day = simulateDay(profile, p.carry, p.day, { cadence });
+    const fields = this.options.fieldsFor?.(profile.imei, p.day);
+    const day = simulateDay(profile, p.carry, p.day, { cadence, ...(fields ? { fields } : {}) });
     this.cache.set(profile.imei, { key, samples: day.samples, carry: day.carry });
     return day.samples;
   }

@@ -26,6 +26,12 @@ export interface DbTarget {
 
 /** Children first, so foreign keys never object. */
 const TABLES: (keyof Database)[] = [
+  'hire_links',
+  'hire_scans',
+  'hire_proposals',
+  'hire_payments',
+  'hire_jobs',
+  'hire_customers',
   'booking_payments',
   'booking_events',
   'service_bookings',

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Reading } from '@tractorlink/domain/telemetry';
+import { DEVICE_CADENCE, type DayTruth, type FieldPlot, type FieldTruth, type SimProfile, type SimSample, simulateDay } from '../../src/sim/farm-day';
+import type { TractorRow } from '../../src/modules/tractors/repo';
+import { at, FARM, ingest } from './alerts';
+
+/** Fixtures of the hire ledger's tests (issue 17). */
+
+/** Any JSON call, PATCH included, through app.inject. */
+export function hireCall(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  token: string | undefined,
+  body?: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url: `/api/v1/${url}`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
+}
+
+/** Three customers' fields of 3–5 acres around the demo farm, each worked once over on a hire day. */
+export const CUSTOMER_FIELDS: readonly FieldPlot[] = [
+  { corner: at(400, 300), lengthM: 220, widthM: 90, headingDeg: 20 },
+  { corner: at(-700, 600), lengthM: 200, widthM: 81, headingDeg: 95 },
+  { corner: at(300, -900), lengthM: 240, widthM: 72, headingDeg: 170 },
+];
+
+/** The simulated tractor's seed (its days are the same every run). */
+const HIRE_SIM_IMEI = '860000000000303';
+
+const toReading = (s: SimSample): Reading => ({
+  time: s.time,
+  lat: s.lat,
+  lon: s.lon,
+  speedKmh: s.speedKmh,
+  heading: s.heading,
+  satellites: s.satellites,
+  ignition: s.ignition,
+  pto: s.pto,
+  keyPresent: s.keyPresent,
+  rpm: s.rpm,
+  fuelPercent: s.fuelSensorPercent,
+  coolantC: s.coolantC,
+  externalVoltage: s.externalVoltage,
+  engineWorktimeMin: s.engineWorktimeMin,
+});
+
+/** Simulates a tractor's hire day over `fields` and sends it through ingestion; answers the day's ground truth. */
+export async function ingestHireDay(
+  app: FastifyInstance,
+  tractor: TractorRow,
+  date: string,
+  fields: readonly FieldPlot[] = CUSTOMER_FIELDS,
+): Promise<DayTruth & { samples: number; fields: FieldTruth[] }> {
+  const profile: SimProfile = { imei: HIRE_SIM_IMEI, home: FARM, fields: [], implementWidthM: tractor.implement_width_m, tankCapacityL: 55 };
+  const day = simulateDay(profile, { fuelL: 50, engineMin: 150 * 60, odometerM: 0, position: FARM }, date, { cadence: DEVICE_CADENCE, fields });
+  for (let i = 0; i < day.samples.length; i += 500) await ingest(app, tractor, day.samples.slice(i, i + 500).map(toReading));
+  return { ...day.truth, samples: day.samples.length, fields: day.fields ?? [] };
+}
+
+export const newId = () => randomUUID();
+
+export const customerBody = (overrides: Record<string, unknown> = {}) => ({
+  id: newId(),
+  name: 'Sunil Shinde',
+  phone: '9822012345',
+  village: 'Shirsgaon',
+  language: 'mr',
+  ...overrides,
+});

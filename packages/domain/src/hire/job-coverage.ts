@@ -1,0 +1,215 @@
+import { CELL_METERS, FieldCoverage } from '../field-coverage';
+import { type LatLon, toLocalMeters } from '../geo';
+
+/**
+ * FieldCoverage's rule (field-coverage.ts: the same 0.5 m cells from the same origin, the same swath
+ * band with flat ends, the same gap fill between passes; a test checks the areas are identical) on
+ * one flat bitmap over the job's extent instead of a map of tiles. A job's swaths are all known before
+ * it is measured, so the extent is; a probe is then an array read, not a map lookup, and the gap fill
+ * (most of the cost: each cell beside a pass looks up to the gap's width outward) runs several times
+ * faster. An extent too large for one bitmap goes to FieldCoverage itself.
+ */
+const MAX_CELLS = 16_000_000;
+
+interface Point {
+  x: number;
+  y: number;
+}
+
+export interface Coverage {
+  readonly areaM2: number;
+  addSwath(from: LatLon, to: LatLon, widthM: number, gapFillM?: number): number;
+}
+
+/** The coverage for swaths within `reachM` of the given points: flat when the extent allows, else FieldCoverage. */
+export function jobCoverage(origin: LatLon, points: readonly LatLon[], reachM: number): Coverage {
+  let minX = 0;
+  let minY = 0;
+  let maxX = 0;
+  let maxY = 0;
+  for (const p of points) {
+    const { x, y } = toLocalMeters(origin, p);
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
+  const cx0 = Math.floor((minX - reachM) / CELL_METERS) - 2;
+  const cy0 = Math.floor((minY - reachM) / CELL_METERS) - 2;
+  const cols = Math.ceil((maxX + reachM) / CELL_METERS) + 2 - cx0 + 1;
+  const rows = Math.ceil((maxY + reachM) / CELL_METERS) + 2 - cy0 + 1;
+  if (cols * rows > MAX_CELLS) return new FieldCoverage(origin);
+  return new FlatCoverage(origin, cx0, cy0, cols, rows);
+}
+
+export interface Swath {
+  from: LatLon;
+  to: LatLon;
+}
+
+/**
+ * The area the swaths cover (in their order), overlaps once, as one FieldCoverage would count it.
+ * Swaths far enough apart never meet (a swath and its gap fill reach `reach` from its line), so each
+ * group of near ones (a field) gets a bitmap of its own extent: a day's fields kilometres apart do not
+ * need one bitmap spanning them all.
+ */
+export function coveredAreaM2(swaths: readonly Swath[], widthM: number, gapFillM: number): number {
+  const first = swaths[0];
+  if (!first) return 0;
+  const origin = first.from;
+  const reach = widthM / 2 + gapFillM + 2 * CELL_METERS;
+  const groups: { box: [number, number, number, number]; members: number[] }[] = [];
+  let last: (typeof groups)[number] | undefined;
+  swaths.forEach((s, i) => {
+    const a = toLocalMeters(origin, s.from);
+    const b = toLocalMeters(origin, s.to);
+    const box: [number, number, number, number] = [
+      Math.min(a.x, b.x) - reach,
+      Math.min(a.y, b.y) - reach,
+      Math.max(a.x, b.x) + reach,
+      Math.max(a.y, b.y) + reach,
+    ];
+    const meets = (g: (typeof groups)[number]) => box[0] <= g.box[2] && g.box[0] <= box[2] && box[1] <= g.box[3] && g.box[1] <= box[3];
+    // Mostly the group of the swath before.
+    const hits = last && meets(last) ? [last] : groups.filter(meets);
+    const into = hits[0] ?? { box, members: [] };
+    if (!hits[0]) groups.push(into);
+    for (const other of hits.slice(1)) {
+      into.members.push(...other.members);
+      for (const k of [0, 1] as const) into.box[k] = Math.min(into.box[k], other.box[k]);
+      for (const k of [2, 3] as const) into.box[k] = Math.max(into.box[k], other.box[k]);
+      groups.splice(groups.indexOf(other), 1);
+    }
+    into.members.push(i);
+    for (const k of [0, 1] as const) into.box[k] = Math.min(into.box[k], box[k]);
+    for (const k of [2, 3] as const) into.box[k] = Math.max(into.box[k], box[k]);
+    last = into;
+  });
+  let area = 0;
+  for (const g of groups) {
+    const members = g.members.sort((x, y) => x - y).map((i) => swaths[i] as Swath);
+    const coverage = jobCoverage(
+      origin,
+      members.flatMap((s) => [s.from, s.to]),
+      reach,
+    );
+    for (const s of members) coverage.addSwath(s.from, s.to, widthM, gapFillM);
+    area += coverage.areaM2;
+  }
+  return area;
+}
+
+class FlatCoverage implements Coverage {
+  private readonly bits: Uint8Array;
+  private cells = 0;
+
+  constructor(
+    readonly origin: LatLon,
+    private readonly cx0: number,
+    private readonly cy0: number,
+    private readonly cols: number,
+    private readonly rows: number,
+  ) {
+    this.bits = new Uint8Array(cols * rows);
+  }
+
+  get areaM2(): number {
+    return this.cells * CELL_METERS * CELL_METERS;
+  }
+
+  addSwath(from: LatLon, to: LatLon, widthM: number, gapFillM = 0): number {
+    const a = toLocalMeters(this.origin, from);
+    const b = toLocalMeters(this.origin, to);
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const length = Math.hypot(dx, dy);
+    const half = widthM / 2;
+    if (length === 0 || !(half > 0)) return 0;
+    const ux = dx / length;
+    const uy = dy / length;
+    let added = 0;
+    this.forBandRuns(a, ux, uy, length, half, (fromCx, toCx, cy) => {
+      for (let cx = fromCx; cx <= toCx; cx++) added += this.mark(cx, cy);
+    });
+    if (gapFillM > 0) added += this.fillGaps(a, ux, uy, length, half, gapFillM);
+    this.cells += added;
+    return added * CELL_METERS * CELL_METERS;
+  }
+
+  /** As FieldCoverage.fillGaps: cells just outside the swath with worked ground beyond them on the same side. */
+  private fillGaps(a: Point, ux: number, uy: number, length: number, half: number, gapM: number): number {
+    const mid = { x: a.x + (ux * length) / 2, y: a.y + (uy * length) / 2 };
+    const besideAt = (side: number) => {
+      for (let d = half + CELL_METERS; d <= half + gapM + CELL_METERS; d += CELL_METERS) {
+        if (this.isSet(Math.floor((mid.x + side * uy * d) / CELL_METERS), Math.floor((mid.y - side * ux * d) / CELL_METERS))) return true;
+      }
+      return false;
+    };
+    if (!besideAt(1) && !besideAt(-1)) return 0;
+    // FieldCoverage lists the band's cells first and then fills them; the list does not depend on
+    // what is filled, so walking the band directly visits the same cells in the same order.
+    let added = 0;
+    this.forBandRuns(a, ux, uy, length, half + gapM, (fromCx, toCx, cy) => {
+      const py = (cy + 0.5) * CELL_METERS - a.y;
+      for (let cx = fromCx; cx <= toCx; cx++) {
+        const px = (cx + 0.5) * CELL_METERS - a.x;
+        const across = px * uy - py * ux;
+        if (Math.abs(across) <= half || this.isSet(cx, cy)) continue;
+        const side = Math.sign(across);
+        const room = half + gapM - Math.abs(across) + CELL_METERS;
+        for (let d = CELL_METERS; d <= room; d += CELL_METERS) {
+          const qx = Math.floor(((cx + 0.5) * CELL_METERS + side * uy * d) / CELL_METERS);
+          const qy = Math.floor(((cy + 0.5) * CELL_METERS - side * ux * d) / CELL_METERS);
+          if (this.isSet(qx, qy)) {
+            added += this.mark(cx, cy);
+            break;
+          }
+        }
+      }
+    });
+    return added;
+  }
+
+  private isSet(cx: number, cy: number): boolean {
+    const x = cx - this.cx0;
+    const y = cy - this.cy0;
+    return x >= 0 && y >= 0 && x < this.cols && y < this.rows && this.bits[y * this.cols + x] === 1;
+  }
+
+  private mark(cx: number, cy: number): number {
+    const x = cx - this.cx0;
+    const y = cy - this.cy0;
+    if (x < 0 || y < 0 || x >= this.cols || y >= this.rows) return 0;
+    const i = y * this.cols + x;
+    if (this.bits[i] === 1) return 0;
+    this.bits[i] = 1;
+    return 1;
+  }
+
+  /** As FieldCoverage.forBandRuns: each row's run of cells whose centres lie in the band. */
+  private forBandRuns(a: Point, ux: number, uy: number, length: number, half: number, visit: (fromCx: number, toCx: number, cy: number) => void): void {
+    const b = { x: a.x + ux * length, y: a.y + uy * length };
+    const minCy = Math.floor((Math.min(a.y, b.y) - half) / CELL_METERS - 0.5);
+    const maxCy = Math.ceil((Math.max(a.y, b.y) + half) / CELL_METERS - 0.5);
+    for (let cy = minCy; cy <= maxCy; cy++) {
+      const py = (cy + 0.5) * CELL_METERS - a.y;
+      let lo = -Infinity;
+      let hi = Infinity;
+      if (ux !== 0) {
+        const p0 = (0 - py * uy) / ux;
+        const p1 = (length - py * uy) / ux;
+        lo = Math.max(lo, Math.min(p0, p1));
+        hi = Math.min(hi, Math.max(p0, p1));
+      } else if (py * uy < 0 || py * uy >= length) continue;
+      if (uy !== 0) {
+        const q0 = (py * ux - half) / uy;
+        const q1 = (py * ux + half) / uy;
+        lo = Math.max(lo, Math.min(q0, q1));
+        hi = Math.min(hi, Math.max(q0, q1));
+      } else if (Math.abs(py * ux) > half) continue;
+      const fromCx = Math.ceil((a.x + lo) / CELL_METERS - 0.5);
+      const toCx = Math.floor((a.x + hi) / CELL_METERS - 0.5);
+      if (fromCx <= toCx) visit(fromCx, toCx, cy);
+    }
+  }
+}

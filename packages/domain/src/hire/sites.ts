@@ -1,0 +1,124 @@
+import { type LatLon, toLocalMeters } from '../geo';
+import { impliedSpeedKmh, type ImpliedSpeedState } from '../implied-speed';
+import type { Reading } from '../telemetry';
+import { MAX_INTERVAL_S } from '../usage';
+import { isWorking } from '../work';
+
+/**
+ * Where a tractor worked in a day (issue 17 proposals): a **place** starts at a working fix (PTO on
+ * at working speed) more than about a cell away from everything it worked earlier that day, on a
+ * grid of PLACE_CELL_M cells; a **visit** is a stretch of work at one place until work at another
+ * place begins (a lunch break or a headland turn does not end it). A place becomes a job proposal;
+ * a running job ends with its visit.
+ */
+export const PLACE_CELL_M = 50;
+/** A place with less work than this (a PTO test at home, a stray fix) is no place. */
+export const MIN_PLACE_WORK_S = 180;
+
+export interface Visit {
+  /** Index into the places. */
+  place: number;
+  /** First working fix, ms. */
+  start: number;
+  /** Last working fix, ms. */
+  lastWork: number;
+  /** The fix after the last working one (the interval it closes is still work), else lastWork. */
+  end: number;
+}
+
+export interface WorkPlace {
+  /** The first working fix: where the work started. */
+  anchor: LatLon;
+  start: number;
+  lastWork: number;
+  /** Working time there, s. */
+  workS: number;
+  /** Its first visit's end. */
+  firstVisitEnd: number;
+}
+
+export interface DayWork {
+  places: WorkPlace[];
+  visits: Visit[];
+}
+
+/** Places and visits in a day's readings (time order). Only places with MIN_PLACE_WORK_S of work count. */
+export function workPlaces(readings: readonly Reading[]): DayWork {
+  const implied: ImpliedSpeedState = { fixes: [] };
+  const withSpeed = readings.map((r) => {
+    if (r.speedKmh !== undefined) return r;
+    const speedKmh = impliedSpeedKmh(implied, r);
+    return speedKmh === undefined ? r : { ...r, speedKmh };
+  });
+  const origin = withSpeed.find((r) => r.lat !== undefined && r.lon !== undefined);
+  if (!origin) return { places: [], visits: [] };
+  const o = { lat: origin.lat as number, lon: origin.lon as number };
+
+  // First pass: each working fix's place (by cell), and the work time each place saw.
+  const cellPlace = new Map<string, number>();
+  const found: WorkPlace[] = [];
+  const placeOf: (number | undefined)[] = new Array(withSpeed.length);
+  for (let i = 0; i < withSpeed.length; i++) {
+    const r = withSpeed[i] as Reading;
+    if (!isWorking(r) || r.lat === undefined || r.lon === undefined) continue;
+    const { x, y } = toLocalMeters(o, { lat: r.lat, lon: r.lon });
+    const cx = Math.floor(x / PLACE_CELL_M);
+    const cy = Math.floor(y / PLACE_CELL_M);
+    let place: number | undefined;
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dy = -1; dy <= 1; dy++) {
+        const p = cellPlace.get(`${cx + dx},${cy + dy}`);
+        if (p !== undefined && (place === undefined || p > place)) place = p;
+      }
+    if (place === undefined) {
+      place = found.length;
+      found.push({ anchor: { lat: r.lat, lon: r.lon }, start: r.time, lastWork: r.time, workS: 0, firstVisitEnd: r.time });
+    }
+    if (!cellPlace.has(`${cx},${cy}`)) cellPlace.set(`${cx},${cy}`, place);
+    placeOf[i] = place;
+    const p = found[place] as WorkPlace;
+    p.lastWork = r.time;
+    const next = withSpeed[i + 1];
+    if (next) p.workS += Math.min((next.time - r.time) / 1000, MAX_INTERVAL_S);
+  }
+
+  // Second pass: visits of the places that count, renumbered.
+  const renumber = new Map<number, number>();
+  const places: WorkPlace[] = [];
+  found.forEach((p, i) => {
+    if (p.workS < MIN_PLACE_WORK_S) return;
+    renumber.set(i, places.length);
+    places.push({ ...p, lastWork: p.start, firstVisitEnd: p.start });
+  });
+  const visits: Visit[] = [];
+  for (let i = 0; i < withSpeed.length; i++) {
+    const raw = placeOf[i];
+    const place = raw === undefined ? undefined : renumber.get(raw);
+    if (place === undefined) continue;
+    const time = (withSpeed[i] as Reading).time;
+    const end = (withSpeed[i + 1] as Reading | undefined)?.time ?? time;
+    const last = visits.at(-1);
+    if (last && last.place === place) {
+      last.lastWork = time;
+      last.end = end;
+    } else visits.push({ place, start: time, lastWork: time, end });
+    (places[place] as WorkPlace).lastWork = time;
+  }
+  const seen = new Set<number>();
+  for (const v of visits) {
+    if (seen.has(v.place)) continue;
+    seen.add(v.place);
+    (places[v.place] as WorkPlace).firstVisitEnd = v.end;
+  }
+  return { places, visits };
+}
+
+/**
+ * When a job running since `jobStart` ends by itself: at the end of the visit it covers (the first
+ * visit ending after its start) once another place's visit follows; undefined while none has.
+ */
+export function endOfJobVisit(day: DayWork, jobStart: number): number | undefined {
+  const index = day.visits.findIndex((v) => v.end > jobStart);
+  if (index < 0) return undefined;
+  return index + 1 < day.visits.length ? (day.visits[index] as Visit).end : undefined;
+}
