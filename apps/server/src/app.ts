@@ -18,6 +18,7 @@ import type { TeltonikaUdpServer } from './devices/teltonika/udp-server';
 import { AppError } from './errors/app-error';
 import { clientErrorHandler, frameworkErrors, securityHeaderValues } from './http/framework-errors';
 import { installErrorHandler } from './http/error-handler';
+import { installIdempotency } from './http/idempotency';
 import { acceptEmptyJsonBodies } from './http/json-body';
 import { loggerOptions } from './http/logger';
 import type { LogSink } from './http/logger';
@@ -217,6 +218,9 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
+
+  // Before the routes: every owner write registered below honours Idempotency-Key (issue 19).
+  installIdempotency(app, services.idempotency);
 
   const authRateLimit = { max: config.authRateLimitPerMinute, timeWindow: MINUTE_MS };
   const { clock, sessions, alerts, serviceBook, paymentGateway, serviceBookings } = services;

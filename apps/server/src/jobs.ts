@@ -61,6 +61,11 @@ export function startJobs(services: Services, log: FastifyBaseLogger, which: Job
     const first = maintain().catch((err: unknown) => log.error({ err }, 'telemetry maintenance failed'));
     stops.push(() => first);
     every(24 * 3600_000, 'telemetry maintenance failed', maintain);
+    // Idempotency keys past their time are removed (a plain conditional delete: any instance may run it).
+    every(3600_000, 'removing expired idempotency keys failed', async () => {
+      const removed = await services.idempotency.purgeExpired();
+      if (removed > 0) log.info({ removed }, 'expired idempotency keys removed');
+    });
     // Sessions that ended over a day ago are removed.
     every(3600_000, 'removing ended sessions failed', async () => {
       const removed = await sessions.purgeEnded();

@@ -8,6 +8,7 @@ import type { Db } from './db/database';
 import { findUserByMobile, isDeviceBoundToNumber } from './modules/accounts/repo';
 import { AccountService, deviceHash } from './modules/accounts/service';
 import { localWakeups, postgresWakeups, type Wakeups } from './db/wakeups';
+import { IdempotencyStore } from './http/idempotency';
 import { createAlertsModule, type AlertsModule } from './modules/alerts/module';
 import { DeviceCommands } from './modules/commands/service';
 import { GeocodingService } from './modules/geocoding/service';
@@ -119,6 +120,8 @@ export interface Services {
   tts: TtsService;
   /** The hire ledger: customers, jobs measured by the track, proposals, payments, bill and live links (issue 17). */
   hire: HireModule;
+  /** Owners' Idempotency-Keys: a write sent twice is applied once (http/idempotency.ts). */
+  idempotency: IdempotencyStore;
 }
 
 /** Builds every service once, wired to each other as the routes and the jobs need them. Starts nothing. */
@@ -259,5 +262,6 @@ export async function buildServices(deps: ServiceDeps): Promise<Services> {
         return place ? { name: place.name ?? place.district, district: place.name ? place.district : null } : null;
       },
     }),
+    idempotency: new IdempotencyStore({ db: kysely, clock }),
   };
 }

@@ -104,6 +104,10 @@ export const ERROR_STATUS = {
   BOOKING_NOT_PAYABLE: 409,
   /** Service booking: the booking's charge is already paid online. */
   BOOKING_ALREADY_PAID: 409,
+  /** Idempotency-Key: this key was used before for another request (another route or body). */
+  IDEMPOTENCY_KEY_REUSED: 422,
+  /** Idempotency-Key: the first request with this key is still running; send again after `retryAfterSeconds`. */
+  IDEMPOTENCY_KEY_IN_PROGRESS: 409,
   /** Hire ledger: a create with a client-made id already used for something else (other content, or another owner's). */
   ID_CONFLICT: 409,
   /** Hire ledger: the job's time overlaps another job of the same tractor. */

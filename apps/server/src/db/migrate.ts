@@ -19,6 +19,7 @@ import { simProgressMigration } from './migrations/016-sim-progress';
 import { serviceBookingsMigration } from './migrations/017-service-bookings';
 import { bookingPaymentsMigration } from './migrations/018-booking-payments';
 import { telemetryPartitionsMigration } from './migrations/019-telemetry-partitions';
+import { idempotencyKeysMigration } from './migrations/020-idempotency-keys';
 import { hireMigration } from './migrations/021-hire';
 import { receiverLanguageMigration } from './migrations/022-receiver-language';
 
@@ -43,6 +44,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '017-service-bookings': serviceBookingsMigration(db.engine),
     '018-booking-payments': bookingPaymentsMigration(db.engine),
     '019-telemetry-partitions': telemetryPartitionsMigration(db.engine),
+    '020-idempotency-keys': idempotencyKeysMigration(db.engine),
     '021-hire': hireMigration(db.engine),
     '022-receiver-language': receiverLanguageMigration,
   };

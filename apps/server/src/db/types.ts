@@ -471,6 +471,22 @@ export interface RemindersTable {
   updated_at: number;
 }
 
+/** Issue 19: an owner's Idempotency-Key, what it was sent with and (state 'done') the answer a repeat gets. */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  /** Method and URL of the first request, e.g. 'PUT /api/v1/geofences/…'. */
+  route: string;
+  /** SHA-256 (hex) of the method, URL and body: a repeat must match it. */
+  body_hash: string;
+  state: 'pending' | 'done';
+  status: number | null;
+  content_type: string | null;
+  response: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
 /** Issue 17: an owner's hire customer; the id is the phone's (offline creates are stored once). */
 export interface HireCustomersTable {
   id: string;
@@ -726,6 +742,7 @@ export interface Database {
   booking_events: BookingEventsTable;
   booking_photos: BookingPhotosTable;
   booking_payments: BookingPaymentsTable;
+  idempotency_keys: IdempotencyKeysTable;
   hire_customers: HireCustomersTable;
   hire_jobs: HireJobsTable;
   hire_payments: HirePaymentsTable;

@@ -63,6 +63,8 @@ const MESSAGES: Record<ErrorCode, string> = {
   BOOKING_NOT_YOURS_TO_MOVE: 'Only the workshop moves a booking along.',
   BOOKING_NOT_PAYABLE: 'This booking has nothing to pay online: it is free or paid at the farm.',
   BOOKING_ALREADY_PAID: 'This booking is already paid.',
+  IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for another request.',
+  IDEMPOTENCY_KEY_IN_PROGRESS: 'The first request with this Idempotency-Key is still running. Try again shortly.',
   ID_CONFLICT: 'This was already saved with other details; it was not saved again.',
   JOB_OVERLAP: 'This tractor already has a job at that time.',
   CUSTOMER_IN_USE: 'This customer has jobs or payments and cannot be deleted.',

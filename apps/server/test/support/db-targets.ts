@@ -32,6 +32,7 @@ const TABLES: (keyof Database)[] = [
   'hire_payments',
   'hire_jobs',
   'hire_customers',
+  'idempotency_keys',
   'booking_payments',
   'booking_events',
   'service_bookings',
