@@ -237,6 +237,20 @@ describe('GET /api/v1/tts', () => {
     expect(provider.calls).toEqual([{ text: 'Engine started', language: 'en' }]);
   });
 
+  it('speaks one stop where the text had two (issue 19 item 5): no ".." or "।." read aloud', async () => {
+    const provider = new CountingProvider();
+    const app = await routeApp(provider);
+    const doubled = await getTts(app, { text: 'ट्रैक्टर चुनें।. डीज़ल देखें।.', lang: 'hi' });
+    expect(doubled.statusCode).toBe(200);
+    const clean = await getTts(app, { text: 'ट्रैक्टर चुनें। डीज़ल देखें।', lang: 'hi' });
+    expect(clean.headers.etag).toBe(doubled.headers.etag);
+    await getTts(app, { text: 'Choose a month.. It has 12.5 L.', lang: 'en' });
+    expect(provider.calls).toEqual([
+      { text: 'ट्रैक्टर चुनें। डीज़ल देखें।', language: 'hi' },
+      { text: 'Choose a month. It has 12.5 L.', language: 'en' },
+    ]);
+  });
+
   it('answers 304 to a phone that already has the audio, without synthesizing', async () => {
     const provider = new CountingProvider();
     const app = await routeApp(provider);

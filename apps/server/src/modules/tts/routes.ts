@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
+import { oneStopEach } from '@tractorlink/domain/spoken-text';
 import { AppError } from '../../errors/app-error';
 import { NoVoiceError, TtsError } from '../../providers/tts/tts-provider';
 import { principalOf, requireAuth } from '../sessions/require-auth';
@@ -44,7 +45,9 @@ export const ttsRoutes: FastifyPluginAsyncZod<{ tts: TtsService; sessions: Sessi
     },
     handler: async (request, reply) => {
       principalOf(request);
-      const { text, lang } = request.query;
+      const { lang } = request.query;
+      // One stop each ('..' and '।.' are read aloud as a stumble), whatever the caller sent.
+      const text = oneStopEach(request.query.text);
       const etag = tts.etagOf(text, lang);
       if (alreadyHas(request.headers['if-none-match'], etag)) {
         return reply.code(304).header('etag', etag).header('cache-control', TTS_CACHE_CONTROL).send();
