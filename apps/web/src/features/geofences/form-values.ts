@@ -1,6 +1,6 @@
 import type { GeofenceShape, GeofenceType } from '@tractorlink/domain/geofences';
-import { EMPTY_DRAWING } from './drawing';
-import type { Drawing } from './drawing';
+import { EMPTY_DRAWING } from '../../components/map/drawing';
+import type { Drawing } from '../../components/map/drawing';
 
 /** The create / edit form's values (kept while the owner searches a place and comes back). */
 export interface GeofenceFormValues {

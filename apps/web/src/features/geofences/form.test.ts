@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromLocalMeters } from '@tractorlink/domain/geo';
 import { ApiError } from '../../lib/api-error';
-import { EMPTY_DRAWING } from './drawing';
+import { EMPTY_DRAWING } from '../../components/map/drawing';
 import { failureKey } from './failure';
 import { checkForm, definitionOf, serverFieldErrors } from './form';
 import { EMPTY_FORM } from './form-values';

@@ -1,7 +1,7 @@
 import { geofenceDefinition } from '@tractorlink/domain/geofences';
 import type { Geofence, GeofenceDefinition } from '@tractorlink/domain/geofences';
 import { ApiError } from '../../lib/api-error';
-import { EMPTY_DRAWING, drawingFields, drawingOf, isEmpty } from './drawing';
+import { EMPTY_DRAWING, drawingFields, drawingOf, isEmpty } from '../../components/map/drawing';
 import type { GeofenceFormValues } from './form-values';
 
 /** Where a message shows: beside the name, the type, the drawing (map), the state or the district select. */

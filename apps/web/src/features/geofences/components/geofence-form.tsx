@@ -11,12 +11,12 @@ import { fieldMessage } from '../../../lib/error-message';
 import { useGeofenceTexts } from '../../../lib/signed-in/geofence-texts';
 import { formatDecimal } from '../../../lib/signed-in/tractor-format';
 import { useTractors } from '../../../lib/signed-in/tractors';
-import { EMPTY_DRAWING } from '../drawing';
+import { EMPTY_DRAWING } from '../../../components/map/drawing';
 import { changeDraft, getDraft, setDraftFocus, useDraft } from '../draft';
 import type { FieldErrors } from '../form';
 import type { GeofenceFormValues } from '../form-values';
 import { BoundaryPicker } from './boundary-picker';
-import { ShapeDrawer } from './shape-drawer';
+import { ShapeDrawer } from '../../../components/map/shape-drawer';
 
 interface GeofenceFormProps {
   errors: FieldErrors;

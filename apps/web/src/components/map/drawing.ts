@@ -4,7 +4,7 @@ import { squareCorners } from '@tractorlink/domain/geofence-geometry';
 import type { GeofenceShape } from '@tractorlink/domain/geofences';
 
 /**
- * Our own small drawing tool for custom geofences (issue 6), pure so it is tested without a map:
+ * Our own small drawing tool for custom geofences (issue 6) and hire fields (issue 17), pure so it is tested without a map:
  * - circle: the first tap places the centre, the next tap a point of the edge (the radius);
  * - square (north-up): the first tap places the centre, the next tap a point of an edge (half the side);
  * - polygon: each tap adds a corner; tapping the first corner again (or Finish) closes it; Undo and Clear.
@@ -101,7 +101,7 @@ export function drawingOf(g: {
 /** What the map shows of a drawing: the area (dashed while being drawn) and the points placed. */
 export type DrawnArea =
   | { kind: 'circle'; center: LatLon; radiusM: number; draft?: boolean }
-  | { kind: 'polygons'; polygons: LatLon[][][]; draft?: boolean }
+  | { kind: 'polygons'; polygons: LatLon[][][]; draft?: boolean; tone?: 'worked' }
   | { kind: 'line'; points: LatLon[] }
   | { kind: 'dots'; points: LatLon[] };
 

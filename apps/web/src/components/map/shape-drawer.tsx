@@ -2,16 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { GEOFENCE_RADIUS_M, GEOFENCE_SIDE_M } from '@tractorlink/domain/geofences';
 import type { GeofenceShape } from '@tractorlink/domain/geofences';
 import type { LatLon } from '@tractorlink/domain/geo';
-import type { Box, MapHandle } from '../../../components/map/leaflet-map';
-import { MapView } from '../../../components/map/map-view';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { useGeofenceTexts } from '../../../lib/signed-in/geofence-texts';
-import { formatDecimal } from '../../../lib/signed-in/tractor-format';
-import { useTractorPosition } from '../../../lib/signed-in/tracking';
-import { useTractors } from '../../../lib/signed-in/tractors';
-import { CLOSE_TAP_PX, canFinish, canUndo, drawnAreas, finish, tap, typedSize, undo, EMPTY_DRAWING } from '../drawing';
-import type { Drawing } from '../drawing';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/text-field';
+import { useGeofenceTexts } from '../../lib/signed-in/geofence-texts';
+import { formatDecimal } from '../../lib/signed-in/tractor-format';
+import { useTractorPosition } from '../../lib/signed-in/tracking';
+import { useTractors } from '../../lib/signed-in/tractors';
+import { CLOSE_TAP_PX, canFinish, canUndo, drawnAreas, finish, tap, typedSize, undo, EMPTY_DRAWING } from './drawing';
+import type { Drawing, DrawnArea } from './drawing';
+import type { Box, MapHandle } from './leaflet-map';
+import { MapView } from './map-view';
 
 interface ShapeDrawerProps {
   shape: GeofenceShape;
@@ -24,6 +24,8 @@ interface ShapeDrawerProps {
   fitTo?: Box | undefined;
   /** Already translated. */
   error: string | undefined;
+  /** Shown under the drawing, not drawn by it (a hire job's worked area under its field's boundary). */
+  background?: readonly DrawnArea[] | undefined;
 }
 
 /** What to do next, read out as the drawing changes. */
@@ -34,11 +36,11 @@ function stepKey(shape: GeofenceShape, d: Drawing): string {
 }
 
 /**
- * The map on which a custom geofence is drawn by tapping (drawing.ts has the rules), with Undo,
+ * The map on which a custom geofence (or a hire job's field) is drawn by tapping (drawing.ts has the rules), with Undo,
  * Clear and Finish, the radius or side as a number, and "place at the map's centre" for those who
  * do not tap (keyboard, screen reader): the map moves under a fixed centre.
  */
-export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, fitTo, error }: ShapeDrawerProps) {
+export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, fitTo, error, background }: ShapeDrawerProps) {
   const { t, lang } = useGeofenceTexts();
   const [map, setMap] = useState<MapHandle | null>(null);
   const latest = useRef({ drawing, onChange, shape });
@@ -59,7 +61,7 @@ export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, fitTo,
     return () => map.onTap(null);
   }, [map]);
 
-  useEffect(() => map?.setAreas(drawnAreas(drawing, shape)), [map, drawing, shape]);
+  useEffect(() => map?.setAreas([...(background ?? []), ...drawnAreas(drawing, shape)]), [map, drawing, shape, background]);
 
   // Once the map is up: a found place, else the saved box, else what is already drawn, else the
   // tractor's last position (India as a whole only until that is known, and never over a drawing).
