@@ -11,6 +11,7 @@ import { connectionFlood, lockoutThenRecovery, parallelWrongPins } from './abuse
 import { clusterFigures } from './cluster.mjs';
 import { ingestionFigures } from './ingest.mjs';
 import { scaleFigures } from './scale.mjs';
+import { slowFigures } from './slow.mjs';
 import { lighthouseScores, loginScriptBytes, signedInProfile } from './web-login.mjs';
 
 const only = process.argv.slice(2);
@@ -121,6 +122,27 @@ if (wanted('home')) {
     row('Lighthouse mobile, home tab: accessibility', String(lh.accessibility), '= 100', lh.failedAudits.join(', '));
   } finally {
     await fresh.stop();
+  }
+}
+
+if (wanted('slow')) {
+  console.log('== a slow phone on a slow link: 400 kbps, 400 ms round trip, CPU 4x slower (issue 19)');
+  const f = await slowFigures();
+  results.slow = f;
+  const ms = (xs) => xs.map((x) => `${x}`).join(', ');
+  for (const [mode, m] of [
+    ['DevTools throttling', f.devtools],
+    ['shared link', f.shared],
+  ].filter(([, m]) => m)) {
+    row(`${mode}: login screen, cold (empty profile), median of ${m.coldLoginMs.length}`, `${m.coldLogin} ms`, '≤ 3500 ms', `runs ${ms(m.coldLoginMs)}`);
+    row(`${mode}: login screen, warm (service worker installed)`, `${m.warmLogin} ms`, '≤ 1500 ms', `runs ${ms(m.warmLoginMs)}`);
+    row(`${mode}: PIN → home with data, bound phone`, `${m.pinToHome} ms`, '—', `runs ${ms(m.pinToHomeMs)}`);
+    row(
+      `${mode}: first session, Log in → home with data (OTP typing excluded)`,
+      `${m.firstSessionLoginToHomeMs} ms`,
+      '—',
+      `service worker ready ${m.serviceWorkerReadyMs} ms after the first start${m.firstVisitBytes ? `; the link carried ${kb(m.coldLoginBytes)} to the login screen, ${kb(m.firstVisitBytes)} in the whole first visit` : ''}`,
+    );
   }
 }
 

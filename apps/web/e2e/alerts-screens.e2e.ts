@@ -195,8 +195,13 @@ describe('alerts: list, filters, detail, receivers and configuration', () => {
 
     await name.fill('Mahesh Jadhav');
     await phone.fill('9822012345');
+    // His SMS in Marathi, though the owner reads English.
+    const smsLanguage = form.getByRole('combobox', { name: 'Language of their SMS' });
+    expect(await smsLanguage.inputValue()).toBe('en');
+    await smsLanguage.selectOption('mr');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Mahesh Jadhav will get your alerts.').waitFor();
+    expect((await api<{ data: Receiver[] }>(baseURL(), await owner.token(), 'receivers')).data).toMatchObject([{ name: 'Mahesh Jadhav', language: 'mr' }]);
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Mahesh Jadhav' }) });
     expect((await card.textContent())?.replace(/\s+/g, ' ')).toContain('+91 98220 12345SMS');
 

@@ -8,8 +8,11 @@ import { api, logInBinding, sessionToken } from './tractor-helpers';
 
 /**
  * Every screen at 360 × 740 (a cheap Android phone) in each of the seven languages, with the demo
- * fleet's data: nothing may push the page sideways, and the tab bar's labels may not overlap or be
- * cut. Long words (Tamil, Telugu) are where it breaks first.
+ * fleet's data: nothing may push the page sideways, the tab bar's labels may not overlap or be cut,
+ * and a map's zoom buttons are touch targets (≥ 48 px). Long words (Tamil, Telugu) are where it
+ * breaks first. Issue 19 item 4 added the screens of one geofence and one alert (with a geofence of
+ * the demo owner's, so the list has a row with its switch), the place search, the terms, and the
+ * 'not available offline yet' screen.
  */
 /** Something each data screen shows once its data is in, so the check measures the filled screen. */
 const READY: Record<string, string> = {
@@ -25,6 +28,12 @@ const READY: Record<string, string> = {
   '/book-services': '.booking-form',
   '/service-information': '#free-services',
   '/servicerequest-history': 'main .btn-primary',
+  '/geofence-list': '.geofence-card',
+  '/locate-me': '.leaflet-control-zoom-in',
+  '/route-replay': '.leaflet-control-zoom-in',
+  '/hire': '.hire-customer',
+  '/hire-customer-form': 'main form',
+  '/hire-job-form': '.hire-job-form',
 };
 
 const SCREENS = [
@@ -39,11 +48,13 @@ const SCREENS = [
   '/alert-receivers',
   '/geofence-list',
   '/create-geofence',
+  '/add-location',
   '/tractor-list',
   '/add-tractor',
   '/settings',
   '/language',
   '/about',
+  '/terms-policies',
   '/change-pin',
   '/digisense-renewal',
   '/subscription-history',
@@ -56,6 +67,9 @@ const SCREENS = [
   '/booking-status',
   '/service-information',
   '/servicerequest-history',
+  '/hire',
+  '/hire-customer-form',
+  '/hire-job-form',
 ];
 
 /** What overflows the page sideways: elements whose box ends past the viewport (scroll boxes and maps excepted). */
@@ -105,6 +119,21 @@ async function tabLabelProblems(page: Page): Promise<string[]> {
   });
 }
 
+/** Map zoom buttons on screen smaller than a finger (48 × 48 px, DESIGN §1); `[]` with none shown. */
+async function smallZoomButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.leaflet-control-zoom a')]
+      .map((a) => ({ label: a.getAttribute('aria-label') ?? a.textContent ?? '', box: a.getBoundingClientRect() }))
+      // A map of a screen left behind (kept by the router for a moment) has no box: not on screen.
+      .filter(({ box }) => box.width > 0 && (box.width < 48 || box.height < 48))
+      .map(({ label, box }) => `zoom "${label}" is ${Math.round(box.width)} × ${Math.round(box.height)} px`),
+  );
+}
+
+/** How many map zoom buttons are on screen (the check above must have had some to measure). */
+const shownZoomButtons = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll('.leaflet-control-zoom a')].filter((a) => a.getBoundingClientRect().width > 0).length);
+
 describe('every screen at 360 px in every language (issue 12 item 7)', () => {
   const { browser } = useBrowser();
   let context: BrowserContext;
@@ -114,6 +143,11 @@ describe('every screen at 360 px in every language (issue 12 item 7)', () => {
   let pendingOrder = '';
   let firstVin = '';
   let expiredVin = '';
+  let alertId = '';
+  let geofenceId = '';
+  /** A customer of the demo owner's hire ledger and one of their jobs (issue 17's demo). */
+  let hireCustomerId = '';
+  let hireJobId = '';
 
   beforeAll(async () => {
     ({ context, page } = await newPhone(browser(), { viewport: NARROW_PHONE }));
@@ -141,12 +175,39 @@ describe('every screen at 360 px in every language (issue 12 item 7)', () => {
       body: JSON.stringify({ vins: [expiredVin], pack: 'month' }),
     });
     pendingOrder = ((await res.json()) as { orderId: string }).orderId;
+    // One alert of the demo fleet to open, and a geofence (inactive, far from the fleet: it raises no
+    // alert for the other test files) with a long name, so the list has a row with its switch.
+    const alerts = await api<{ data: { alertId: string }[] }>(baseURL(), token, `alerts?vin=${firstVin}&pageSize=1`);
+    alertId = alerts.data[0]?.alertId ?? '';
+    const geofence = await fetch(`${baseURL()}/api/v1/geofences`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Canal_side_field_east_2',
+        type: 'custom',
+        shape: 'circle',
+        coordinates: [{ latitude: 10.02, longitude: 76.31 }],
+        radiusM: 300,
+        vins: [firstVin],
+        active: false,
+      }),
+    });
+    geofenceId = ((await geofence.json()) as { id: string }).id;
+    if (!alertId || !geofenceId) throw new Error('the demo fleet has an alert, and the geofence was made');
+    const hireJobs = await api<{ data: { id: string; customerId: string }[] }>(baseURL(), token, 'hire/jobs?limit=1');
+    hireJobId = hireJobs.data[0]?.id ?? '';
+    hireCustomerId = hireJobs.data[0]?.customerId ?? '';
+    if (!hireJobId) throw new Error("the demo owner's hire ledger has a job");
   });
 
   afterAll(async () => {
     if (page) {
       await open(page, '/language');
       await page.getByRole('radio', { name: 'English' }).check();
+      if (geofenceId) {
+        const token = await sessionToken(page);
+        await fetch(`${baseURL()}/api/v1/geofences/${geofenceId}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+      }
     }
     await context?.close();
   });
@@ -163,9 +224,47 @@ describe('every screen at 360 px in every language (issue 12 item 7)', () => {
         if (ready) await page.locator(ready).first().waitFor({ state: 'attached' });
         await page.waitForLoadState('networkidle');
         for (const p of await sidewaysOverflow(page)) problems.push(`${screen}: ${p}`);
+        for (const p of await smallZoomButtons(page)) problems.push(`${screen}: ${p}`);
+        if (screen === '/locate-me' && (await shownZoomButtons(page)) !== 2) problems.push('/locate-me: no zoom buttons to measure');
         if (screen.startsWith('/tabs') || screen === '/alert' || screen === '/geofence-list')
           for (const p of await tabLabelProblems(page)) problems.push(`${screen}: ${p}`);
       }
+      // One alert, one geofence and what opens from it (their ids are the demo owner's).
+      const oneOf = [
+        [`/alert-detail/${alertId}`, '.leaflet-control-zoom-in'],
+        [`/geofence-details/${geofenceId}`, 'main form, main .card'],
+        [`/assign-tractors/${geofenceId}`, 'main input[type="checkbox"]'],
+        [`/delete-geofence/${geofenceId}`, 'main .btn'],
+        [`/hire-customer/${hireCustomerId}`, '.hire-customer-head'],
+        [`/hire-job/${hireJobId}`, '.leaflet-control-zoom-in'],
+        [`/hire-payment?customerId=${hireCustomerId}`, '.hire-payment-form'],
+      ] as const;
+      for (const [screen, ready] of oneOf) {
+        await open(page, screen);
+        await page.locator(ready).first().waitFor({ state: 'attached' });
+        await page.waitForLoadState('networkidle');
+        for (const p of await sidewaysOverflow(page)) problems.push(`${screen.split('/')[1]}: ${p}`);
+        for (const p of await smallZoomButtons(page)) problems.push(`${screen.split('/')[1]}: ${p}`);
+      }
+      // A screen whose code this phone never kept, opened offline (issue 19 item 2): the about
+      // screen's code is dropped from the service worker's cache and the browser's, and the app
+      // restarted offline. Back online, Try again brings the screen.
+      await page.evaluate(async () => {
+        const kept = await caches.open('tl-assets-v1');
+        for (const r of await kept.keys()) if (/\/about-screen-/.test(r.url)) await kept.delete(r);
+      });
+      await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+      await context.setOffline(true);
+      try {
+        await page.reload();
+        await open(page, '/about');
+        await page.locator('[data-testid="not-offline-yet"]').waitFor();
+        for (const p of await sidewaysOverflow(page)) problems.push(`not available offline yet: ${p}`);
+      } finally {
+        await context.setOffline(false);
+      }
+      await page.locator('[data-testid="not-offline-yet"] button').click();
+      await page.getByRole('heading', { level: 2, name: 'TractorLink' }).waitFor();
       // What opens inside a screen: the service form, the folded alert filters.
       await open(page, '/engine-usage');
       await page.locator('section[aria-labelledby="service-title"] > button').click();

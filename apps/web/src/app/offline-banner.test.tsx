@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { formatIstDateTime } from '@tractorlink/domain/time';
 import { initI18n } from '../lib/i18n';
+import { waitingCount } from '../lib/outbox/summary';
 import { storage } from '../lib/secure-storage';
 import { ERROR_STATUS_KEY, setTractorReach } from '../lib/tractor-reach';
 import { OfflineBanner } from './offline-banner';
@@ -115,6 +116,36 @@ describe('spec §2 banners', () => {
     expect(storage.get(ERROR_STATUS_KEY)).toBeTruthy();
     act(() => setTractorReach(reach()));
     expect(storage.get(ERROR_STATUS_KEY)).toBeUndefined();
+  });
+});
+
+describe('changes kept on the phone (issue 19 item 1)', () => {
+  afterEach(() => waitingCount.set(0));
+
+  it('offline, the banner button counts them and the popover says they wait to be sent', () => {
+    setOnline(false);
+    act(() => waitingCount.set(2));
+    renderBanner();
+    const button = screen.getByRole('button', { name: 'User offline, Changes saved on this phone, waiting to send: 2' });
+    expect(button.querySelector('[data-testid="outbox-count"]')?.textContent).toBe('2');
+    fireEvent.click(button);
+    expect(screen.getByRole('status').textContent).toContain('Changes saved on this phone, waiting to send: 2');
+  });
+
+  it('the count follows the outbox while shown, and nothing is counted when none wait', () => {
+    setOnline(false);
+    renderBanner();
+    expect(screen.getByRole('button', { name: 'User offline' })).toBeTruthy();
+    act(() => waitingCount.set(1));
+    expect(screen.getByTestId('outbox-count').textContent).toBe('1');
+  });
+
+  it('online (they are being sent), no banner shows for them', () => {
+    setOnline(true);
+    act(() => setTractorReach(reach()));
+    act(() => waitingCount.set(3));
+    renderBanner();
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatIstDateTime } from '@tractorlink/domain/time';
 import { OfflineIcon, TractorIcon } from '../components/ui/icons';
 import { useOnline } from '../lib/connectivity';
+import { useWaitingCount } from '../lib/outbox/summary';
 import { hasStoredErrorStatus, useTractorReach } from '../lib/tractor-reach';
 import type { TractorReach } from '../lib/tractor-reach';
 import { bannerContent } from './banner-content';
@@ -38,7 +39,8 @@ function Message({ kind, reach }: { kind: BannerMessage; reach: TractorReach | n
 /**
  * Spec §2 banners. A banner button ('user offline' or 'tractor offline') opens a small popover with
  * one of its four variants; separately, a 'Tractor Offline' strip shows when the stored error status
- * was set as this navigation started.
+ * was set as this navigation started. Offline, the button also counts the owner's changes kept on the
+ * phone to send when the signal returns (the outbox), and the popover says so.
  */
 export function OfflineBanner() {
   const { t } = useTranslation();
@@ -49,6 +51,8 @@ export function OfflineBanner() {
   const popoverId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   const content = bannerContent(online, reach, errorAtStart || hasStoredErrorStatus());
+  const waiting = useWaitingCount();
+  const showWaiting = !online && waiting > 0;
 
   useEffect(() => {
     if (!open) return;
@@ -73,15 +77,29 @@ export function OfflineBanner() {
       )}
       {content && (
         <div className="banner" ref={wrapper}>
-          <button type="button" className="banner-button" aria-expanded={open} aria-controls={popoverId} onClick={() => setOpen((o) => !o)}>
+          <button
+            type="button"
+            className="banner-button"
+            aria-expanded={open}
+            aria-controls={popoverId}
+            // The count is a number on screen; said in words, after the label it extends.
+            aria-label={showWaiting ? `${t(`banner.${content.label}`)}, ${t('banner.waiting', { count: waiting })}` : undefined}
+            onClick={() => setOpen((o) => !o)}
+          >
             {content.label === 'userOffline' ? <OfflineIcon /> : <TractorIcon />}
             <span>{t(`banner.${content.label}`)}</span>
+            {showWaiting && (
+              <span className="banner-count" aria-hidden="true" data-testid="outbox-count">
+                {waiting}
+              </span>
+            )}
           </button>
           {open && (
             <div id={popoverId} className="popover" role="status">
               {content.messages.map((m) => (
                 <Message key={m} kind={m} reach={reach} />
               ))}
+              {showWaiting && <p>{t('banner.waiting', { count: waiting })}</p>}
             </div>
           )}
         </div>

@@ -1,8 +1,9 @@
-import { Suspense, lazy, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingBar } from '../components/ui/loading-bar';
 import { sessionStore } from '../lib/session';
 import { OfflineBanner } from './offline-banner';
+import { onFirstTouch, prefetchSignedInStart } from './prefetch';
 import { guardRedirect } from './route-guard';
 import { Splash } from './splash';
 
@@ -13,6 +14,8 @@ const UpdatePrompt = import.meta.env.PROD ? lazy(() => import('./update-prompt')
 export function RootLayout() {
   const status = useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot);
   const location = useLocation();
+  // Signed out: what the login leads to is fetched while the owner types (prefetch.ts).
+  useEffect(() => (status === 'signedOut' ? onFirstTouch(prefetchSignedInStart) : undefined), [status]);
   if (status === 'unknown') return <Splash />;
   const redirect = guardRedirect(location.pathname, status === 'signedIn');
   if (redirect) return <Navigate to={redirect} replace />;

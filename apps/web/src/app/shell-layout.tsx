@@ -7,12 +7,18 @@ import { TopBarStartContext } from '../components/ui/page';
 import { useHome } from '../features/home/api/get-home';
 import { queryClient, startQueryPersistence } from '../lib/query-client';
 import { sessionStore } from '../lib/session';
+import { OutboxRefusals } from '../components/outbox/outbox-refusals';
+import { startOutbox } from '../lib/outbox/outbox';
 import { AlertEvents } from './alert-events';
 import { AlarmRunner } from './alarm-runner';
+import { startNetworkRecovery } from './network-recovery';
 import { SideMenu } from './side-menu';
 import { TractorsProvider } from './tractors-provider';
 
 startQueryPersistence();
+// Writes kept on the phone go now (app start), when the signal returns and when Background Sync asks.
+startOutbox();
+startNetworkRecovery(queryClient);
 
 /** Screens past the login flow: server data (react-query), the header's menu button and the side menu. */
 export function ShellLayout() {
@@ -41,6 +47,7 @@ function Shell() {
       <TopBarStartContext value={menuButton}>
         {signedIn && <AlertEvents />}
         {signedIn && <AlarmRunner />}
+        {signedIn && <OutboxRefusals />}
         <Outlet />
         {showMenu && <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} tollFreeNumber={home.data?.tollFreeNumber ?? ''} />}
       </TopBarStartContext>

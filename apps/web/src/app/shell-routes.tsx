@@ -68,7 +68,7 @@ const TermsScreen = screen(
   () => import('../features/about/terms-screen'),
   (m) => m.TermsScreen,
 );
-// The signed-in, alert, geofence, subscription, reminder, service booking and Ask me screens bring their own words (a catalogue namespace per language), fetched with them.
+// The signed-in, alert, geofence, subscription, reminder, service booking, hire and Ask me screens bring their own words (a catalogue namespace per language), fetched with them.
 // The signed-in words come beside the shell's chunk, and the shell renders only once they are in, so no
 // screen under it ever shows a raw key or changes its words in front of the owner. Chosen over each
 // screen waiting for `ready` (a loading line on every first screen) and over rendering at once (keys flash).
@@ -155,6 +155,30 @@ const ServiceRequestHistoryScreen = screen(
   withServiceTexts(() => import('../features/services/request-history-screen')),
   (m) => m.ServiceRequestHistoryScreen,
 );
+// The hire ledger (issue 17): six screens, each its own chunk, with the `hire` words; the job screen
+// (its map, Leaflet, and the drawing tool with the geofence words) only when a job is opened.
+const withHireTexts = withTexts(() => import('../lib/signed-in/hire-texts').then((m) => m.loadHireTexts()));
+const HireLedgerScreen = screen(
+  withHireTexts(() => import('../features/hire/ledger-screen')),
+  (m) => m.HireLedgerScreen,
+);
+const HireCustomerScreen = screen(
+  withHireTexts(() => import('../features/hire/customer-screen')),
+  (m) => m.HireCustomerScreen,
+);
+const HireCustomerFormScreen = screen(
+  withHireTexts(() => import('../features/hire/customer-form-screen')),
+  (m) => m.HireCustomerFormScreen,
+);
+const HireJobScreen = screen(withHireTexts(withGeofenceTexts(() => import('../features/hire/job-screen'))), (m) => m.HireJobScreen);
+const HireJobFormScreen = screen(
+  withHireTexts(() => import('../features/hire/job-form-screen')),
+  (m) => m.HireJobFormScreen,
+);
+const HirePaymentScreen = screen(
+  withHireTexts(() => import('../features/hire/payment-screen')),
+  (m) => m.HirePaymentScreen,
+);
 // Ask me (spec §2 askme): the assistant's code and words come only with this screen.
 const withAskMeTexts = withTexts(() => import('../lib/signed-in/askme-texts').then((m) => m.loadAskMeTexts()));
 const AskMeScreen = screen(
@@ -214,6 +238,12 @@ export function ShellRoutes() {
         <Route path={rel(paths.bookingStatus)} element={<BookingStatusScreen />} />
         <Route path={rel(paths.serviceInformation)} element={<ServiceInformationScreen />} />
         <Route path={rel(paths.serviceRequestHistory)} element={<ServiceRequestHistoryScreen />} />
+        <Route path={rel(paths.hire)} element={<HireLedgerScreen />} />
+        <Route path={rel(paths.hireCustomer)} element={<HireCustomerScreen />} />
+        <Route path={rel(paths.hireCustomerForm)} element={<HireCustomerFormScreen />} />
+        <Route path={rel(paths.hireJob)} element={<HireJobScreen />} />
+        <Route path={rel(paths.hireJobForm)} element={<HireJobFormScreen />} />
+        <Route path={rel(paths.hirePayment)} element={<HirePaymentScreen />} />
         <Route path={rel(paths.askMe)} element={<AskMeScreen />} />
         <Route path={rel(paths.language)} element={<LanguageScreen />} />
         <Route path={rel(paths.settings)} element={<SettingsScreen />} />

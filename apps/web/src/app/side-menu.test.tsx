@@ -74,6 +74,7 @@ describe('side menu (spec §1)', () => {
       `${tractorEn['menu.call']} 1800 209 0001`,
       tractorEn['myTractor.title'],
       tractorEn['menu.bookServices'],
+      tractorEn['menu.hire'],
       tractorEn['menu.subscriptionHistory'],
       tractorEn['menu.alertConfiguration'],
       tractorEn['menu.reminders'],
@@ -83,6 +84,7 @@ describe('side menu (spec §1)', () => {
       en['about.title'],
     ]);
     expect(within(nav).getByRole('link', { name: tractorEn['menu.bookServices'] }).getAttribute('href')).toBe('/book-services');
+    expect(within(nav).getByRole('link', { name: tractorEn['menu.hire'] }).getAttribute('href')).toBe('/hire');
   });
 });
 

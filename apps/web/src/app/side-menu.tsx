@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../components/ui/avatar';
 import { Dialog } from '../components/ui/dialog';
 import { CloseIcon, EditIcon, GlobeIcon, InfoIcon, PhoneIcon, SettingsIcon, TractorIcon } from '../components/ui/icons';
-import { AlarmIcon, BellIcon, ReceiptIcon, WrenchIcon } from '../components/tractor/icons';
+import { AlarmIcon, BellIcon, PeopleIcon, ReceiptIcon, WrenchIcon } from '../components/tractor/icons';
 import { paths } from '../config/paths';
 import { useProfile } from '../features/profile/api/get-profile';
 import { useProfileImageUrl } from '../features/profile/api/get-profile-image';
@@ -22,7 +22,7 @@ const AskMeMenuEntry = lazy(() => import('../features/askme/menu-entry').then((m
 
 /**
  * Spec §1 side menu, in its order: call the provider, my tractor, (issue 15) book doorstep services,
- * subscription history, alert configuration, my reminders, (Ask me), language, settings, about. The
+ * (issue 17) hire jobs, subscription history, alert configuration, my reminders, (Ask me), language, settings, about. The
  * service requests and service information open from the booking screen, keeping the menu short.
  */
 export function SideMenu({ open, onClose, tollFreeNumber }: SideMenuProps) {
@@ -82,6 +82,12 @@ export function SideMenu({ open, onClose, tollFreeNumber }: SideMenuProps) {
             <Link to={paths.bookServices.getHref()} onClick={onClose}>
               <WrenchIcon />
               <span>{t('menu.bookServices')}</span>
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.hire.getHref()} onClick={onClose}>
+              <PeopleIcon />
+              <span>{t('menu.hire')}</span>
             </Link>
           </li>
           <li>

@@ -3,8 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { Workbox } from 'workbox-window';
 import { Button } from '../components/ui/button';
 import { RefreshIcon } from '../components/ui/icons';
+import { CACHE_URLS } from '../sw-cache-plan';
+import type { CacheUrlsMessage } from '../sw-cache-plan';
 import { OPEN_ROUTE } from '../sw-push';
 import type { SwToPage } from '../sw-push';
+
+/**
+ * The scripts this page loaded before the first service worker controlled it (the owner's language,
+ * the first screens): the worker keeps them, so they open offline too (src/sw-cache-plan.ts).
+ */
+function loadedAssets(): CacheUrlsMessage {
+  const assets = new URL('assets/', document.baseURI).href;
+  const urls = performance
+    .getEntriesByType('resource')
+    .map((e) => e.name)
+    .filter((url) => url.startsWith(assets));
+  return { type: CACHE_URLS, urls };
+}
 
 /**
  * Registers the service worker from the bundle (CSP: no inline script) and, when a new version is
@@ -19,6 +34,9 @@ export function UpdatePrompt() {
     if (!('serviceWorker' in navigator)) return;
     const workbox = new Workbox('./sw.js', { scope: './' });
     workbox.addEventListener('waiting', () => setWaiting(true));
+    workbox.addEventListener('activated', (event) => {
+      if (!event.isUpdate) event.sw?.postMessage(loadedAssets());
+    });
     // A tapped notification while the app is open: show its screen without reloading.
     const onMessage = (event: MessageEvent) => {
       const data = event.data as SwToPage | null;

@@ -76,6 +76,18 @@ export const paths = {
   serviceInformation: route('/service-information'),
   /** Spec §2 servicerequest-history: every service request, newest first. */
   serviceRequestHistory: route('/servicerequest-history'),
+  /** Issue 17 (side menu 'Hire jobs'): customers with their balances, the latest jobs, 'whose job is this?'. */
+  hire: route('/hire'),
+  /** One customer's jobs, payments and balance; their bill shared from here. */
+  hireCustomer: byId('/hire-customer'),
+  /** A new customer, or one to edit with ?id=. */
+  hireCustomerForm: route('/hire-customer-form'),
+  /** One job: the worked area on the map, acres and hours, amount; stop it, draw its field. */
+  hireJob: byId('/hire-job'),
+  /** Start a job (?customerId= and ?vin= preselect). */
+  hireJobForm: route('/hire-job-form'),
+  /** Record money received (?customerId=, ?jobId=). */
+  hirePayment: route('/hire-payment'),
   /** Spec §2 askme (guarded): the voice assistant's answers about the selected tractor. */
   askMe: route('/askme'),
   language: route('/language'),

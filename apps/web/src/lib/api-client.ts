@@ -4,7 +4,7 @@ import { beginLoading } from './loading';
 import { getAccessToken, refreshAccessToken } from './session';
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A plain object is sent as JSON; FormData as multipart. */
   body?: unknown;
   /** Protected calls carry the access token and refresh it on a 401 (default true). */
@@ -12,6 +12,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A held ETag: the server answers 304 (no body) when nothing changed, and that is not a failure. */
   ifNoneMatch?: string | undefined;
+  /** A write's own key (the outbox's): sent again with it, the server applies it once. */
+  idempotencyKey?: string;
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
@@ -24,6 +26,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   }
   if (options.auth !== false && token) headers.Authorization = `Bearer ${token}`;
   if (options.ifNoneMatch) headers['If-None-Match'] = options.ifNoneMatch;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   return fetch(env.apiBase + path, {
     method: options.method ?? (body ? 'POST' : 'GET'),
     headers,

@@ -108,6 +108,11 @@ export class SecureStorage {
     return this.mirror.get(name);
   }
 
+  /** The names held that start with `prefix` (e.g. the outbox's one entry per name). */
+  names(prefix: string): string[] {
+    return [...this.mirror.keys()].filter((name) => name.startsWith(prefix));
+  }
+
   getJson<T>(name: string): T | undefined {
     const raw = this.mirror.get(name);
     if (raw === undefined) return undefined;

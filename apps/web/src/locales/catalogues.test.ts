@@ -32,6 +32,10 @@ const catalogues = {
   services: (lang: string) => read(join(here, 'services', `${lang}.json`)),
   // Ask me's namespace: the screen, its quick questions and answer templates (lib/signed-in/askme-texts.ts).
   askme: (lang: string) => read(join(here, 'askme', `${lang}.json`)),
+  // The hire ledger's namespace (lib/signed-in/hire-texts.ts, issue 17).
+  hire: (lang: string) => read(join(here, 'hire', `${lang}.json`)),
+  // What a hire customer reads: the shared bill and live pages and a shared link's text (public-pages/texts.ts, issue 17).
+  public: (lang: string) => read(join(here, 'public', `${lang}.json`)),
   // What the server writes itself (push titles, SMS, the alert list's names: apps/server/src/i18n/server-texts.ts); the web never loads it.
   server: (lang: string) => read(join(here, 'server', `${lang}.json`)),
 };
@@ -95,6 +99,41 @@ describe.each(Object.entries(catalogues))('%s catalogues', (_name, load) => {
   });
 });
 
+describe('the brand (issue 19 item 5)', () => {
+  // 'Tractor' + 'link' spelt in a script of ours, or TractorLink spelt another way in Latin letters.
+  const otherwise = /(ट्रैक्टर|ट्रॅक्टर|ਟਰੈਕਟਰ|ਟ੍ਰੈਕਟਰ|ટ્રેક્ટર|டிராக்டர்|ட்ராக்டர்|ట్రాక్టర్)[\s\u200c-]*(लिंक|ਲਿੰਕ|લિંક|லிங்க|లింక్)|Tractor[ -]?link|TRACTORLINK|Tractor Link/;
+
+  it.each(Object.keys(catalogues))('%s: written TractorLink in every language, never transliterated', (name) => {
+    const load = catalogues[name as keyof typeof catalogues];
+    const found = LANGUAGE_CODES.flatMap((lang) =>
+      Object.entries(load(lang))
+        .filter(([, text]) => otherwise.test(String(text)))
+        .map(([key]) => `${lang} ${key}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
+describe('Tamil asks politely (issue 19 item 5)', () => {
+  // A bare verb stem at the end (சேர், நீக்கு, திருத்து …) is the informal imperative; buttons and
+  // titles use the polite -வும் form (சேர்க்கவும், நீக்கவும், திருத்தவும் …) throughout.
+  const informal =
+    /(^|\s)(செய்|சேர்|திருத்து|நீக்கு|மாற்று|தேடு|அழி|முடி|இயக்கு|நிறுத்து|இடைநிறுத்து|அனுப்பு|பார்|காண்|குறி|மீட்டமை|ஒதுக்கு|நகர்த்து|அழை|கைவிடு|பெரிதாக்கு|சிறிதாக்கு|உருவாக்கு|கண்டுபிடி|சேமி|திற|மூடு|செலுத்து|வை|தேர்வுசெய்)[.!]?$/;
+
+  it.each(Object.keys(catalogues))('%s: no informal imperative in Tamil', (name) => {
+    const ta = catalogues[name as keyof typeof catalogues]('ta');
+    expect(Object.entries(ta).filter(([, text]) => informal.test(String(text).trim()))).toEqual([]);
+  });
+
+  it("'Off' is switched off (அணைக்கப்பட்டுள்ளது), not a bus stop (நிறுத்தத்தில்)", () => {
+    for (const name of Object.keys(catalogues)) {
+      const ta = catalogues[name as keyof typeof catalogues]('ta');
+      expect(Object.entries(ta).filter(([, text]) => String(text).includes('நிறுத்தத்தில்'))).toEqual([]);
+    }
+    expect(catalogues.alerts('ta')['alertConfig.isOff']).toBe('அணைக்கப்பட்டுள்ளது');
+  });
+});
+
 describe('keys used by the code', () => {
   const en = catalogues.ui('en');
   const alertsEn = catalogues.alerts('en');
@@ -104,6 +143,8 @@ describe('keys used by the code', () => {
   const remindersEn = catalogues.reminders('en');
   const askmeEn = catalogues.askme('en');
   const servicesEn = catalogues.services('en');
+  const hireEn = catalogues.hire('en');
+  const publicEn = catalogues.public('en');
 
   it('every t("…") literal in src exists in en.json (or in the namespace of the signed-in, alert or geofence screens)', () => {
     const used = new Set<string>();
@@ -121,11 +162,13 @@ describe('keys used by the code', () => {
           !(k in subscriptionEn) &&
           !(k in remindersEn) &&
           !(k in askmeEn) &&
-          !(k in servicesEn),
+          !(k in servicesEn) &&
+          !(k in hireEn) &&
+          !(k in publicEn),
       ),
     ).toEqual([]);
     // A namespace's keys are in no other catalogue (one place per word).
-    const namespaces = [alertsEn, geofencesEn, tractorEn, subscriptionEn, remindersEn, askmeEn, servicesEn];
+    const namespaces = [alertsEn, geofencesEn, tractorEn, subscriptionEn, remindersEn, askmeEn, servicesEn, hireEn, publicEn];
     namespaces.forEach((ns, i) => {
       const elsewhere = [en, ...namespaces.filter((_, j) => j !== i)];
       expect(Object.keys(ns).filter((k) => elsewhere.some((other) => k in other))).toEqual([]);

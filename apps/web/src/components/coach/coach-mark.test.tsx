@@ -86,9 +86,10 @@ describe('coach marks (spec §2, §3)', () => {
     // In pieces short enough for Chrome's speech (issue 14), each in Hindi, together the whole text.
     const utterances = speak;
     expect(utterances.length).toBeGreaterThan(0);
-    expect(utterances.map((u) => u.text).join(' ')).toBe(
-      [hi['coach.home.title'], hi['coach.home.tip1'], hi['coach.home.tip2'], hi['coach.home.tip3']].join('. '),
-    );
+    // One danda per sentence: the heading gets one, the tips keep theirs, no '।.' (issue 19 item 5).
+    const spoken = utterances.map((u) => u.text).join(' ');
+    expect(spoken).toBe(`${hi['coach.home.title']}। ${[hi['coach.home.tip1'], hi['coach.home.tip2'], hi['coach.home.tip3']].join(' ')}`);
+    expect(spoken).not.toMatch(/[।.]\s*[.।]/);
     for (const u of utterances) expect(u.lang).toBe('hi-IN');
     // While it speaks, the same button stops it.
     expect(screen.getByRole('button', { name: hi['voice.stop'] }).getAttribute('aria-pressed')).toBe('true');

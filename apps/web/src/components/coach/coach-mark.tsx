@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { CoachMarkKey } from '@tractorlink/domain/storage-keys';
+import { joinSentences } from '@tractorlink/domain/spoken-text';
 import { Button } from '../ui/button';
 import { InfoIcon } from '../ui/icons';
 import { ListenButton } from '../voice/listen-button';
@@ -19,7 +20,7 @@ interface CoachMarkProps {
  * stays usable around it. It can be read aloud, and "Got it" hides it for good on this phone.
  */
 export function CoachMark({ flag, title, tips }: CoachMarkProps) {
-  const { t, ready } = useTractorTexts();
+  const { t, ready, lang } = useTractorTexts();
   const [hidden, setHidden] = useState(() => storage.isCoachMarkHidden(flag));
   const titleId = useId();
   const cardRef = useRef<HTMLElement>(null);
@@ -43,7 +44,7 @@ export function CoachMark({ flag, title, tips }: CoachMarkProps) {
         ))}
       </ul>
       <div className="coach-actions">
-        <ListenButton text={[title, ...tips].join('. ')} />
+        <ListenButton text={joinSentences([title, ...tips], lang)} />
         <Button onClick={dismiss}>{t('coach.gotIt')}</Button>
       </div>
     </section>

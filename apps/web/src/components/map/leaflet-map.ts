@@ -35,11 +35,12 @@ export interface Box {
 
 /**
  * What the geofence screens draw: areas (a circle in metres, polygons with holes), a line (a polygon
- * still being drawn) and corner dots. `draft` areas are dashed (being drawn), others solid.
+ * still being drawn) and corner dots. `draft` areas are dashed (being drawn), others solid; a
+ * `worked` tone is the ground a hire job's implement covered (filled, under the field's boundary).
  */
 type MapArea =
   | { kind: 'circle'; center: Point; radiusM: number; draft?: boolean }
-  | { kind: 'polygons'; polygons: readonly (readonly (readonly Point[])[])[]; draft?: boolean }
+  | { kind: 'polygons'; polygons: readonly (readonly (readonly Point[])[])[]; draft?: boolean; tone?: 'worked' }
   | { kind: 'line'; points: readonly Point[] }
   | { kind: 'dots'; points: readonly Point[] };
 
@@ -195,7 +196,8 @@ export function createMap(el: HTMLElement, text: MapText, center: Point | null):
     setAreas(list) {
       areas.clearLayers();
       for (const a of list) {
-        const style = { ...still, className: a.kind !== 'dots' && 'draft' in a && a.draft ? 'area area-draft' : 'area', weight: 3 };
+        const tone = a.kind === 'polygons' && a.tone ? ` area-${a.tone}` : '';
+        const style = { ...still, className: `${a.kind !== 'dots' && 'draft' in a && a.draft ? 'area area-draft' : 'area'}${tone}`, weight: 3 };
         if (a.kind === 'circle') L.circle(ll(a.center), { ...style, radius: a.radiusM }).addTo(areas);
         else if (a.kind === 'polygons')
           L.polygon(

@@ -24,12 +24,17 @@ export function LanguageSelect({ value, onChange }: LanguageSelectProps) {
           if (isLanguageCode(e.target.value)) onChange(e.target.value);
         }}
       >
-        {LANGUAGES.map((l) => (
-          <option key={l.code} value={l.code} lang={l.code}>
-            {l.nativeName}
-          </option>
-        ))}
+        <LanguageOptions />
       </select>
     </div>
   );
+}
+
+/** The seven languages as a select's options, each named in its own script. */
+export function LanguageOptions() {
+  return LANGUAGES.map((l) => (
+    <option key={l.code} value={l.code} lang={l.code}>
+      {l.nativeName}
+    </option>
+  ));
 }

@@ -40,8 +40,9 @@ describe('speaking in pieces (Chrome stops an utterance after ~15 s)', () => {
     for (const p of pieces.slice(0, -1)) expect(p, p).toMatch(/[.!?।,]$/);
     expect(chunkText('पहला वाक्य। दूसरा वाक्य।', 15)).toEqual(['पहला वाक्य।', 'दूसरा वाक्य।']);
     expect(chunkText('one, two three four', 12)).toEqual(['one,', 'two three', 'four']);
-    // A danda with a full stop after it (tips joined with '. ') ends the sentence there, stop included.
-    expect(chunkText('ट्रैक्टर चुनें।. डीज़ल देखें।', 16)).toEqual(['ट्रैक्टर चुनें।.', 'डीज़ल देखें।']);
+    // A danda with a full stop after it is one stop: nothing reads the '.' aloud (issue 19 item 5).
+    expect(chunkText('ट्रैक्टर चुनें।. डीज़ल देखें।', 16)).toEqual(['ट्रैक्टर चुनें।', 'डीज़ल देखें।']);
+    expect(chunkText('Choose a month.. See field work.')).toEqual(['Choose a month. See field work.']);
   });
 
   it('keeps decimals and grouped numbers whole (12.5, 1,234)', () => {

@@ -1,3 +1,5 @@
+import { oneStopEach } from '@tractorlink/domain/spoken-text';
+
 /**
  * Reading a text aloud (DESIGN §1: many owners prefer listening): the rules, free of the browser so
  * they are tested on their own. The phone's own speech synthesis speaks when it has a voice for the
@@ -95,7 +97,8 @@ function split(piece: string, max: number, level: 0 | 1): string[] {
  * sentences go together. Only a single word longer than `max` (no such word in our texts) is longer.
  */
 export function chunkText(text: string, max = MAX_CHUNK_CHARS): string[] {
-  const clean = text.replace(/[ \t\r\f\v\u00a0]+/g, ' ').trim();
+  // A doubled stop ('..', '।.') is read aloud as a stumble: one stop each, whoever built the text.
+  const clean = oneStopEach(text.replace(/[ \t\r\f\v\u00a0]+/g, ' ')).trim();
   if (!clean) return [];
   return pack(
     sentences(clean).flatMap((s) => split(s, max, 0)),

@@ -71,7 +71,7 @@ export function AlertConfigScreen() {
             ))}
           {selected && data?.vin === selected.vin && (
             <>
-              {reset.isSuccess && <Notice tone="success">{t('alertConfig.resetDone')}</Notice>}
+              {reset.isSuccess && <Notice tone="success">{reset.data.queued ? t('outbox.waiting') : t('alertConfig.resetDone')}</Notice>}
               <Button variant="secondary" icon={<RefreshIcon />} onClick={() => setConfirming(true)}>
                 {t('alertConfig.reset')}
               </Button>
@@ -85,12 +85,15 @@ export function AlertConfigScreen() {
                   <Button
                     busy={reset.isPending}
                     onClick={() =>
-                      reset.mutate(selected.vin, {
-                        onSuccess: () => {
-                          setGeneration((g) => g + 1);
-                          setConfirming(false);
+                      reset.mutate(
+                        { vin: selected.vin, label: selected.Veh_Name },
+                        {
+                          onSuccess: () => {
+                            setGeneration((g) => g + 1);
+                            setConfirming(false);
+                          },
                         },
-                      })
+                      )
                     }
                   >
                     {t('common.ok')}

@@ -15,6 +15,7 @@ import { useAlert } from './api/get-alert';
 import { useMarkRead } from './api/mark-read';
 import { alertWords } from './alert-words';
 import { ListenButton } from '../../components/voice/listen-button';
+import { joinSentences } from '@tractorlink/domain/spoken-text';
 
 /** #/alert-detail/:id: what happened, value against limit, when, which tractor, where; read aloud. */
 export function AlertDetailScreen() {
@@ -77,9 +78,10 @@ export function AlertDetailScreen() {
               <dd data-testid="alert-status">{alert.alertStatus === 'unread' && !markedOnServer ? t('alerts.unread') : t('alerts.read')}</dd>
             </dl>
             <ListenButton
-              text={[w.name, w.description, w.reading, w.tractor, t('alerts.atTime', { time: w.time.replace(' | ', ', ') }), alert.address]
-                .filter(Boolean)
-                .join('. ')}
+              text={joinSentences(
+                [w.name, w.description, w.reading, w.tractor, t('alerts.atTime', { time: w.time.replace(' | ', ', ') }), alert.address],
+                lang,
+              )}
             />
           </section>
           <section className="card" aria-labelledby="alert-where">

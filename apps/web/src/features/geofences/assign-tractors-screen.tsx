@@ -39,7 +39,7 @@ export function AssignTractorsScreen() {
     assign.mutate(
       [...keep, ...picked].filter((v, i, all) => all.indexOf(v) === i),
       {
-        onSuccess: () => void navigate(back, { replace: true, state: { assigned: true } }),
+        onSuccess: (saved) => void navigate(back, { replace: true, state: { assigned: saved.queued ? 'queued' : true } }),
       },
     );
   };

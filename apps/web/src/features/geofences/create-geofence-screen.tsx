@@ -21,9 +21,10 @@ export function CreateGeofenceScreen() {
   openDraft(NEW_KEY, EMPTY_FORM);
   const { errors, otherError, submit } = useSave(
     create,
-    () => {
+    (saved) => {
       closeDraft();
-      const done: ListNotice = 'created';
+      // Offline it is kept on the phone: the list says so, and shows it waiting.
+      const done: ListNotice = saved.queued ? 'queued' : 'created';
       void navigate(paths.geofenceList.getHref(), { state: { done } });
     },
     // The tractors ticked, or all of the owner's when the owner left the choice alone.

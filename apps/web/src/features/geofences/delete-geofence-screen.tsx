@@ -37,9 +37,9 @@ export function DeleteGeofenceScreen() {
               busy={remove.isPending}
               onClick={() =>
                 remove.mutate(undefined, {
-                  onSuccess: () => {
+                  onSuccess: (saved) => {
                     closeDraft();
-                    const done: ListNotice = 'deleted';
+                    const done: ListNotice = saved.queued ? 'queued' : 'deleted';
                     void navigate(paths.geofenceList.getHref(), { replace: true, state: { done } });
                   },
                 })

@@ -9,7 +9,9 @@ import { isOffline } from '../../lib/query-client';
 import { useGeofenceTexts } from '../../lib/signed-in/geofence-texts';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { useUpdateGeofence } from './api/change-geofence';
+import { OutboxNote } from '../../components/outbox/outbox-note';
 import { useGeofence } from './api/get-geofences';
+import { geofenceTarget } from './api/pending-geofences';
 import { ActiveSwitch } from './components/active-switch';
 import { GeofenceForm } from './components/geofence-form';
 import { changeDraft, openDraft } from './draft';
@@ -28,12 +30,13 @@ export function GeofenceDetailsScreen() {
   const { data: g, error, isPending } = useGeofence(id);
   const { tractors } = useTractors();
   const update = useUpdateGeofence(id);
-  const [updated, setUpdated] = useState(false);
-  const assigned = (useLocation().state as { assigned?: boolean } | null)?.assigned === true;
+  const [updated, setUpdated] = useState<'applied' | 'queued' | null>(null);
+  // true: saved; 'queued': kept on the phone to send later.
+  const assigned = (useLocation().state as { assigned?: boolean | 'queued' } | null)?.assigned;
   if (g) openDraft(g.id, valuesOf(g));
   const { errors, otherError, submit } = useSave(update, (saved) => {
-    changeDraft(valuesOf(saved));
-    setUpdated(true);
+    if (saved.geofence) changeDraft(valuesOf(saved.geofence));
+    setUpdated(saved.queued ? 'queued' : 'applied');
   });
   const nameOf = (vin: string) => {
     const tr = tractors?.find((x) => x.vin === vin);
@@ -50,11 +53,12 @@ export function GeofenceDetailsScreen() {
         <>
           <section className="card" aria-labelledby="geofence-about">
             <h2 id="geofence-about">{kindLine(t, g)}</h2>
+            <OutboxNote target={geofenceTarget(g.id)} />
             <ActiveSwitch geofence={g} />
           </section>
           <section className="card" aria-labelledby="geofence-tractors">
             <h2 id="geofence-tractors">{t('geofence.tractors')}</h2>
-            {assigned && <Notice tone="success">{t('geofence.tractorsSaved')}</Notice>}
+            {assigned && <Notice tone="success">{assigned === 'queued' ? t('outbox.waiting') : t('geofence.tractorsSaved')}</Notice>}
             {g.vins.length === 0 ? (
               <p className="muted">{t('geofence.noTractors')}</p>
             ) : (
@@ -74,12 +78,12 @@ export function GeofenceDetailsScreen() {
             busy={update.isPending}
             fitTo={g.type === 'custom' ? g.bounds : undefined}
             onSubmit={() => {
-              setUpdated(false);
+              setUpdated(null);
               submit();
             }}
             footer={
               <>
-                {updated && !update.isPending && <Notice tone="success">{t('geofence.updated')}</Notice>}
+                {updated && !update.isPending && <Notice tone="success">{updated === 'queued' ? t('outbox.waiting') : t('geofence.updated')}</Notice>}
                 {otherError ? <Notice tone="error">{t(failureKey(otherError))}</Notice> : null}
               </>
             }

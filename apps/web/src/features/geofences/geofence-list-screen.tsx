@@ -10,13 +10,15 @@ import { errorMessage } from '../../lib/error-message';
 import { isOffline } from '../../lib/query-client';
 import { useGeofenceTexts } from '../../lib/signed-in/geofence-texts';
 import { formatDecimal } from '../../lib/signed-in/tractor-format';
+import { OutboxNote } from '../../components/outbox/outbox-note';
 import { useGeofences } from './api/get-geofences';
+import { geofenceTarget } from './api/pending-geofences';
 import { ActiveSwitch } from './components/active-switch';
 import { closeDraft } from './draft';
 import { kindLine } from './geofence-words';
 
-/** What the list says after a change made on another screen (spec §8). */
-export type ListNotice = 'created' | 'deleted';
+/** What the list says after a change made on another screen (spec §8); 'queued': kept on the phone to send later. */
+export type ListNotice = 'created' | 'deleted' | 'queued';
 
 /**
  * #/geofence-list, the geofence tab: the owner's geofences with what they are, how many tractors
@@ -41,7 +43,7 @@ export function GeofenceListScreen() {
             title={t('coach.geofences.title')}
             tips={[t('coach.geofences.tip1'), t('coach.geofences.tip2'), t('coach.geofences.tip3')]}
           />
-          {notice && <Notice tone="success">{t(`geofence.${notice}`)}</Notice>}
+          {notice && <Notice tone="success">{notice === 'queued' ? t('outbox.waiting') : t(`geofence.${notice}`)}</Notice>}
           {full ? (
             <>
               <Button icon={<PlusIcon />} disabled aria-describedby="geofence-full">
@@ -69,6 +71,7 @@ export function GeofenceListScreen() {
                       </h2>
                       <p className="muted">{kindLine(t, g)}</p>
                       <p className="muted">{t('geofence.watching', { shown: formatDecimal(g.vins.length, lang, 0) })}</p>
+                      <OutboxNote target={geofenceTarget(g.id)} />
                     </div>
                     <ActiveSwitch geofence={g} />
                   </li>

@@ -1,19 +1,19 @@
 import { useState } from 'react';
-import type { Geofence, GeofenceDefinition } from '@tractorlink/domain/geofences';
+import type { GeofenceDefinition } from '@tractorlink/domain/geofences';
+import type { Saved } from './api/change-geofence';
 import { getDraft } from './draft';
 import { checkForm, serverFieldErrors } from './form';
 import type { FieldErrors } from './form';
-
-interface Saving {
-  mutate: (body: GeofenceDefinition, options: { onSuccess: (saved: Geofence) => void }) => void;
-  error: unknown;
-}
 
 /**
  * Save of the create and edit screens: the draft is checked with the API's schema first (nothing
  * is sent while a field is wrong); field refusals from the server land on the same fields.
  */
-export function useSave(saving: Saving, onSaved: (saved: Geofence) => void, extend: (body: GeofenceDefinition) => GeofenceDefinition = (b) => b) {
+export function useSave<B extends GeofenceDefinition = GeofenceDefinition>(
+  saving: { mutate: (body: B, options: { onSuccess: (saved: Saved) => void }) => void; error: unknown },
+  onSaved: (saved: Saved) => void,
+  extend?: (body: GeofenceDefinition) => B,
+) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const submit = () => {
     const checked = checkForm(getDraft().values);
@@ -22,7 +22,7 @@ export function useSave(saving: Saving, onSaved: (saved: Geofence) => void, exte
       return;
     }
     setErrors({});
-    saving.mutate(extend(checked.body), { onSuccess: onSaved });
+    saving.mutate(extend ? extend(checked.body) : (checked.body as B), { onSuccess: onSaved });
   };
   const fromServer = serverFieldErrors(saving.error);
   return { errors: fromServer ?? errors, otherError: fromServer ? null : saving.error, submit };

@@ -11,8 +11,8 @@ import { QueryState, TractorPage } from './components/tractor-page';
 function DieselNow({ vin }: { vin: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const { data, error, isPending } = useDieselDetails(vin);
-  if (!data) return <QueryState error={error} pending={isPending} />;
+  const { data, error, isPending, refetch } = useDieselDetails(vin);
+  if (!data) return <QueryState error={error} pending={isPending} retry={refetch} />;
   const litres = (v: number) => t('unit.litres', { value: formatDecimal(v, lang) });
   return (
     <section className="card" aria-labelledby="diesel-now">
@@ -47,11 +47,11 @@ function DieselNow({ vin }: { vin: string }) {
 
 function FuelHistory({ vin, period }: { vin: string; period: UsagePeriod }) {
   const { t } = useTranslation();
-  const { data, error, isPending } = useHistory(vin, period);
+  const { data, error, isPending, refetch } = useHistory(vin, period);
   return (
     <section className="card" aria-labelledby="fuel-history">
       <h2 id="fuel-history">{t('dieselUsage.chartTitle')}</h2>
-      {data ? <FuelChart history={data} /> : <QueryState error={error} pending={isPending} />}
+      {data ? <FuelChart history={data} /> : <QueryState error={error} pending={isPending} retry={refetch} />}
     </section>
   );
 }

@@ -15,10 +15,10 @@ import { QueryState, TractorPage } from './components/tractor-page';
 function Service({ vin }: { vin: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const { data, error, isPending } = useServiceReminders(vin);
+  const { data, error, isPending, refetch } = useServiceReminders(vin);
   const [recording, setRecording] = useState(false);
   const [saved, setSaved] = useState(false);
-  if (!data) return <QueryState error={error} pending={isPending} />;
+  if (!data) return <QueryState error={error} pending={isPending} retry={refetch} />;
   const hours = (v: number) => t('unit.hours', { value: formatDecimal(v, lang) });
   // Whole hours: "overdue by 3,256 h", not 3,256.3.
   const left = formatDecimal(Math.round(Math.abs(data.hoursLeft)), lang, 0);
@@ -71,11 +71,11 @@ function Service({ vin }: { vin: string }) {
 
 function EngineHistory({ vin, period }: { vin: string; period: UsagePeriod }) {
   const { t } = useTranslation();
-  const { data, error, isPending } = useHistory(vin, period);
+  const { data, error, isPending, refetch } = useHistory(vin, period);
   return (
     <section className="card" aria-labelledby="engine-history">
       <h2 id="engine-history">{t('engineUsage.chartTitle')}</h2>
-      {data ? <EngineChart history={data} /> : <QueryState error={error} pending={isPending} />}
+      {data ? <EngineChart history={data} /> : <QueryState error={error} pending={isPending} retry={refetch} />}
     </section>
   );
 }

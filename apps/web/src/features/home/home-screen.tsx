@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CoachMark } from '../../components/coach/coach-mark';
 import { Notice } from '../../components/ui/notice';
+import { NotOfflineYet } from '../../components/ui/not-offline-yet';
 import { Page } from '../../components/ui/page';
 import { NoTractors } from '../../components/tractor/no-tractors';
 import { TractorSelect } from '../../components/tractor/tractor-select';
@@ -20,10 +21,10 @@ import { packStateOf } from '../../lib/signed-in/subscription';
 
 function SelectedTractor({ vin }: { vin: string }) {
   const { t } = useTranslation();
-  const { data, error, isPending } = useTractorHome(vin);
+  const { data, error, isPending, refetch } = useTractorHome(vin);
   if (data) return <TractorOverview data={data} />;
-  // Offline with nothing kept yet: the banner already says why.
-  if (error && !isOffline(error)) return <Notice tone="error">{errorMessage(t, error)}</Notice>;
+  if (error && isOffline(error)) return <NotOfflineYet onRetry={() => void refetch()} />;
+  if (error) return <Notice tone="error">{errorMessage(t, error)}</Notice>;
   return isPending ? <p role="status">{t('common.loading')}</p> : null;
 }
 

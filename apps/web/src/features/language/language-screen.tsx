@@ -8,7 +8,9 @@ import { paths } from '../../config/paths';
 import { changeAppLanguage, currentLanguage } from '../../lib/i18n';
 import { storage } from '../../lib/secure-storage';
 import { sessionStore } from '../../lib/session';
-import { useUpdateLanguage } from './api/update-language';
+import { OutboxNote } from '../../components/outbox/outbox-note';
+import { errorMessage } from '../../lib/error-message';
+import { LANGUAGE_TARGET, useUpdateLanguage } from './api/update-language';
 
 /** The seven languages, each in its own script; the UI switches at once, no reload. */
 export function LanguageScreen() {
@@ -32,7 +34,9 @@ export function LanguageScreen() {
           </label>
         ))}
       </fieldset>
-      {save.isError && <Notice tone="error">{t('language.notSaved')}</Notice>}
+      {save.isError && <Notice tone="error">{errorMessage(t, save.error)}</Notice>}
+      {/* Made offline: kept on the phone and sent to the account when the signal returns. */}
+      {signedIn && <OutboxNote target={LANGUAGE_TARGET} waitingText={t('language.notSaved')} />}
     </Page>
   );
 }

@@ -12,7 +12,8 @@ import { paths } from '../../config/paths';
 import { fieldMessage } from '../../lib/error-message';
 import { formatIsoDate, formatMobile } from '../../lib/format';
 import { storage } from '../../lib/secure-storage';
-import { useProfile } from './api/get-profile';
+import { OutboxNote } from '../../components/outbox/outbox-note';
+import { PROFILE_TARGET, useProfile } from './api/get-profile';
 import { useUpdateProfile } from './api/update-profile';
 import { PicturePicker } from './components/picture-picker';
 
@@ -58,7 +59,8 @@ function ProfileForm({ user }: { user: UserData }) {
           {...register('email')}
         />
         {update.isError && <Notice tone="error">{t('profile.notUpdated')}</Notice>}
-        {update.isSuccess && <Notice tone="success">{t('profile.updated')}</Notice>}
+        {update.isSuccess && !update.data.queued && <Notice tone="success">{t('profile.updated')}</Notice>}
+        <OutboxNote target={PROFILE_TARGET} />
         <Button type="submit" busy={update.isPending}>
           {t('common.save')}
         </Button>

@@ -13,7 +13,9 @@ import { formatMobile } from '../../lib/format';
 import { isOffline } from '../../lib/query-client';
 import { useAlertTexts } from '../../lib/signed-in/alert-texts';
 import { useDeleteReceiver } from './api/delete-receiver';
+import { OutboxNote } from '../../components/outbox/outbox-note';
 import { useReceivers } from './api/get-receivers';
+import { receiverTarget } from './api/pending-receivers';
 import { ReceiverForm } from './components/receiver-form';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; receiver: Receiver } | null;
@@ -47,7 +49,7 @@ export function ReceiversScreen() {
                       onCancel={() => setEditing(null)}
                       onDone={(saved) => {
                         setEditing(null);
-                        setDone(t('receivers.saved', { name: saved.name }));
+                        setDone(saved.queued ? t('outbox.waiting') : t('receivers.saved', { name: saved.receiver.name }));
                       }}
                     />
                   </li>
@@ -59,6 +61,7 @@ export function ReceiversScreen() {
                         {formatMobile(r.phone)}
                       </p>
                       <p className="muted">{t(`receivers.channel.${r.channel}`)}</p>
+                      <OutboxNote target={receiverTarget(r.id)} />
                     </div>
                     <div className="receiver-actions">
                       <Button
@@ -95,7 +98,7 @@ export function ReceiversScreen() {
               onCancel={() => setEditing(null)}
               onDone={(saved) => {
                 setEditing(null);
-                setDone(t('receivers.added', { name: saved.name }));
+                setDone(saved.queued ? t('outbox.waiting') : t('receivers.added', { name: saved.receiver.name }));
               }}
             />
           ) : (
@@ -131,9 +134,9 @@ export function ReceiversScreen() {
                     icon={<TrashIcon />}
                     busy={remove.isPending}
                     onClick={() =>
-                      remove.mutate(deleting.id, {
-                        onSuccess: () => {
-                          setDone(t('receivers.deleted', { name: deleting.name }));
+                      remove.mutate(deleting, {
+                        onSuccess: ({ queued }) => {
+                          setDone(queued ? t('outbox.waiting') : t('receivers.deleted', { name: deleting.name }));
                           setDeleting(null);
                         },
                       })

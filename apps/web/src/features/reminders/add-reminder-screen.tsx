@@ -52,8 +52,8 @@ export function AddReminderScreen() {
     setBusy(true);
     setFailure(null);
     try {
-      await saveReminder(reminder);
-      void navigate(paths.myReminder.getHref(), { state: { saved: reminder.title } });
+      const { queued } = await saveReminder(reminder);
+      void navigate(paths.myReminder.getHref(), { state: { saved: reminder.title, queued } });
     } catch (error) {
       setFailure(error);
     } finally {

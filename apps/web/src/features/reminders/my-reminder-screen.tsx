@@ -10,7 +10,8 @@ import { PlusIcon, TrashIcon } from '../../components/tractor/icons';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/error-message';
 import { formatIsoDate } from '../../lib/format';
-import { deleteReminder, saveReminder, useReminderState } from '../../lib/signed-in/reminders-store';
+import { OutboxNote } from '../../components/outbox/outbox-note';
+import { deleteReminder, reminderTarget, saveReminder, useReminderState } from '../../lib/signed-in/reminders-store';
 import { useReminderTexts } from '../../lib/signed-in/reminders-texts';
 import { sortDays, whenOf } from './reminder-time';
 
@@ -37,7 +38,7 @@ export function MyReminderScreen() {
   const [query, setQuery] = useState('');
   const [deleting, setDeleting] = useState<Reminder | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  const saved = (useLocation().state as { saved?: string } | null)?.saved;
+  const { saved, queued } = (useLocation().state as { saved?: string; queued?: boolean } | null) ?? {};
   const searchId = useId();
   const shown = searchReminders(reminders, query);
   const full = reminders.length >= MAX_REMINDERS;
@@ -45,7 +46,7 @@ export function MyReminderScreen() {
   return (
     <Page title={t('reminders.title')} backTo={paths.home.getHref()}>
       {!ready && <p role="status">{t('common.loading')}</p>}
-      {saved && <Notice tone="success">{t('reminders.saved', { title: saved })}</Notice>}
+      {saved && !queued && <Notice tone="success">{t('reminders.saved', { title: saved })}</Notice>}
       {failure !== null && <Notice tone="error">{errorMessage(t, failure)}</Notice>}
       {reminders.length > 0 && (
         <div className="field">
@@ -61,6 +62,7 @@ export function MyReminderScreen() {
             <h2 id={`reminder-${r.id}`}>{r.title}</h2>
             {r.description && <p>{r.description}</p>}
             <p className="muted">{whenText(r, t, lang)}</p>
+            <OutboxNote target={reminderTarget(r.id)} />
             <label className="switch-field">
               <input
                 type="checkbox"

@@ -5,6 +5,7 @@ import type { VehicleEntry } from '@tractorlink/domain/vehicles-api';
 import { Button } from '../../components/ui/button';
 import { EditIcon } from '../../components/ui/icons';
 import { Notice } from '../../components/ui/notice';
+import { NotOfflineYet } from '../../components/ui/not-offline-yet';
 import { Page } from '../../components/ui/page';
 import { NoTractors } from '../../components/tractor/no-tractors';
 import { PlusIcon } from '../../components/tractor/icons';
@@ -14,7 +15,9 @@ import { formatDate } from '../../lib/format';
 import { formatDecimal } from '../../lib/signed-in/tractor-format';
 import { useTractorHome } from '../../lib/signed-in/tractor-home';
 import { isOffline } from '../../lib/query-client';
+import { OutboxNote } from '../../components/outbox/outbox-note';
 import { useVehicles } from './api/get-vehicles';
+import { tractorTarget } from './api/rename-tractor';
 import { RenameForm } from './components/rename-form';
 import { needsRenewal, packStateOf, renewalHref } from '../../lib/signed-in/subscription';
 
@@ -95,12 +98,14 @@ function TractorCard({ entry }: { entry: VehicleEntry }) {
         </dd>
         <DeviceFacts vin={entry.vin} />
       </dl>
+      <OutboxNote target={tractorTarget(entry.vin)} />
       {editing ? (
         <RenameForm
           tractor={entry}
-          onDone={() => {
+          onDone={(result) => {
             setEditing(false);
-            setRenamed(true);
+            // Kept on the phone: the note above says so instead.
+            setRenamed(result?.queued === false);
           }}
         />
       ) : (
@@ -124,7 +129,7 @@ function TractorCard({ entry }: { entry: VehicleEntry }) {
 /** #/tractor-list, 'My tractor' in the side menu: the owner's tractors, each with its name to edit. */
 export function TractorListScreen() {
   const { t } = useTranslation();
-  const { data, error, isPending } = useVehicles();
+  const { data, error, isPending, refetch } = useVehicles();
   return (
     <Page title={t('myTractor.title')} backTo={paths.home.getHref()}>
       {data && data.length === 0 && <NoTractors />}
@@ -141,6 +146,7 @@ export function TractorListScreen() {
         </>
       )}
       {!data && error && !isOffline(error) && <Notice tone="error">{errorMessage(t, error)}</Notice>}
+      {!data && isOffline(error) && <NotOfflineYet onRetry={() => void refetch()} />}
       {!data && isPending && <p role="status">{t('common.loading')}</p>}
     </Page>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CoachMark } from '../../components/coach/coach-mark';
 import { Notice } from '../../components/ui/notice';
+import { NotOfflineYet } from '../../components/ui/not-offline-yet';
 import { Page } from '../../components/ui/page';
 import { useUsagePeriod } from '../../components/calendar/saved-period';
 import { QuickLinks } from '../../components/tractor/quick-links';
@@ -20,7 +21,7 @@ export function UsageScreen() {
   const { t } = useTranslation();
   const { tractors, selected } = useTractors();
   const period = useUsagePeriod();
-  const { data, error, isPending } = useUsage(selected?.vin, period);
+  const { data, error, isPending, refetch } = useUsage(selected?.vin, period);
   return (
     <Page title={t('usage.title')}>
       <CoachMark flag="hideTractorUsageCoachMark" title={t('coach.usage.title')} tips={[t('coach.usage.tip1'), t('coach.usage.tip2'), t('coach.usage.tip3')]} />
@@ -38,6 +39,7 @@ export function UsageScreen() {
           {data && !data.hasData && <Notice>{t('usage.noData')}</Notice>}
           {data && data.hasData && <UsageSummaries data={data} />}
           {!data && error && !isOffline(error) && <Notice tone="error">{errorMessage(t, error)}</Notice>}
+          {!data && isOffline(error) && <NotOfflineYet onRetry={() => void refetch()} />}
           {!data && isPending && <p role="status">{t('common.loading')}</p>}
           <QuickLinks label={t('usage.more')} screens={['diesel', 'engine']} />
         </>

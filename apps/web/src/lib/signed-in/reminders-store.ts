@@ -1,19 +1,23 @@
 import { useSyncExternalStore } from 'react';
 import { addAlarm, type Alarm, alarmOf, dismissAlarm, type Reminder, removeAlarm } from '@tractorlink/domain/alarms';
+import { paths } from '../../config/paths';
 import { apiJson } from '../api-client';
+import { enqueue, flush, outboxEntries, submitWrite } from '../outbox/outbox';
+import type { WriteRequest } from '../outbox/types';
 import { storage } from '../secure-storage';
 import { createStore } from '../store';
 
 /**
  * The owner's reminders (spec §3: kept locally as remindersData) and their alarms, kept on the phone
  * first (they ring offline) and sent to the server, which rings them by push while the app is closed
- * and gives them back on a new phone. Changes not yet sent are remembered (remindersPending) and sent
- * when the app next syncs.
+ * and gives them back on a new phone. Changes go through the outbox (lib/outbox): kept on the phone
+ * until the server has them.
  */
 const REMINDERS = 'remindersData';
 /** Our addition: the spec's Alarm list, kept beside the reminders. */
 const ALARMS = 'alarmsData';
-const PENDING = 'remindersPending';
+/** The queue of changes not yet sent before the outbox existed; adopted by the outbox on the next sync. */
+const OLD_PENDING = 'remindersPending';
 
 interface State {
   reminders: Reminder[];
@@ -43,62 +47,79 @@ export function useReminderState(): State {
 
 export const remindersNow = () => current();
 
-type Pending = Record<string, 'save' | 'delete'>;
-const pending = (): Pending => storage.getJson<Pending>(PENDING) ?? {};
-function markPending(id: string, what: 'save' | 'delete' | null): void {
-  const next = { ...pending() };
-  if (what === null) delete next[id];
-  else next[id] = what;
-  storage.setJson(PENDING, next);
-}
+/** The outbox target of one reminder: lists mark it while its change waits, or was refused. */
+export const reminderTarget = (id: string): string => `reminder:${id}`;
+const idOf = (target: string) => target.slice('reminder:'.length);
 
-async function send(id: string, what: 'save' | 'delete'): Promise<void> {
-  const reminder = current().reminders.find((r) => r.id === id);
-  if (what === 'save' && reminder) await apiJson(`reminders/${encodeURIComponent(id)}`, { method: 'PUT', body: reminder });
-  else if (what === 'delete') {
-    await apiJson(`reminders/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch((error: unknown) => {
-      // Already gone on the server is what we wanted.
-      if ((error as { code?: string }).code !== 'NOT_FOUND') throw error;
-    });
+/** What waits in the outbox for each reminder (its last change). */
+function pending(): Record<string, 'save' | 'delete'> {
+  const out: Record<string, 'save' | 'delete'> = {};
+  for (const e of outboxEntries()) {
+    if (e.kind === 'reminder.save') out[idOf(e.target)] = 'save';
+    else if (e.kind === 'reminder.delete') out[idOf(e.target)] = 'delete';
   }
-  markPending(id, null);
+  return out;
 }
 
-/** Saves on the phone at once, then on the server; a refusal (REMINDER_LIMIT …) is thrown after undoing nothing local. */
-export async function saveReminder(reminder: Reminder, now = Date.now()): Promise<void> {
+/** Changes kept by the old per-reminder queue (before the outbox) become outbox writes, once. */
+function adoptOldPending(): void {
+  const old = storage.getJson<Record<string, 'save' | 'delete'>>(OLD_PENDING);
+  if (!old) return;
+  storage.remove(OLD_PENDING);
+  for (const [id, what] of Object.entries(old)) {
+    const reminder = current().reminders.find((r) => r.id === id);
+    if (what === 'delete') enqueue(deleteRequest(id, reminder?.title ?? ''));
+    else if (reminder) enqueue(saveRequest(reminder));
+  }
+}
+
+const saveRequest = (reminder: Reminder): WriteRequest => ({
+  kind: 'reminder.save',
+  method: 'PUT',
+  path: `reminders/${encodeURIComponent(reminder.id)}`,
+  body: reminder,
+  target: reminderTarget(reminder.id),
+  label: reminder.title,
+  editPath: `${paths.addReminder.getHref()}?id=${encodeURIComponent(reminder.id)}`,
+});
+
+const deleteRequest = (id: string, title: string): WriteRequest => ({
+  kind: 'reminder.delete',
+  method: 'DELETE',
+  path: `reminders/${encodeURIComponent(id)}`,
+  target: reminderTarget(id),
+  label: title,
+  // Changes of it not sent yet are pointless now.
+  supersedes: (e) => e.target === reminderTarget(id),
+});
+
+/**
+ * Saves on the phone at once, then on the server through the outbox (offline: sent when the signal
+ * returns). A refusal while the owner waits (REMINDER_LIMIT …) is thrown and the reminder is not kept
+ * on the phone either; a refusal later stays in the outbox for the owner to edit or discard.
+ */
+export async function saveReminder(reminder: Reminder, now = Date.now()): Promise<{ queued: boolean }> {
   const { reminders, alarms } = current();
   const exists = reminders.some((r) => r.id === reminder.id);
   const nextReminders = exists ? reminders.map((r) => (r.id === reminder.id ? reminder : r)) : [...reminders, reminder];
   // Spec §4: an active reminder gets its alarm (12-hour time made 24-hour); an inactive one none.
   const nextAlarms = reminder.isActive ? addAlarm(alarms, alarmOf(reminder, now), now) : removeAlarm(alarms, reminder.id);
   commit({ reminders: nextReminders, alarms: nextAlarms });
-  markPending(reminder.id, 'save');
-  await sendOrKeep(reminder.id, 'save');
-}
-
-export async function deleteReminder(id: string): Promise<void> {
-  const { reminders, alarms } = current();
-  commit({ reminders: reminders.filter((r) => r.id !== id), alarms: removeAlarm(alarms, id) });
-  markPending(id, 'delete');
-  await sendOrKeep(id, 'delete');
-}
-
-/** Sends a change; offline or a server hiccup keeps it pending, a refusal is passed on (and dropped). */
-async function sendOrKeep(id: string, what: 'save' | 'delete'): Promise<void> {
   try {
-    await send(id, what);
+    return { queued: (await submitWrite(saveRequest(reminder))).state === 'queued' };
   } catch (error) {
-    const status = (error as { status?: number }).status;
-    if (status !== undefined && status >= 400 && status < 500) {
-      markPending(id, null);
-      if (what === 'save') {
-        // The server refused it (e.g. over the limit): it is not kept on the phone either.
-        const { reminders, alarms } = current();
-        commit({ reminders: reminders.filter((r) => r.id !== id), alarms: removeAlarm(alarms, id) });
-      }
-      throw error;
-    }
+    // The server refused it (e.g. over the limit): it is not kept on the phone either.
+    const after = current();
+    commit({ reminders: after.reminders.filter((r) => r.id !== reminder.id), alarms: removeAlarm(after.alarms, reminder.id) });
+    throw error;
   }
+}
+
+export async function deleteReminder(id: string): Promise<{ queued: boolean }> {
+  const { reminders, alarms } = current();
+  const title = reminders.find((r) => r.id === id)?.title ?? '';
+  commit({ reminders: reminders.filter((r) => r.id !== id), alarms: removeAlarm(alarms, id) });
+  return { queued: (await submitWrite(deleteRequest(id, title))).state === 'queued' };
 }
 
 export function dismiss(id: string, now = Date.now()): void {
@@ -111,13 +132,16 @@ export function dismiss(id: string, now = Date.now()): void {
  * with their alarms; local ones the server does not know and that are not pending were deleted there.
  */
 export async function syncReminders(now = Date.now()): Promise<void> {
-  for (const [id, what] of Object.entries(pending())) await send(id, what).catch(() => undefined);
+  adoptOldPending();
+  await flush();
   const { data } = await apiJson<{ data: Reminder[] }>('reminders');
   const stillPending = pending();
   const local = current();
   const fromServer = new Map(data.map((r) => [r.id, r]));
+  // A change still waiting on this phone (or refused, kept for editing) stands over the server's copy.
+  const mine = (r: Reminder) => (stillPending[r.id] === 'save' ? (local.reminders.find((l) => l.id === r.id) ?? r) : r);
   const reminders = [
-    ...data.filter((r) => stillPending[r.id] !== 'delete'),
+    ...data.filter((r) => stillPending[r.id] !== 'delete').map(mine),
     ...local.reminders.filter((r) => !fromServer.has(r.id) && stillPending[r.id] === 'save'),
   ];
   let alarms = local.alarms.filter((a) => reminders.some((r) => r.id === a.id && r.isActive));

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ALERT_TYPES } from '@tractorlink/domain/alerts-catalog';
 import type { AlertConfigChange, AlertConfigResponse, AlertConfigsRequest } from '@tractorlink/domain/alerts-api';
-import { apiJson } from '../../../lib/api-client';
+import { paths } from '../../../config/paths';
+import { outboxEntries, runsOffline, submitWrite } from '../../../lib/outbox/outbox';
 import { queryKeys } from '../../../lib/query-keys';
+import { alertConfigTarget, overlayAlertConfig } from './pending-alert-config';
 
 /** Every type on, with the catalogue's default limit and time: the settings a tractor starts with. */
 export function usualSettings(): AlertConfigChange[] {
@@ -15,15 +17,36 @@ export function usualSettings(): AlertConfigChange[] {
   });
 }
 
-/** PUT vehicles/alertconfigs: several types at once; here, all of them back to the usual settings. */
-function putAlertConfigs(body: AlertConfigsRequest): Promise<AlertConfigResponse> {
-  return apiJson<AlertConfigResponse>('vehicles/alertconfigs', { method: 'PUT', body });
-}
-
+/**
+ * PUT vehicles/alertconfigs through the outbox: several types at once; here, all of them back to the
+ * usual settings (which makes the tractor's settings changes not sent yet pointless).
+ */
 export function useResetAlertConfigs() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (vin: string) => putAlertConfigs({ vin, configs: usualSettings() }),
-    onSuccess: (answer) => client.setQueryData(queryKeys.alertConfig(answer.vin), answer),
+    ...runsOffline,
+    mutationFn: async ({ vin, label }: { vin: string; label: string }): Promise<{ queued: boolean }> => {
+      const body: AlertConfigsRequest = { vin, configs: usualSettings() };
+      const target = alertConfigTarget(vin);
+      const result = await submitWrite<AlertConfigResponse>(
+        {
+          kind: 'alertConfig.reset',
+          method: 'PUT',
+          path: 'vehicles/alertconfigs',
+          body,
+          target,
+          label,
+          invalidate: [queryKeys.alertConfig(vin)],
+          editPath: paths.alertConfiguration.getHref(),
+          supersedes: (e) => e.target === target || e.target.startsWith(`${target}:`),
+        },
+        {
+          onKept: () =>
+            client.setQueryData<AlertConfigResponse>(queryKeys.alertConfig(vin), (config) => (config ? overlayAlertConfig(config, outboxEntries()) : config)),
+        },
+      );
+      if (result.state === 'applied') client.setQueryData(queryKeys.alertConfig(vin), result.body);
+      return { queued: result.state === 'queued' };
+    },
   });
 }

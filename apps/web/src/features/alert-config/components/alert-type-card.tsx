@@ -9,6 +9,8 @@ import { errorMessage, fieldMessage } from '../../../lib/error-message';
 import { useAlertTexts } from '../../../lib/signed-in/alert-texts';
 import { serverFieldCode } from '../../../lib/signed-in/field-errors';
 import { formatDecimal } from '../../../lib/signed-in/tractor-format';
+import { OutboxNote } from '../../../components/outbox/outbox-note';
+import { alertConfigTarget } from '../api/pending-alert-config';
 import { useUpdateAlertConfig } from '../api/update-alert-config';
 import { checkSetting, durationUnit, shownBound, shownValue } from '../bounds';
 import type { CheckCode } from '../bounds';
@@ -33,6 +35,7 @@ export function AlertTypeCard({ vin, type, item }: AlertTypeCardProps) {
   const [threshold, setThreshold] = useState(savedThreshold);
   const [duration, setDuration] = useState(savedDuration);
   const [errors, setErrors] = useState<{ threshold?: CheckCode; duration?: CheckCode }>({});
+  // Saved on the server; a change kept on the phone shows the outbox's note instead.
   const [saved, setSaved] = useState(false);
   // The switch moves at once; on a slow link the answer comes later (and a refusal moves it back).
   const [enabledDraft, setEnabledDraft] = useState<boolean | null>(null);
@@ -43,7 +46,10 @@ export function AlertTypeCard({ vin, type, item }: AlertTypeCardProps) {
 
   const send = (change: Omit<AlertConfigRequest, 'vin' | 'alertTypeId'>) => {
     setSaved(false);
-    update.mutate({ vin, alertTypeId: type.id, ...change }, { onSuccess: () => setSaved(true), onSettled: () => setEnabledDraft(null) });
+    update.mutate(
+      { vin, alertTypeId: type.id, label: name, ...change },
+      { onSuccess: ({ queued }) => setSaved(!queued), onSettled: () => setEnabledDraft(null) },
+    );
   };
 
   const submit = (e: FormEvent) => {
@@ -132,6 +138,7 @@ export function AlertTypeCard({ vin, type, item }: AlertTypeCardProps) {
         </form>
       )}
       {otherError && <Notice tone="error">{errorMessage(t, update.error)}</Notice>}
+      <OutboxNote target={alertConfigTarget(vin, type.id)} />
       {saved && !update.isPending && <Notice tone="success">{t('alertConfig.saved')}</Notice>}
     </section>
   );

@@ -6,6 +6,7 @@ import { MapView } from '../../../components/map/map-view';
 import { Notice } from '../../../components/ui/notice';
 import { errorMessage } from '../../../lib/error-message';
 import { useGeofenceTexts } from '../../../lib/signed-in/geofence-texts';
+import { byPlaceName, placeName } from '../place-names';
 import { useBoundaryDistricts, useBoundaryOutline, useBoundaryStates } from '../api/get-boundaries';
 
 interface BoundaryPickerProps {
@@ -56,7 +57,7 @@ function Select({ label, value, error, onChange, children }: SelectProps) {
  * The chosen area's outline is drawn on the map.
  */
 export function BoundaryPicker({ type, state, district, onChange, stateError, districtError }: BoundaryPickerProps) {
-  const { t } = useGeofenceTexts();
+  const { t, lang } = useGeofenceTexts();
   const states = useBoundaryStates(true);
   const districts = useBoundaryDistricts(state, type === 'district');
   const outline = useBoundaryOutline(state || null, type === 'district' ? district || null : null);
@@ -75,18 +76,18 @@ export function BoundaryPicker({ type, state, district, onChange, stateError, di
     <>
       <Select label={t('geofence.state')} value={state} error={stateError} onChange={(next) => onChange({ state: next, district: '' })}>
         <option value="">{t('geofence.chooseState')}</option>
-        {states.data?.data.map((s) => (
+        {[...(states.data?.data ?? [])].sort(byPlaceName(t, lang, (s) => s.state)).map((s) => (
           <option key={s.state} value={s.state} disabled={!usable(s)}>
-            {usable(s) ? s.state : t('geofence.noBoundary', { name: s.state })}
+            {usable(s) ? placeName(t, s.state) : t('geofence.noBoundary', { name: placeName(t, s.state) })}
           </option>
         ))}
       </Select>
       {type === 'district' && (
         <Select label={t('geofence.district')} value={district} error={districtError} onChange={(next) => onChange({ state, district: next })}>
           <option value="">{state ? t('geofence.chooseDistrict') : t('geofence.stateFirst')}</option>
-          {districts.data?.data.map((d) => (
+          {[...(districts.data?.data ?? [])].sort(byPlaceName(t, lang, (d) => d.district)).map((d) => (
             <option key={d.district} value={d.district}>
-              {d.district}
+              {placeName(t, d.district)}
             </option>
           ))}
         </Select>

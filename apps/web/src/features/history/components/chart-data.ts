@@ -32,6 +32,28 @@ export function fuelChartData(h: HistoryResponse): uPlot.AlignedData {
   ];
 }
 
+const HALF_DAY_S = 12 * 60 * 60;
+
+/**
+ * The engine chart's x range: half a day either side of its first and last day, so each bar stands
+ * on its day and a single day (the Day period) is a range at all (uPlot, given one x, made one up
+ * around 1 January 1970: its labels read '1 Jan, 1 Jan, 1 Jan').
+ */
+export function dayRange(min: number | null, max: number | null): [number, number] {
+  const first = min ?? 0;
+  return [first - HALF_DAY_S, (max ?? first) + HALF_DAY_S];
+}
+
+/**
+ * The ticks of a chart of days: the days themselves (never hours between them, which would repeat
+ * a date), every one when there is room for its label, else every n-th, `minGapPx` apart at least.
+ */
+export function dayTicks(days: readonly number[], widthPx: number, minGapPx = 64): number[] {
+  const room = Math.max(1, Math.floor(widthPx / minGapPx));
+  const step = Math.ceil(days.length / room);
+  return days.filter((_, i) => i % step === 0);
+}
+
 export function engineChartData(h: HistoryResponse): uPlot.AlignedData {
   const xs = [...new Set([...h.engineHoursPerDay, ...h.averageRpmPerDay].map((p) => p[0]))].sort((a, b) => a - b);
   const hours = new Map(h.engineHoursPerDay.map((p) => [p[0], p[1]]));

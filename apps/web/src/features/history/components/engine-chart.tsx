@@ -5,7 +5,7 @@ import type { HistoryResponse } from '@tractorlink/domain/vehicles-api';
 import { formatDecimal, formatIstShort } from '../../../lib/signed-in/tractor-format';
 import { Chart } from './chart';
 import type { ChartOptions } from './chart';
-import { engineChartData, engineSummary } from './chart-data';
+import { dayRange, dayTicks, engineChartData, engineSummary } from './chart-data';
 
 const COLORS = { hours: '#1b5e20', rpm: '#b35c00' };
 
@@ -20,12 +20,16 @@ export function EngineChart({ history }: { history: HistoryResponse }) {
       legend: { show: false },
       cursor: { show: false },
       scales: {
-        x: { time: true },
+        x: { time: true, range: (_u, min, max) => dayRange(min, max) },
         h: { range: (_u, _min, max) => [0, Math.max(1, max ?? 0)] },
         rpm: { range: (_u, _min, max) => [0, Math.max(1000, max ?? 0)] },
       },
       axes: [
-        { space: 70, values: (_u, splits) => splits.map((v) => formatIstShort(v, lang, false)) },
+        // One label per day shown (or every n-th day), each its own date.
+        {
+          splits: (u) => dayTicks(Array.from(u.data[0]), u.bbox.width / devicePixelRatio),
+          values: (_u, splits) => splits.map((v) => formatIstShort(v, lang, false)),
+        },
         { scale: 'h', size: 40 },
         { scale: 'rpm', side: 1, size: 48, grid: { show: false } },
       ],

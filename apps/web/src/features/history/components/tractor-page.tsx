@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/ui/notice';
+import { NotOfflineYet } from '../../../components/ui/not-offline-yet';
 import { Page } from '../../../components/ui/page';
 import { PeriodPicker } from '../../../components/calendar/period-picker';
 import { useUsagePeriod } from '../../../components/calendar/saved-period';
@@ -43,9 +44,10 @@ export function TractorPage({ title, children }: TractorPageProps) {
   );
 }
 
-/** Loading, failure (unless offline: the banner says so) or nothing. */
-export function QueryState({ error, pending }: { error: unknown; pending: boolean }) {
+/** Loading, failure, or offline with nothing kept yet (what to do, and Try again). */
+export function QueryState({ error, pending, retry }: { error: unknown; pending: boolean; retry: () => unknown }) {
   const { t } = useTranslation();
-  if (error && !isOffline(error)) return <Notice tone="error">{errorMessage(t, error)}</Notice>;
+  if (error && isOffline(error)) return <NotOfflineYet heading="h3" onRetry={() => void retry()} />;
+  if (error) return <Notice tone="error">{errorMessage(t, error)}</Notice>;
   return pending ? <p role="status">{t('common.loading')}</p> : null;
 }

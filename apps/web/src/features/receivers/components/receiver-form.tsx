@@ -1,7 +1,11 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { RECEIVER_CHANNELS, RECEIVER_NAME_MAX, receiverRequest } from '@tractorlink/domain/receivers-api';
 import type { Receiver, ReceiverChannel } from '@tractorlink/domain/receivers-api';
+import { isLanguageCode } from '@tractorlink/domain/languages';
+import { LanguageOptions } from '../../../components/ui/language-select';
+import type { LanguageCode } from '@tractorlink/domain/languages';
+import { currentLanguage } from '../../../lib/i18n';
 import { CancelSave } from '../../../components/ui/cancel-save';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
@@ -9,11 +13,12 @@ import { errorMessage, fieldMessage } from '../../../lib/error-message';
 import { useAlertTexts } from '../../../lib/signed-in/alert-texts';
 import { serverFieldCode } from '../../../lib/signed-in/field-errors';
 import { useSaveReceiver } from '../api/save-receiver';
+import type { SavedReceiver } from '../api/save-receiver';
 
 interface ReceiverFormProps {
   /** The receiver being changed; none to add one. */
   receiver?: Receiver;
-  onDone: (saved: Receiver) => void;
+  onDone: (saved: SavedReceiver) => void;
   onCancel: () => void;
 }
 
@@ -26,11 +31,14 @@ export function ReceiverForm({ receiver, onDone, onCancel }: ReceiverFormProps) 
   const [name, setName] = useState(receiver?.name ?? '');
   const [phone, setPhone] = useState(receiver?.phone ?? '');
   const [channel, setChannel] = useState<ReceiverChannel>(receiver?.channel ?? 'sms');
+  // Their SMS come in this language (a farm hand may read another than the owner's): the owner's by default.
+  const [language, setLanguage] = useState<LanguageCode>(receiver?.language ?? currentLanguage());
+  const languageId = useId();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body = { name: name.trim().replace(/\s+/g, ' '), phone: phone.trim(), channel };
+    const body = { name: name.trim().replace(/\s+/g, ' '), phone: phone.trim(), channel, language };
     // The same rules as the server's (domain receiverRequest): nothing is sent that it would refuse.
     const checked = receiverRequest.safeParse(body);
     if (!checked.success) {
@@ -83,6 +91,25 @@ export function ReceiverForm({ receiver, onDone, onCancel }: ReceiverFormProps) 
         ))}
         {code('channel') && <p className="field-error">{fieldMessage(t, code('channel'))}</p>}
       </fieldset>
+      {channel === 'sms' && (
+        <div className="field">
+          <label htmlFor={languageId}>{t('receivers.language')}</label>
+          <p id={`${languageId}-hint`} className="field-hint">
+            {t('receivers.languageHint')}
+          </p>
+          <select
+            id={languageId}
+            className="field-select"
+            aria-describedby={`${languageId}-hint`}
+            value={language}
+            onChange={(e) => {
+              if (isLanguageCode(e.target.value)) setLanguage(e.target.value);
+            }}
+          >
+            <LanguageOptions />
+          </select>
+        </div>
+      )}
       {save.error && !fieldRefused ? <Notice tone="error">{errorMessage(t, save.error)}</Notice> : null}
       <CancelSave onCancel={onCancel} busy={save.isPending} />
     </form>

@@ -12,7 +12,8 @@ import { serverFieldCode } from '../../../lib/signed-in/field-errors';
 
 interface RenameFormProps {
   tractor: VehicleEntry;
-  onDone: () => void;
+  /** `queued`: kept on the phone, sent when online; undefined: cancelled. */
+  onDone: (result?: { queued: boolean }) => void;
 }
 
 /** Spec 'my tractor with tractor name edit': the same rule as the server's (letters of any script, 30 at most). */
@@ -31,7 +32,7 @@ export function RenameForm({ tractor, onDone }: RenameFormProps) {
       return;
     }
     setLocalError(undefined);
-    rename.mutate({ vin: tractor.vin, vehName }, { onSuccess: onDone });
+    rename.mutate({ vin: tractor.vin, vehName }, { onSuccess: (result) => onDone(result) });
   };
 
   const code = localError ?? serverFieldCode(rename.error, 'vehName');
@@ -47,7 +48,7 @@ export function RenameForm({ tractor, onDone }: RenameFormProps) {
         autoFocus
       />
       {rename.error && !serverFieldCode(rename.error, 'vehName') ? <Notice tone="error">{errorMessage(t, rename.error)}</Notice> : null}
-      <CancelSave onCancel={onDone} busy={rename.isPending} />
+      <CancelSave onCancel={() => onDone()} busy={rename.isPending} />
     </form>
   );
 }
