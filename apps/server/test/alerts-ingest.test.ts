@@ -7,6 +7,7 @@ import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { HOUR, MINUTE, SECOND, TEST_START } from './support/test-clock';
 import { provisionTractor } from './support/tractors';
+import { sampleToReading } from '../src/sim/to-reading';
 
 /**
  * Each rule on synthetic telemetry through the real ingestion path (group commit, rules inside the
@@ -273,22 +274,6 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
       implementWidthM: 2,
       tankCapacityL: 60,
     };
-    const toReading = (s: ReturnType<typeof simulateDay>['samples'][number]): Reading => ({
-      time: s.time,
-      lat: s.lat,
-      lon: s.lon,
-      speedKmh: s.speedKmh,
-      heading: s.heading,
-      satellites: s.satellites,
-      ignition: s.ignition,
-      pto: s.pto,
-      keyPresent: s.keyPresent,
-      rpm: s.rpm,
-      fuelPercent: s.fuelSensorPercent,
-      coolantC: s.coolantC,
-      externalVoltage: s.externalVoltage,
-      engineWorktimeMin: s.engineWorktimeMin,
-    });
     // Worktime at 150 h: the service schedule (due at 250 h) stays out of the way.
     const first = simulateDay(profile, { fuelL: 55, engineMin: 150 * 60, odometerM: 0, position: FARM }, '2026-11-19');
     const midnight = Date.UTC(2026, 10, 19, 18, 30); // 20 Nov 00:00 IST
@@ -303,7 +288,7 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
     ];
     const second = simulateDay(profile, first.carry, '2026-11-20', { events });
     expect(first.truth.engineS, 'day one is a working day').toBeGreaterThan(3600);
-    const readings = [...first.samples, ...second.samples].map(toReading);
+    const readings = [...first.samples, ...second.samples].map(sampleToReading);
     for (let i = 0; i < readings.length; i += 200) await ingest(t.app, tractor, readings.slice(i, i + 200));
     const types = await storedAlerts(db(), tractor.id);
     const once = (id: string) => types.filter((x) => x === id).length;

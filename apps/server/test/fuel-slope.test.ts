@@ -1,34 +1,17 @@
-import type { Reading } from '@tractorlink/domain/telemetry';
 import { describe, expect, it } from 'vitest';
-import { type Cadence, type SimCarry, type SimEvent, type SimProfile, type SimSample, simulateDay } from '../src/sim/farm-day';
+import { type Cadence, type SimCarry, type SimEvent, type SimProfile, simulateDay } from '../src/sim/farm-day';
 import { at, FARM, ingest } from './support/alerts';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { HOUR } from './support/test-clock';
 import { provisionTractor } from './support/tractors';
+import { sampleToReading } from '../src/sim/to-reading';
 
 /**
  * Fuel figures on a sloping field against the simulator's truth: the float sensor reads 8 % of
  * the tank high on every pass uphill and 8 % low on the way back, held for the whole pass, with
  * slosh on top, at the record rates devices are set to (1 s, 10 s, 60 s while moving).
  */
-
-const toReading = (s: SimSample): Reading => ({
-  time: s.time,
-  lat: s.lat,
-  lon: s.lon,
-  speedKmh: s.speedKmh,
-  heading: s.heading,
-  satellites: s.satellites,
-  ignition: s.ignition,
-  pto: s.pto,
-  keyPresent: s.keyPresent,
-  rpm: s.rpm,
-  fuelPercent: s.fuelSensorPercent,
-  coolantC: s.coolantC,
-  externalVoltage: s.externalVoltage,
-  engineWorktimeMin: s.engineWorktimeMin,
-});
 
 /** Seeds the simulated days (two working days), whatever IMEI the test tractor got. */
 const SIM_IMEI = process.env.SIM_IMEI ?? '356307042441013';
@@ -57,7 +40,7 @@ describe.each(dbTargets)('fuel on a slope, $name', (target) => {
       const events: SimEvent[] = [{ kind: 'siphon', at: night, litres: 20 }];
       const dayTwo = simulateDay(profile, dayOne.carry, '2026-11-19', { cadence, events });
       const samples = [...dayOne.samples, ...dayTwo.samples];
-      const readings = samples.map(toReading);
+      const readings = samples.map(sampleToReading);
       for (let i = 0; i < readings.length; i += 500) await ingest(t.app, tractor, readings.slice(i, i + 500));
 
       // The simulator's refuels at the pump (it fills up at the evening stop when the tank runs low).

@@ -5,6 +5,7 @@ import { at, FARM, ingest } from './support/alerts';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { provisionTractor } from './support/tractors';
+import { sampleToReading } from '../src/sim/to-reading';
 
 /**
  * Acres and distance against the simulator's ground truth on realistic data: GPS error that drifts
@@ -13,22 +14,6 @@ import { provisionTractor } from './support/tractors';
  * are `npm run bench -- truth`.)
  */
 
-const toReading = (s: SimSample): Reading => ({
-  time: s.time,
-  lat: s.lat,
-  lon: s.lon,
-  speedKmh: s.speedKmh,
-  heading: s.heading,
-  satellites: s.satellites,
-  ignition: s.ignition,
-  pto: s.pto,
-  keyPresent: s.keyPresent,
-  rpm: s.rpm,
-  fuelPercent: s.fuelSensorPercent,
-  coolantC: s.coolantC,
-  externalVoltage: s.externalVoltage,
-  engineWorktimeMin: s.engineWorktimeMin,
-});
 const toPhoneReading = (s: SimSample): Reading => ({ time: s.time, lat: s.lat, lon: s.lon });
 
 describe.each(dbTargets)('derived figures against the simulator, $name', (target) => {
@@ -60,7 +45,7 @@ describe.each(dbTargets)('derived figures against the simulator, $name', (target
       drivenM += day.truth.drivenM;
       for (let i = 0; i < day.samples.length; i += 500) {
         const slice = day.samples.slice(i, i + 500);
-        await ingest(t.app, tractor, slice.map(toReading));
+        await ingest(t.app, tractor, slice.map(sampleToReading));
         await ingest(t.app, phone, slice.map(toPhoneReading));
       }
     }

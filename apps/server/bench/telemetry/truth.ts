@@ -24,6 +24,7 @@ import { processorLoader } from '../../src/modules/telemetry/load-processor';
 import type { TractorProfile } from '../../src/modules/telemetry/processor';
 import { sqliteTelemetryStore } from '../../src/modules/telemetry/store';
 import { DEFAULT_DEVICE_MODEL } from '@tractorlink/domain/vehicles-rules';
+import { sampleToReading } from '../../src/sim/to-reading';
 
 const days = Number(process.argv[2] ?? 31);
 const FIRST_DAY = '2026-10-01';
@@ -43,22 +44,6 @@ const dateOf = (i: number) => new Date(Date.parse(`${FIRST_DAY}T00:00:00Z`) + i 
 const THEFT_DAY = 12;
 const BACKLOG_DAY = 20;
 
-const toReading = (s: SimSample): Reading => ({
-  time: s.time,
-  lat: s.lat,
-  lon: s.lon,
-  speedKmh: s.speedKmh,
-  heading: s.heading,
-  satellites: s.satellites,
-  ignition: s.ignition,
-  pto: s.pto,
-  keyPresent: s.keyPresent,
-  rpm: s.rpm,
-  fuelPercent: s.fuelSensorPercent,
-  coolantC: s.coolantC,
-  externalVoltage: s.externalVoltage,
-  engineWorktimeMin: s.engineWorktimeMin,
-});
 /** What a phone tracker knows: where it is, nothing of the engine, no speed. */
 const toPhoneReading = (s: SimSample): Reading => ({ time: s.time, lat: s.lat, lon: s.lon });
 
@@ -122,7 +107,7 @@ async function main() {
       const day = simulateDay(PROFILE, carry, date, { events, cadence: DEVICE_CADENCE });
       carry = day.carry;
       truth.push(day.truth);
-      const readings = day.samples.map(toReading);
+      const readings = day.samples.map(sampleToReading);
       const frames: Reading[][] = [];
       for (let i = 0; i < readings.length; i += 25) frames.push(readings.slice(i, i + 25));
       // Out of coverage all day: the device sends its memory next morning, newest frame first.

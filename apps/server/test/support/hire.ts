@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Reading } from '@tractorlink/domain/telemetry';
-import { DEVICE_CADENCE, type DayTruth, type FieldPlot, type FieldTruth, type SimProfile, type SimSample, simulateDay } from '../../src/sim/farm-day';
+import { DEVICE_CADENCE, type DayTruth, type FieldPlot, type FieldTruth, type SimProfile, simulateDay } from '../../src/sim/farm-day';
 import type { TractorRow } from '../../src/modules/tractors/repo';
 import { at, FARM, ingest } from './alerts';
+import { sampleToReading } from '../../src/sim/to-reading';
 
 /** Fixtures of the hire ledger's tests (issue 17). */
 
@@ -33,23 +33,6 @@ export const CUSTOMER_FIELDS: readonly FieldPlot[] = [
 /** The simulated tractor's seed (its days are the same every run). */
 const HIRE_SIM_IMEI = '860000000000303';
 
-const toReading = (s: SimSample): Reading => ({
-  time: s.time,
-  lat: s.lat,
-  lon: s.lon,
-  speedKmh: s.speedKmh,
-  heading: s.heading,
-  satellites: s.satellites,
-  ignition: s.ignition,
-  pto: s.pto,
-  keyPresent: s.keyPresent,
-  rpm: s.rpm,
-  fuelPercent: s.fuelSensorPercent,
-  coolantC: s.coolantC,
-  externalVoltage: s.externalVoltage,
-  engineWorktimeMin: s.engineWorktimeMin,
-});
-
 /** Simulates a tractor's hire day over `fields` and sends it through ingestion; answers the day's ground truth. */
 export async function ingestHireDay(
   app: FastifyInstance,
@@ -59,7 +42,7 @@ export async function ingestHireDay(
 ): Promise<DayTruth & { samples: number; fields: FieldTruth[] }> {
   const profile: SimProfile = { imei: HIRE_SIM_IMEI, home: FARM, fields: [], implementWidthM: tractor.implement_width_m, tankCapacityL: 55 };
   const day = simulateDay(profile, { fuelL: 50, engineMin: 150 * 60, odometerM: 0, position: FARM }, date, { cadence: DEVICE_CADENCE, fields });
-  for (let i = 0; i < day.samples.length; i += 500) await ingest(app, tractor, day.samples.slice(i, i + 500).map(toReading));
+  for (let i = 0; i < day.samples.length; i += 500) await ingest(app, tractor, day.samples.slice(i, i + 500).map(sampleToReading));
   return { ...day.truth, samples: day.samples.length, fields: day.fields ?? [] };
 }
 
