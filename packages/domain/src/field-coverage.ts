@@ -99,52 +99,14 @@ export class FieldCoverage {
   /** Marks the band of half-width `half` along the stretch; returns the cells newly set. */
   private markBand(a: { x: number; y: number }, ux: number, uy: number, length: number, half: number): number {
     let added = 0;
-    this.forBandRuns(a, ux, uy, length, half, (fromCx, toCx, cy) => (added += this.markRun(fromCx, toCx, cy)));
+    forBandRuns(a, ux, uy, length, half, (fromCx, toCx, cy) => (added += this.markRun(fromCx, toCx, cy)));
     return added;
   }
 
   private forBand(a: { x: number; y: number }, ux: number, uy: number, length: number, half: number, visit: (cx: number, cy: number) => void): void {
-    this.forBandRuns(a, ux, uy, length, half, (fromCx, toCx, cy) => {
+    forBandRuns(a, ux, uy, length, half, (fromCx, toCx, cy) => {
       for (let cx = fromCx; cx <= toCx; cx++) visit(cx, cy);
     });
-  }
-
-  /** Each row's run of cells whose centres lie in the band (flat ends, so consecutive stretches join). */
-  private forBandRuns(
-    a: { x: number; y: number },
-    ux: number,
-    uy: number,
-    length: number,
-    half: number,
-    visit: (fromCx: number, toCx: number, cy: number) => void,
-  ): void {
-    const b = { x: a.x + ux * length, y: a.y + uy * length };
-    // Each row of cells meets the swath in one span of centres: the intersection of the slab
-    // "along the stretch" (0 ≤ along < length) and the slab "within half a width" (|across| ≤ half).
-    const minCy = Math.floor((Math.min(a.y, b.y) - half) / CELL_METERS - 0.5);
-    const maxCy = Math.ceil((Math.max(a.y, b.y) + half) / CELL_METERS - 0.5);
-    for (let cy = minCy; cy <= maxCy; cy++) {
-      const py = (cy + 0.5) * CELL_METERS - a.y;
-      let lo = -Infinity;
-      let hi = Infinity;
-      // along = px·ux + py·uy ∈ [0, length)
-      if (ux !== 0) {
-        const p0 = (0 - py * uy) / ux;
-        const p1 = (length - py * uy) / ux;
-        lo = Math.max(lo, Math.min(p0, p1));
-        hi = Math.min(hi, Math.max(p0, p1));
-      } else if (py * uy < 0 || py * uy >= length) continue;
-      // across = px·uy − py·ux ∈ [−half, half]
-      if (uy !== 0) {
-        const q0 = (py * ux - half) / uy;
-        const q1 = (py * ux + half) / uy;
-        lo = Math.max(lo, Math.min(q0, q1));
-        hi = Math.min(hi, Math.max(q0, q1));
-      } else if (Math.abs(py * ux) > half) continue;
-      const fromCx = Math.ceil((a.x + lo) / CELL_METERS - 0.5);
-      const toCx = Math.floor((a.x + hi) / CELL_METERS - 0.5);
-      if (fromCx <= toCx) visit(fromCx, toCx, cy);
-    }
   }
 
   /** Sets the cells cx0..cx1 of row cy; returns how many were not set before. */
@@ -208,4 +170,45 @@ function popcount(byte: number): number {
   let n = 0;
   for (let b = byte; b; b &= b - 1) n++;
   return n;
+}
+
+/**
+ * Each row of 0.5 m cells' run whose centres lie in the band from `a` along (ux, uy) for `length`
+ * metres, `half` either side (flat ends, so consecutive stretches join).
+ */
+export function forBandRuns(
+  a: { x: number; y: number },
+  ux: number,
+  uy: number,
+  length: number,
+  half: number,
+  visit: (fromCx: number, toCx: number, cy: number) => void,
+): void {
+  const b = { x: a.x + ux * length, y: a.y + uy * length };
+  // Each row of cells meets the swath in one span of centres: the intersection of the slab
+  // "along the stretch" (0 ≤ along < length) and the slab "within half a width" (|across| ≤ half).
+  const minCy = Math.floor((Math.min(a.y, b.y) - half) / CELL_METERS - 0.5);
+  const maxCy = Math.ceil((Math.max(a.y, b.y) + half) / CELL_METERS - 0.5);
+  for (let cy = minCy; cy <= maxCy; cy++) {
+    const py = (cy + 0.5) * CELL_METERS - a.y;
+    let lo = -Infinity;
+    let hi = Infinity;
+    // along = px·ux + py·uy ∈ [0, length)
+    if (ux !== 0) {
+      const p0 = (0 - py * uy) / ux;
+      const p1 = (length - py * uy) / ux;
+      lo = Math.max(lo, Math.min(p0, p1));
+      hi = Math.min(hi, Math.max(p0, p1));
+    } else if (py * uy < 0 || py * uy >= length) continue;
+    // across = px·uy − py·ux ∈ [−half, half]
+    if (uy !== 0) {
+      const q0 = (py * ux - half) / uy;
+      const q1 = (py * ux + half) / uy;
+      lo = Math.max(lo, Math.min(q0, q1));
+      hi = Math.min(hi, Math.max(q0, q1));
+    } else if (Math.abs(py * ux) > half) continue;
+    const fromCx = Math.ceil((a.x + lo) / CELL_METERS - 0.5);
+    const toCx = Math.floor((a.x + hi) / CELL_METERS - 0.5);
+    if (fromCx <= toCx) visit(fromCx, toCx, cy);
+  }
 }

@@ -1,4 +1,4 @@
-import { CELL_METERS, FieldCoverage } from '../field-coverage';
+import { CELL_METERS, FieldCoverage, forBandRuns } from '../field-coverage';
 import { type LatLon, toLocalMeters } from '../geo';
 
 /**
@@ -128,7 +128,7 @@ class FlatCoverage implements Coverage {
     const ux = dx / length;
     const uy = dy / length;
     let added = 0;
-    this.forBandRuns(a, ux, uy, length, half, (fromCx, toCx, cy) => {
+    forBandRuns(a, ux, uy, length, half, (fromCx, toCx, cy) => {
       for (let cx = fromCx; cx <= toCx; cx++) added += this.mark(cx, cy);
     });
     if (gapFillM > 0) added += this.fillGaps(a, ux, uy, length, half, gapFillM);
@@ -149,7 +149,7 @@ class FlatCoverage implements Coverage {
     // FieldCoverage lists the band's cells first and then fills them; the list does not depend on
     // what is filled, so walking the band directly visits the same cells in the same order.
     let added = 0;
-    this.forBandRuns(a, ux, uy, length, half + gapM, (fromCx, toCx, cy) => {
+    forBandRuns(a, ux, uy, length, half + gapM, (fromCx, toCx, cy) => {
       const py = (cy + 0.5) * CELL_METERS - a.y;
       for (let cx = fromCx; cx <= toCx; cx++) {
         const px = (cx + 0.5) * CELL_METERS - a.x;
@@ -184,32 +184,5 @@ class FlatCoverage implements Coverage {
     if (this.bits[i] === 1) return 0;
     this.bits[i] = 1;
     return 1;
-  }
-
-  /** As FieldCoverage.forBandRuns: each row's run of cells whose centres lie in the band. */
-  private forBandRuns(a: Point, ux: number, uy: number, length: number, half: number, visit: (fromCx: number, toCx: number, cy: number) => void): void {
-    const b = { x: a.x + ux * length, y: a.y + uy * length };
-    const minCy = Math.floor((Math.min(a.y, b.y) - half) / CELL_METERS - 0.5);
-    const maxCy = Math.ceil((Math.max(a.y, b.y) + half) / CELL_METERS - 0.5);
-    for (let cy = minCy; cy <= maxCy; cy++) {
-      const py = (cy + 0.5) * CELL_METERS - a.y;
-      let lo = -Infinity;
-      let hi = Infinity;
-      if (ux !== 0) {
-        const p0 = (0 - py * uy) / ux;
-        const p1 = (length - py * uy) / ux;
-        lo = Math.max(lo, Math.min(p0, p1));
-        hi = Math.min(hi, Math.max(p0, p1));
-      } else if (py * uy < 0 || py * uy >= length) continue;
-      if (uy !== 0) {
-        const q0 = (py * ux - half) / uy;
-        const q1 = (py * ux + half) / uy;
-        lo = Math.max(lo, Math.min(q0, q1));
-        hi = Math.min(hi, Math.max(q0, q1));
-      } else if (Math.abs(py * ux) > half) continue;
-      const fromCx = Math.ceil((a.x + lo) / CELL_METERS - 0.5);
-      const toCx = Math.floor((a.x + hi) / CELL_METERS - 0.5);
-      if (fromCx <= toCx) visit(fromCx, toCx, cy);
-    }
   }
 }
