@@ -191,6 +191,19 @@ export const jobsQuery = z.strictObject({
 });
 export type JobsQuery = z.infer<typeof jobsQuery>;
 
+/** What a job measured and what it comes to: the owner's job and the customer's bill show the same. */
+const jobFigures = {
+  coveredAcres: z.number(),
+  fieldAcres: z.number().nullable(),
+  ptoHours: z.number(),
+  engineHours: z.number(),
+  quantity: z.number(),
+  quantitySource: z.enum(QUANTITY_SOURCES),
+  amountPaise: z.number().int(),
+  /** Payments that name this job. */
+  paidPaise: z.number().int(),
+};
+
 export const jobSummary = z.object({
   id: z.string(),
   customerId: z.string(),
@@ -214,15 +227,7 @@ export const jobSummary = z.object({
   position: position.nullable(),
   /** The nearest place to it, in the owner's language. */
   place: z.string().nullable(),
-  coveredAcres: z.number(),
-  fieldAcres: z.number().nullable(),
-  ptoHours: z.number(),
-  engineHours: z.number(),
-  quantity: z.number(),
-  quantitySource: z.enum(QUANTITY_SOURCES),
-  amountPaise: z.number().int(),
-  /** Payments that name this job. */
-  paidPaise: z.number().int(),
+  ...jobFigures,
   note: z.string().nullable(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
@@ -376,14 +381,7 @@ export const publicBillJob = z.object({
   implement: z.enum(IMPLEMENTS),
   rateKind: z.enum(RATE_KINDS),
   ratePaise: z.number().int(),
-  coveredAcres: z.number(),
-  fieldAcres: z.number().nullable(),
-  ptoHours: z.number(),
-  engineHours: z.number(),
-  quantity: z.number(),
-  quantitySource: z.enum(QUANTITY_SOURCES),
-  amountPaise: z.number().int(),
-  paidPaise: z.number().int(),
+  ...jobFigures,
   /** The nearest place, in the customer's language. */
   place: z.string().nullable(),
   workedArea: multiPolygon.nullable(),
