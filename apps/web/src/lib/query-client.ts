@@ -27,12 +27,20 @@ export const queryClient = new QueryClient({
 let started = false;
 let writeTimer: ReturnType<typeof setTimeout> | undefined;
 
+/**
+ * Writes the last known data of each persisted query: a query whose latest fetch failed (the network
+ * went away) keeps the data it showed, kept as that success, so a reload offline shows it.
+ */
 function save(): void {
+  writeTimer = undefined;
   const state = dehydrate(queryClient, {
-    shouldDehydrateQuery: (q) => q.state.status === 'success' && q.meta?.persist === true,
+    shouldDehydrateQuery: (q) => q.meta?.persist === true && q.state.data !== undefined,
   });
-  if (state.queries.length === 0) storage.remove(CACHE_KEY);
-  else storage.setJson(CACHE_KEY, state);
+  const queries = state.queries.map((q) =>
+    q.state.status === 'success' ? q : { ...q, state: { ...q.state, status: 'success' as const, error: null, fetchStatus: 'idle' as const } },
+  );
+  if (queries.length === 0) storage.remove(CACHE_KEY);
+  else storage.setJson(CACHE_KEY, { ...state, queries });
 }
 
 /** Restores the kept data once and keeps it up to date afterwards. */
@@ -43,11 +51,13 @@ export function startQueryPersistence(): void {
   if (saved) hydrate(queryClient, saved);
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.query.meta?.persist !== true) return;
-    clearTimeout(writeTimer);
-    writeTimer = setTimeout(save, 300);
+    // At most 300 ms after the first change not written: a stream of updates (polls, other screens)
+    // must not keep putting the write off until the signal is gone.
+    writeTimer ??= setTimeout(save, 300);
   });
   onSessionEnd(() => {
     clearTimeout(writeTimer);
+    writeTimer = undefined;
     queryClient.clear();
   });
 }
