@@ -21,7 +21,29 @@ function vitestPhase(name, args) {
   const output = join(resultsDir, `${name}.json`);
   rmSync(output, { force: true });
   const status = run(process.execPath, [vitest, 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`]);
-  return { name, status, ...counts(output, status) };
+  return { name, status, ...counts(output, status), failures: failures(output) };
+}
+
+/** "file > test: first line of the error" for each failed test, so a log cut to its tail still names them. */
+function failures(file) {
+  if (!existsSync(file)) return [];
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  return report.testResults.flatMap((f) => {
+    const where = f.name.replace(`${root}/`, '');
+    const failedTests = f.assertionResults.filter((t) => t.status === 'failed');
+    if (f.status === 'failed' && failedTests.length === 0) return [`${where}: ${firstLine(f.message)}`];
+    return failedTests.map((t) => `${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  });
+}
+
+function firstLine(message = '') {
+  return (
+    message
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
 }
 
 /** Test counts from Vitest's JSON report; a run that wrote no report counts as one failure. */
@@ -50,6 +72,7 @@ if (built === 0) phases.push(vitestPhase('e2e', ['--project', 'e2e']));
 else phases.push({ name: 'e2e', status: built, passed: 0, failed: 1, skipped: 0 });
 
 console.log('');
+for (const p of phases) for (const failure of p.failures ?? []) console.log(`FAILED ${p.name}: ${failure}`);
 for (const p of phases) console.log(`${p.name}: ${p.passed} passed, ${p.failed} failed${p.skipped ? `, ${p.skipped} skipped` : ''}`);
 const total = phases.reduce((sum, p) => ({ passed: sum.passed + p.passed, failed: sum.failed + p.failed }), { passed: 0, failed: 0 });
 console.log(`${total.passed} passed, ${total.failed} failed`);
