@@ -166,6 +166,24 @@ describe('API client: other failures (spec §8)', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('lets go of the answers it does not read (a 401 before the refresh, a 5xx before the resend)', async () => {
+    // An unread body holds its connection until all of it has come: on a slow link, one of six.
+    setAccessTokenForTests('expired');
+    const dropped: Response[] = [];
+    let failedOnce = false;
+    mockFetch((url, init) => {
+      if (url.endsWith('/refreshtoken')) return json(200, { access_token: 'fresh', token_type: 'Bearer', expires_in: 900, user });
+      const auth = (init.headers as Record<string, string>).Authorization;
+      const res = auth !== 'Bearer fresh' ? refused(401, 'UNAUTHENTICATED') : failedOnce ? json(200, { ok: true }) : refused(503, 'UNAVAILABLE');
+      if (auth === 'Bearer fresh') failedOnce = true;
+      if (!res.ok) dropped.push(res);
+      return res;
+    });
+    await expect(apiJson('home')).resolves.toEqual({ ok: true });
+    expect(dropped).toHaveLength(2);
+    await vi.waitFor(() => expect(dropped.every((res) => res.bodyUsed || res.body?.locked)).toBe(true));
+  });
+
   it('sends a request that met no network once more, then reports NETWORK', async () => {
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(apiJson('home')).rejects.toMatchObject({ code: 'NETWORK', isNetwork: true });
