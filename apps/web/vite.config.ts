@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { REACT_ON_PREACT } from './preact-alias';
 import { allManifests } from './src/manifest/manifests';
 import { markOnFirstUse } from './src/sw-cache-plan';
 
@@ -90,6 +91,7 @@ function isPublicPage(chunk: Rollup.OutputChunk): boolean {
 // The app is served by the API server at `/` (or under any path: base './'), so every URL is relative.
 export default defineConfig({
   base: './',
+  resolve: { alias: REACT_ON_PREACT },
   plugins: [
     react(),
     shell.plugin,
@@ -123,7 +125,7 @@ export default defineConfig({
         // Few, larger chunks on the login path: each extra request costs more than it saves on 2G.
         codeSplitting: {
           groups: [
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/, priority: 20 },
+            { name: 'framework', test: /node_modules[\\/](preact|react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/, priority: 20 },
             // Shared app code used from the first screen on. react-query's client, lib/signed-in
             // (tractor helpers) and lib/outbox (writes kept offline) stay out: they serve signed-in screens only.
             {

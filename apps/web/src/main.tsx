@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n';
+import { runEffectsLikeReact } from './lib/effect-timing';
 import { storage } from './lib/secure-storage';
 import { bootSession } from './lib/session';
 import './styles.css';
@@ -11,6 +12,7 @@ import './styles.css';
  * decided in the background (POST refreshtoken) while a splash shows; the route guard waits for it.
  */
 async function start(): Promise<void> {
+  runEffectsLikeReact();
   await storage.load();
   await initI18n();
   createRoot(document.getElementById('root') as HTMLElement).render(

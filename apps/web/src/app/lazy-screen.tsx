@@ -1,7 +1,8 @@
-import { lazy } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import type { ComponentType } from 'react';
 import { ScreenBoundary } from './screen-boundary';
 import type { ScreenCode } from './screen-boundary';
+import { beginLoading } from '../lib/loading';
 import { ScreenLoadError } from './screen-load-error';
 
 /**
@@ -36,11 +37,27 @@ export function screen<M, P extends object = object>(load: () => Promise<M>, pic
       <ScreenBoundary code={code}>
         {() => {
           const Code = Loaded;
-          return <Code {...props} />;
+          return (
+            <Suspense fallback={<CodeLoading />}>
+              <Code {...props} />
+            </Suspense>
+          );
         }}
       </ScreenBoundary>
     );
   };
+}
+
+/**
+ * While a screen's code comes: the loading bar at the top, the shell (top bar, tabs) as it was. Each
+ * screen waits inside its own boundary, so the rest of the page is never taken down and put back.
+ */
+function CodeLoading() {
+  useEffect(() => {
+    const done = beginLoading();
+    return () => done(false);
+  }, []);
+  return null;
 }
 
 /** A screen that brings its own words (a catalogue namespace per language), fetched beside its code. */
