@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { GeofenceStatesResponse } from '@tractorlink/domain/geofences';
+import type { GeofenceDistrictsResponse, GeofenceStatesResponse } from '@tractorlink/domain/geofences';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call } from './support/api';
 import { adminRunner } from './support/admin';
@@ -28,11 +28,13 @@ const polygon = (...rings: number[][][]) => ({ type: 'Polygon', coordinates: rin
 const FILE = {
   type: 'FeatureCollection',
   features: [
-    feature({ STATE: 'Karnataka', DIST: 'Belagavi' }, polygon(square(15.5, 74.5, 0.5))),
-    // A district drawn in two features (an island apart): joined into one.
-    feature({ STATE: 'Karnataka', DIST: 'Uttara Kannada' }, polygon(square(14.5, 74.3, 0.4), square(14.6, 74.4, 0.1))),
-    feature({ STATE: 'Karnataka', DIST: 'Uttara Kannada' }, { type: 'MultiPolygon', coordinates: [[square(14.2, 74.0, 0.05)]] }),
-    feature({ STATE: '  Karnataka ' }, polygon(square(11.6, 74.0, 6.5))),
+    // Names in the app's other languages as OpenStreetMap writes them; 'name:kn' is not an app language.
+    feature({ STATE: 'Karnataka', DIST: 'Belagavi', 'name:hi': 'बेलगावी', 'name:mr': ' बेळगाव ', 'name:kn': 'ಬೆಳಗಾವಿ' }, polygon(square(15.5, 74.5, 0.5))),
+    // A district drawn in two features (an island apart): joined into one, with the names of both.
+    feature({ STATE: 'Karnataka', DIST: 'Uttara Kannada', 'name:hi': 'उत्तर कन्नड़' }, polygon(square(14.5, 74.3, 0.4), square(14.6, 74.4, 0.1))),
+    feature({ STATE: 'Karnataka', DIST: 'Uttara Kannada', 'name:ta': 'உத்தர கன்னடா' }, { type: 'MultiPolygon', coordinates: [[square(14.2, 74.0, 0.05)]] }),
+    feature({ STATE: '  Karnataka ', 'name:hi': 'कर्नाटक' }, polygon(square(11.6, 74.0, 6.5))),
+    feature({ STATE: 'Karnataka', DIST: 'Long', 'name:te': 'ల'.repeat(200) }, polygon(square(13, 75, 0.1))),
     feature({ STATE: 'Karnataka', DIST: 'Hubli' }, { type: 'Point', coordinates: [75.1, 15.3] }),
     feature({ DIST: 'Nowhere' }, polygon(square(15, 75, 0.1))),
     feature({ STATE: 'Karnataka', DIST: 'Abroad' }, polygon(square(51.5, -0.1, 0.1))),
@@ -80,17 +82,18 @@ describe.each(dbTargets)('npm run admin -- boundaries on $name', (target) => {
     const file = write('karnataka.geojson', FILE);
     const { code, out } = await run('boundaries', 'import', file, '--state-property', 'STATE', '--district-property', 'DIST');
     expect(out).toEqual([
-      'feature 5 (Karnataka / Hubli): refused: geometry: GEOMETRY_NOT_POLYGON (geometry is not a Polygon or MultiPolygon)',
-      'feature 6 (feature 6): refused: STATE: STATE_MISSING (no state name in the state property)',
-      'feature 7 (Karnataka / Abroad): refused: geometry: OUTSIDE_INDIA (a position lies outside India)',
-      'feature 8 (Karnataka / Sliver): refused: geometry: RING_TOO_SHORT (a ring has fewer than 3 distinct points)',
-      'feature 9 (Karnataka / Garbled): refused: geometry: COORDINATES_INVALID (a position is not [longitude, latitude] in degrees)',
-      'feature 10 (feature 10): refused: feature: NOT_A_FEATURE (not a GeoJSON Feature)',
+      'feature 5 (Karnataka / Long): refused: name:te: NAME_TOO_LONG (name longer than 60 characters)',
+      'feature 6 (Karnataka / Hubli): refused: geometry: GEOMETRY_NOT_POLYGON (geometry is not a Polygon or MultiPolygon)',
+      'feature 7 (feature 7): refused: STATE: STATE_MISSING (no state name in the state property)',
+      'feature 8 (Karnataka / Abroad): refused: geometry: OUTSIDE_INDIA (a position lies outside India)',
+      'feature 9 (Karnataka / Sliver): refused: geometry: RING_TOO_SHORT (a ring has fewer than 3 distinct points)',
+      'feature 10 (Karnataka / Garbled): refused: geometry: COORDINATES_INVALID (a position is not [longitude, latitude] in degrees)',
+      'feature 11 (feature 11): refused: feature: NOT_A_FEATURE (not a GeoJSON Feature)',
       expect.stringMatching(/^Karnataka \/ Belagavi: imported, 4 points, 2,9\d\d km²$/),
       expect.stringMatching(/^Karnataka \/ Uttara Kannada: imported, 12 points, 1,8\d\d km², 2 features joined$/),
       expect.stringMatching(/^Karnataka \(state outline\): imported, 4 points, [\d,]+ km²$/),
       '5 demo boundaries removed (real ones are loaded now).',
-      '3 boundaries imported, 6 features refused.',
+      '3 boundaries imported, 7 features refused.',
     ]);
     expect(code).toBe(1);
     expect(await stored()).toEqual([
@@ -102,7 +105,13 @@ describe.each(dbTargets)('npm run admin -- boundaries on $name', (target) => {
     // The owner's lists follow; the hole in Uttara Kannada's first part is kept.
     const { owner } = await ownerWithTractor(t);
     const states = await call(t.app, 'GET', 'geofences/states', undefined, { token: owner.accessToken });
-    expect(states.json<GeofenceStatesResponse>().data).toEqual([{ state: 'Karnataka', boundary: true, districts: 2 }]);
+    expect(states.json<GeofenceStatesResponse>().data).toEqual([{ state: 'Karnataka', names: { hi: 'कर्नाटक' }, boundary: true, districts: 2 }]);
+    // Each district with the names its file gave, for the owner's language (issue 19 item 5).
+    const districts = await call(t.app, 'GET', 'geofences/states/Karnataka/districts', undefined, { token: owner.accessToken });
+    expect(districts.json<GeofenceDistrictsResponse>().data.map((d) => [d.district, d.names])).toEqual([
+      ['Belagavi', { hi: 'बेलगावी', mr: 'बेळगाव' }],
+      ['Uttara Kannada', { hi: 'उत्तर कन्नड़', ta: 'உத்தர கன்னடா' }],
+    ]);
     const list = await run('boundaries', 'list');
     expect(list.out.at(-1)).toBe('3 boundaries loaded.');
   });

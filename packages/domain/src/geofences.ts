@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { LatLon } from './geo';
 import { type BoundingBox, circleAreaM2, normalizeRing, ringAreaM2, ringSelfIntersects, squareCorners } from './geofence-geometry';
+import { LANGUAGE_CODES } from './languages';
 import { isSec } from './vehicles-api';
 
 /**
@@ -258,9 +259,16 @@ export const geofenceListResponse = z.object({
 });
 export type GeofenceListResponse = z.infer<typeof geofenceListResponse>;
 
+/**
+ * A place's name in the app's other languages, as its boundary file gave them (`name:hi` …; often
+ * none): the app shows it first, then its own catalogue's, then the official English name.
+ */
+export const placeNames = z.partialRecord(z.enum(LANGUAGE_CODES), z.string());
+export type PlaceNames = z.infer<typeof placeNames>;
+
 /** GET geofences/states: the states with loaded boundaries; `boundary` says whether a state geofence is possible. */
 export const geofenceStatesResponse = z.object({
-  data: z.array(z.object({ state: z.string(), boundary: z.boolean(), districts: z.number().int() })),
+  data: z.array(z.object({ state: z.string(), names: placeNames, boundary: z.boolean(), districts: z.number().int() })),
 });
 export type GeofenceStatesResponse = z.infer<typeof geofenceStatesResponse>;
 
@@ -270,7 +278,7 @@ export const districtParams = z.strictObject({ state: boundaryName('STATE_REQUIR
 /** GET geofences/states/{state}/districts (spec §5: a district only from the selected state). */
 export const geofenceDistrictsResponse = z.object({
   state: z.string(),
-  data: z.array(z.object({ district: z.string(), bounds })),
+  data: z.array(z.object({ district: z.string(), names: placeNames, bounds })),
 });
 export type GeofenceDistrictsResponse = z.infer<typeof geofenceDistrictsResponse>;
 

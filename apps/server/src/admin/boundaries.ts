@@ -13,6 +13,8 @@ export const BOUNDARIES_USAGE = `  npm run admin -- boundaries import <file.geoj
                    [--tolerance-m ${DEFAULT_TOLERANCE_M}]
                    A FeatureCollection of (Multi)Polygons: a feature with a district name is that district,
                    one without is the state's outline. Each feature is imported or refused on its own.
+                   Its name in the app's other languages, if the file has them: name:hi, name:mr, name:pa,
+                   name:gu, name:ta, name:te (OpenStreetMap's properties); shown to owners in their language.
   npm run admin -- boundaries list`;
 
 interface Io {

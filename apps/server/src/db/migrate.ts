@@ -22,6 +22,7 @@ import { telemetryPartitionsMigration } from './migrations/019-telemetry-partiti
 import { idempotencyKeysMigration } from './migrations/020-idempotency-keys';
 import { hireMigration } from './migrations/021-hire';
 import { receiverLanguageMigration } from './migrations/022-receiver-language';
+import { boundaryNamesMigration } from './migrations/023-boundary-names';
 
 /** Migrations are imported statically (no folder read at runtime); names sort in run order. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -47,6 +48,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '020-idempotency-keys': idempotencyKeysMigration(db.engine),
     '021-hire': hireMigration(db.engine),
     '022-receiver-language': receiverLanguageMigration,
+    '023-boundary-names': boundaryNamesMigration,
   };
 }
 

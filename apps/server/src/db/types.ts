@@ -352,6 +352,8 @@ export interface GeofenceBoundariesTable {
   source: string;
   /** Changes when re-imported: compiled forms keyed by it are rebuilt. */
   version: number;
+  /** Its name in the app's other languages, as the file gave them: JSON { hi: 'नासिक', … } ('{}' for none). */
+  names: Generated<string>;
 }
 
 /** An owner's geofence. Custom shapes keep what was drawn; state and district ones point at a boundary. */

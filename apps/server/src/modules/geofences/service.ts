@@ -16,6 +16,7 @@ import {
   type GeofenceShape,
   type GeofenceStatesResponse,
   type GeofenceType,
+  type PlaceNames,
   toCoordinate,
 } from '@tractorlink/domain/geofences';
 import type { Kysely } from 'kysely';
@@ -26,7 +27,7 @@ import { findOwnedTractor, normaliseId } from '../tractors/repo';
 import { storeCoordinates, storedCoordinates } from './area';
 import { OutlineCache } from './boundaries/outline';
 import { nameKey } from './boundaries/parse';
-import { findBoundary, findBoundaryWithGeometry, listBoundaries, listDistricts, statesWithDistrict } from './boundaries/repo';
+import { findBoundary, findBoundaryWithGeometry, listBoundaries, listDistricts, statesWithDistrict, storedNames } from './boundaries/repo';
 import {
   countGeofences,
   deleteGeofence,
@@ -199,12 +200,13 @@ export class GeofenceService {
 
   /** The states with loaded boundaries (an outline, districts, or both). */
   async states(): Promise<GeofenceStatesResponse> {
-    const byState = new Map<string, { state: string; boundary: boolean; districts: number }>();
+    const byState = new Map<string, { state: string; names: PlaceNames; boundary: boolean; districts: number }>();
     for (const b of await listBoundaries(this.deps.db)) {
-      const entry = byState.get(b.state_key) ?? { state: b.state, boundary: false, districts: 0 };
+      const entry = byState.get(b.state_key) ?? { state: b.state, names: {}, boundary: false, districts: 0 };
       if (b.district_key === '') {
         entry.boundary = true;
         entry.state = b.state;
+        entry.names = storedNames(b.names);
       } else entry.districts++;
       byState.set(b.state_key, entry);
     }
@@ -218,7 +220,7 @@ export class GeofenceService {
     if (rows.length === 0 && !outline) throw new AppError('NOT_FOUND');
     return {
       state: outline?.state ?? rows[0]?.state ?? state,
-      data: rows.map((r) => ({ district: r.district, bounds: box(r) })).sort((a, b) => a.district.localeCompare(b.district, 'en')),
+      data: rows.map((r) => ({ district: r.district, names: storedNames(r.names), bounds: box(r) })).sort((a, b) => a.district.localeCompare(b.district, 'en')),
     };
   }
 

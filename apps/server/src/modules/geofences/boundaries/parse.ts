@@ -9,13 +9,15 @@ import {
   simplifyRing,
 } from '@tractorlink/domain/geofence-geometry';
 import { BOUNDARY_NAME_MAX, INDIA_BOUNDS } from '@tractorlink/domain/geofences';
+import { LANGUAGE_CODES, type LanguageCode } from '@tractorlink/domain/languages';
 
 /**
  * Administrative boundaries from a GeoJSON FeatureCollection of (Multi)Polygons whose properties
  * name the state and, for a district, the district (property names are the operator's flags, e.g.
  * DataMeet's ST_NM and DISTRICT). A feature without a district name is the state's own outline.
  * Each feature is taken whole or refused with its reasons; features naming the same boundary
- * (a district drawn in parts) are joined into one.
+ * (a district drawn in parts) are joined into one. A feature may also name itself in the app's other
+ * languages with OpenStreetMap's `name:<language>` properties (`name:hi`, `name:ta` …).
  */
 
 export interface ParseOptions {
@@ -37,7 +39,11 @@ export interface ParsedBoundary {
   vertices: number;
   areaM2: number;
   box: BoundingBox;
+  /** The district's name (the state's, for an outline) in the app's other languages, as the file gave them. */
+  names: LocalNames;
 }
+
+export type LocalNames = Partial<Record<LanguageCode, string>>;
 
 export interface FeatureRefusal {
   /** 1-based position in the file. */
@@ -116,6 +122,17 @@ function nameOf(properties: Record<string, unknown>, property: string): string {
   return name;
 }
 
+/** `name:hi`, `name:mr` … of a feature: its own name in the app's languages other than English. */
+function localNames(properties: Record<string, unknown>): LocalNames {
+  const names: LocalNames = {};
+  for (const lang of LANGUAGE_CODES) {
+    if (lang === 'en') continue;
+    const name = nameOf(properties, `name:${lang}`);
+    if (name !== '') names[lang] = name;
+  }
+  return names;
+}
+
 const vertexCount = (area: MultiPolygon) => area.reduce((n, p) => n + p.reduce((m, r) => m + r.length, 0), 0);
 
 /** The boundaries of a FeatureCollection; throws (with a message for the operator) when the file is not one. */
@@ -131,6 +148,7 @@ export function parseBoundaries(doc: unknown, options: ParseOptions): { boundari
       const state = nameOf(properties, options.stateProperty);
       const district = nameOf(properties, options.districtProperty);
       if (state !== '') label = district === '' ? `${state} (state outline)` : `${state} / ${district}`;
+      const names = localNames(properties);
       if (state === '') throw new Refused(options.stateProperty, 'STATE_MISSING');
       const area = geometryOf(feature.geometry, options.toleranceM);
       if (multiPolygonAreaM2(area) <= 0) throw new Refused('geometry', 'AREA_ZERO');
@@ -149,6 +167,7 @@ export function parseBoundaries(doc: unknown, options: ParseOptions): { boundari
         vertices,
         areaM2: multiPolygonAreaM2(all),
         box: multiPolygonBox(all) as BoundingBox,
+        names: { ...joined?.names, ...names },
       });
     } catch (err) {
       if (!(err instanceof Refused)) throw err;

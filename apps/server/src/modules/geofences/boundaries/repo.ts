@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type PlaceNames, placeNames } from '@tractorlink/domain/geofences';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, GeofenceBoundariesTable } from '../../../db/types';
 import { type ParsedBoundary, toGeoJsonCoordinates } from './parse';
@@ -7,7 +8,32 @@ export type BoundaryRow = Selectable<GeofenceBoundariesTable>;
 /** A boundary without its geometry (lists). */
 export type BoundarySummary = Omit<BoundaryRow, 'geometry'>;
 
-const SUMMARY = ['id', 'state', 'district', 'state_key', 'district_key', 'vertices', 'area_m2', 'south', 'west', 'north', 'east', 'source', 'version'] as const;
+const SUMMARY = [
+  'id',
+  'state',
+  'district',
+  'state_key',
+  'district_key',
+  'vertices',
+  'area_m2',
+  'south',
+  'west',
+  'north',
+  'east',
+  'source',
+  'version',
+  'names',
+] as const;
+
+/** The stored `names` column as the API gives it; anything unreadable counts as no names. */
+export function storedNames(json: string): PlaceNames {
+  try {
+    const parsed = placeNames.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
 
 /** Inserts or replaces (same state and district names, any case) a boundary; the id stays, the version moves on. */
 export async function upsertBoundary(db: Kysely<Database>, b: ParsedBoundary, source: string): Promise<void> {
@@ -22,6 +48,7 @@ export async function upsertBoundary(db: Kysely<Database>, b: ParsedBoundary, so
     north: b.box.north,
     east: b.box.east,
     source,
+    names: JSON.stringify(b.names),
   };
   await db
     .insertInto('geofence_boundaries')

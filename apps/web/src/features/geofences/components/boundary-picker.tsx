@@ -71,23 +71,26 @@ export function BoundaryPicker({ type, state, district, onChange, stateError, di
     if (shown) map.fitBox(shown.bounds);
   }, [map, shown]);
 
+  // In the order of the names the owner reads (the file's own for their language first).
+  const stateList = [...(states.data?.data ?? [])].sort(byPlaceName(t, lang, (s) => s.state));
+  const districtList = [...(districts.data?.data ?? [])].sort(byPlaceName(t, lang, (d) => d.district));
   const usable = (s: { boundary: boolean; districts: number }) => (type === 'state' ? s.boundary : s.districts > 0);
   return (
     <>
       <Select label={t('geofence.state')} value={state} error={stateError} onChange={(next) => onChange({ state: next, district: '' })}>
         <option value="">{t('geofence.chooseState')}</option>
-        {[...(states.data?.data ?? [])].sort(byPlaceName(t, lang, (s) => s.state)).map((s) => (
+        {stateList.map((s) => (
           <option key={s.state} value={s.state} disabled={!usable(s)}>
-            {usable(s) ? placeName(t, s.state) : t('geofence.noBoundary', { name: placeName(t, s.state) })}
+            {usable(s) ? placeName(t, s.state, s.names, lang) : t('geofence.noBoundary', { name: placeName(t, s.state, s.names, lang) })}
           </option>
         ))}
       </Select>
       {type === 'district' && (
         <Select label={t('geofence.district')} value={district} error={districtError} onChange={(next) => onChange({ state, district: next })}>
           <option value="">{state ? t('geofence.chooseDistrict') : t('geofence.stateFirst')}</option>
-          {[...(districts.data?.data ?? [])].sort(byPlaceName(t, lang, (d) => d.district)).map((d) => (
+          {districtList.map((d) => (
             <option key={d.district} value={d.district}>
-              {placeName(t, d.district)}
+              {placeName(t, d.district, d.names, lang)}
             </option>
           ))}
         </Select>
