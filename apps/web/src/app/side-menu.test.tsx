@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { HomeResponse, TokenResponse } from '@tractorlink/domain/auth';
+import type { HomeResponse } from '@tractorlink/domain/auth';
 import en from '../locales/en.json';
 import tractorEn from '../locales/tractor/en.json';
 import { Page } from '../components/ui/page';
@@ -14,17 +14,9 @@ import { loadAskMeTexts } from '../lib/signed-in/askme-texts';
 import { loadTractorTexts } from '../lib/signed-in/tractor-texts';
 import { ShellLayout } from './shell-layout';
 import { SideMenu } from './side-menu';
+import { testOwner } from '../test/owner';
 
-const user: TokenResponse['user'] = {
-  firstName: 'Ramesh',
-  name: 'Ramesh Patil',
-  mobileNoCC: '+91',
-  mobileNo: '9876543210',
-  email: null,
-  birthDate: '1980-05-01',
-  imageURL: null,
-  language: 'en',
-};
+const user = testOwner();
 const home = (showMenu: boolean): HomeResponse => ({ showMenu, firstName: 'Ramesh', tollFreeNumber: '1800 209 0001', tractors: [] });
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 

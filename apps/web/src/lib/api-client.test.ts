@@ -6,17 +6,9 @@ import { ApiError } from './api-error';
 import { LOADING_HIDE_AFTER_FAILURE_MS, loadingStore, resetLoadingForTests } from './loading';
 import { storage } from './secure-storage';
 import { getAccessToken, resetSessionForTests, sessionStore, setAccessTokenForTests } from './session';
+import { testOwner } from '../test/owner';
 
-const user: TokenResponse['user'] = {
-  firstName: 'Ramesh',
-  name: 'Ramesh Patil',
-  mobileNoCC: '+91',
-  mobileNo: '9876543210',
-  email: null,
-  birthDate: '1980-05-01',
-  imageURL: null,
-  language: 'mr',
-};
+const user = testOwner('mr');
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const refused = (status: number, code: string) => json(status, { error: { code, message: code } });

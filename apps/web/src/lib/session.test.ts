@@ -3,17 +3,9 @@ import type { TokenResponse } from '@tractorlink/domain/auth';
 import { env } from '../config/env';
 import { storage } from './secure-storage';
 import { bootSession, getAccessToken, resetSessionForTests, sessionStore, startSession } from './session';
+import { testOwner } from '../test/owner';
 
-const user: TokenResponse['user'] = {
-  firstName: 'Ramesh',
-  name: 'Ramesh Patil',
-  mobileNoCC: '+91',
-  mobileNo: '9876543210',
-  email: null,
-  birthDate: '1980-05-01',
-  imageURL: null,
-  language: 'en',
-};
+const user = testOwner();
 const tokens = (access: string): TokenResponse => ({ access_token: access, token_type: 'Bearer', expires_in: 900, user });
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 

@@ -1,6 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { TokenResponse } from '@tractorlink/domain/auth';
 import en from '../../locales/en.json';
 import tractorEn from '../../locales/tractor/en.json';
 import ta from '../../locales/ta.json';
@@ -13,17 +12,9 @@ import { fakePhoneVoice } from './fake-phone-voice';
 import { ListenButton } from './listen-button';
 import { resetVoiceForTests } from './speaker';
 import { MAX_CHUNK_CHARS } from './voice';
+import { testOwner } from '../../test/owner';
 
-const user: TokenResponse['user'] = {
-  firstName: 'Ramesh',
-  name: 'Ramesh Patil',
-  mobileNoCC: '+91',
-  mobileNo: '9876543210',
-  email: null,
-  birthDate: '1980-05-01',
-  imageURL: null,
-  language: 'ta',
-};
+const user = testOwner('ta');
 
 const phoneWith = fakePhoneVoice;
 
