@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import type { UserData } from '@tractorlink/domain/auth';
 import type { Geofence, GeofenceListResponse } from '@tractorlink/domain/geofences';
 import type { Receiver } from '@tractorlink/domain/receivers-api';
 import { IDEMPOTENCY_HEADER, KEY_TTL_MS, REPLAYED_HEADER, STALE_MS } from '../src/http/idempotency';
@@ -9,6 +10,7 @@ import type { Owner } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { circleBody, createGeofence, polygonBody } from './support/geofences';
 import { useTestApp } from './support/harness';
+import { JPEG, multipartBody, PNG } from './support/multipart';
 
 /** Issue 19 item 1: an owner's write sent again with its Idempotency-Key is applied once. */
 
@@ -220,6 +222,66 @@ describe.each(dbTargets)('Idempotency-Key on $name', (target) => {
     const res = await send(t.app, owner, 'POST', 'geofences', circleBody('Farm-1'), key);
     expectError(res, 'VALIDATION_FAILED');
     expect(await geofenceNames(t.app, owner)).toEqual([]);
+  });
+
+  it('a profile photo (multipart) sent twice with one key is stored once; another photo under that key is refused', async () => {
+    const owner = await registerOwner(t.app, t.sms);
+    // Each send is a fresh form with its own boundary, as the phone's outbox rebuilds it.
+    const upload = (data: Buffer, key?: string) => {
+      const form = multipartBody('image', 'me.png', 'image/png', data);
+      const headers = { ...form.headers, authorization: `Bearer ${owner.accessToken}`, ...(key ? { [IDEMPOTENCY_HEADER]: key } : {}) };
+      return t.app.inject({ method: 'POST', url: '/api/v1/image', headers, payload: form.payload });
+    };
+    const imageURL = async () => (await call(t.app, 'GET', 'profile', undefined, { token: owner.accessToken })).json<UserData>().imageURL;
+    const key = randomUUID();
+
+    const first = await upload(PNG, key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(replayed(first)).toBe(false);
+    const stored = first.json<UserData>().imageURL;
+    expect(stored).toMatch(/^image\?imageName=[0-9a-f]{32}\.png$/);
+    const again = await upload(PNG, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(replayed(again)).toBe(true);
+    expect(again.json<UserData>()).toEqual(first.json<UserData>());
+    // Stored once: a second store would have named a new picture and deleted this one.
+    expect(await imageURL()).toBe(stored);
+    expect((await call(t.app, 'GET', stored ?? '', undefined, { token: owner.accessToken })).statusCode).toBe(200);
+
+    // Two at once with one key: one picture.
+    const both = randomUUID();
+    const [a, b] = await Promise.all([upload(JPEG, both), upload(JPEG, both)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect([replayed(a), replayed(b)].sort()).toEqual([false, true]);
+    expect(a.json<UserData>().imageURL).toBe(b.json<UserData>().imageURL);
+    expect(await imageURL()).toBe(a.json<UserData>().imageURL);
+
+    // Other bytes under a used key: refused, nothing stored.
+    expectError(await upload(PNG, both), 'IDEMPOTENCY_KEY_REUSED');
+    expect(await imageURL()).toBe(a.json<UserData>().imageURL);
+    // Without a key the same photo is a new write: the key is what counts.
+    const fresh = await upload(JPEG);
+    expect(fresh.json<UserData>().imageURL).not.toBe(a.json<UserData>().imageURL);
+  });
+
+  it('an upload refused takes no key, and an upload with a malformed key is refused before anything is stored', async () => {
+    const owner = await registerOwner(t.app, t.sms);
+    const upload = (data: Buffer, key: string) => {
+      const form = multipartBody('image', 'me.png', 'image/png', data);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/image',
+        headers: { ...form.headers, authorization: `Bearer ${owner.accessToken}`, [IDEMPOTENCY_HEADER]: key },
+        payload: form.payload,
+      });
+    };
+    const key = randomUUID();
+    expectError(await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), key), 'VALIDATION_FAILED');
+    const ok = await upload(PNG, key);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(replayed(ok)).toBe(false);
+    expect(expectError(await upload(JPEG, 'short'), 'VALIDATION_FAILED').error.details).toEqual([{ path: 'Idempotency-Key', code: 'INVALID' }]);
+    expect((await call(t.app, 'GET', 'profile', undefined, { token: owner.accessToken })).json<UserData>().imageURL).toBe(ok.json<UserData>().imageURL);
   });
 
   it('routes without a session ignore the header', async () => {

@@ -22,7 +22,9 @@ import {
  *
  * - Honoured on every POST, PUT, PATCH and DELETE of a signed-in owner (after the route's own auth and
  *   validation, so a refused request takes no key). Without a session (login, OTP, devices, operator)
- *   and on uploads (multipart: the bytes are not read before the route) the header is ignored.
+ *   the header is ignored. An upload (multipart) reads its own body, so the preHandler cannot hash it:
+ *   the route takes the key itself once the bytes are in (`takeUploadKey`; the profile photo does),
+ *   hashing the parts, not the boundary that changes on every send. Uploads that do not are not covered.
  * - Keys are per owner: the same key from two owners is two writes.
  * - The first request takes the key ('pending'), runs, and its 2xx answer is kept (status, type, body)
  *   as the reply leaves, right after the route's own transaction has committed. A refusal or a failure
@@ -51,8 +53,12 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The key this request holds while it runs (set by the idempotency preHandler). */
+    /** The key this request holds while it runs (set by the idempotency preHandler, or by an upload route). */
     idempotency: { userId: string; key: string } | null;
+  }
+  interface FastifyInstance {
+    /** The key store, for routes that read their own body (`takeUploadKey`). */
+    idempotencyStore: IdempotencyStore;
   }
 }
 
@@ -149,10 +155,8 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-function requestHash(request: FastifyRequest): string {
-  return createHash('sha256')
-    .update(`${request.method}\n${request.url}\n${canonical(request.body)}`)
-    .digest('hex');
+function requestHash(request: FastifyRequest, body = canonical(request.body)): string {
+  return createHash('sha256').update(`${request.method}\n${request.url}\n${body}`).digest('hex');
 }
 
 function headerKey(request: FastifyRequest): string | null | undefined {
@@ -172,24 +176,56 @@ function asArray<T>(value: T | T[] | undefined): T[] {
   return Array.isArray(value) ? value : [value];
 }
 
+const isMultipart = (request: FastifyRequest): boolean => /^multipart\//i.test(request.headers['content-type'] ?? '');
+
+/**
+ * Takes the request's key, or answers a repeat with the kept answer (then the reply is sent and the
+ * route must not run). The onSend/onResponse hooks keep or give back what it took.
+ */
+async function takeKey(request: FastifyRequest, reply: FastifyReply, store: IdempotencyStore, bodyHash: () => string): Promise<boolean> {
+  const key = headerKey(request);
+  if (key === undefined || !request.principal) return false;
+  if (key === null) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'Idempotency-Key', code: 'INVALID' }] });
+  const userId = request.principal.userId;
+  const outcome = await store.begin(userId, key, `${request.method} ${request.url}`.slice(0, ROUTE_MAX), bodyHash());
+  if (outcome.kind === 'mismatch') throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  if (outcome.kind === 'busy') throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', { retryAfterSeconds: 1 });
+  if (outcome.kind === 'replay') {
+    replay(reply, outcome.row);
+    return true;
+  }
+  request.idempotency = { userId, key };
+  return false;
+}
+
+/** One part of an upload as the route read it. */
+export interface UploadPart {
+  field: string;
+  data: Buffer;
+}
+
+/**
+ * For a multipart route, once it has read its parts and before it changes anything: takes the
+ * request's Idempotency-Key (the same rules as every other write). True when the request is a repeat
+ * already answered: the kept answer has been sent, and the route must return `reply` without running.
+ */
+export function takeUploadKey(request: FastifyRequest, reply: FastifyReply, parts: readonly UploadPart[]): Promise<boolean> {
+  const body = () => `multipart\n${parts.map((p) => `${JSON.stringify(p.field)}:${createHash('sha256').update(p.data).digest('hex')}`).join('\n')}`;
+  return takeKey(request, reply, request.server.idempotencyStore, () => requestHash(request, body()));
+}
+
 /**
  * Wires the header once for the whole API: every write route registered after this call gets the
  * preHandler (after the route's own auth) and the hooks that keep or give back its key.
  */
 export function installIdempotency(app: FastifyInstance, store: IdempotencyStore): void {
   app.decorateRequest('idempotency', null);
+  app.decorate('idempotencyStore', store);
 
   const preHandler: preHandlerAsyncHookHandler = async (request, reply) => {
-    const key = headerKey(request);
-    if (key === undefined || !request.principal) return;
-    if (/^multipart\//i.test(request.headers['content-type'] ?? '')) return;
-    if (key === null) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'Idempotency-Key', code: 'INVALID' }] });
-    const userId = request.principal.userId;
-    const outcome = await store.begin(userId, key, `${request.method} ${request.url}`.slice(0, ROUTE_MAX), requestHash(request));
-    if (outcome.kind === 'mismatch') throw new AppError('IDEMPOTENCY_KEY_REUSED');
-    if (outcome.kind === 'busy') throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', { retryAfterSeconds: 1 });
-    if (outcome.kind === 'replay') return replay(reply, outcome.row);
-    request.idempotency = { userId, key };
+    // An upload's body is read by its route, which takes the key there (takeUploadKey).
+    if (isMultipart(request)) return;
+    if (await takeKey(request, reply, store, () => requestHash(request))) return reply;
   };
 
   const onSend: onSendAsyncHookHandler = async (request, reply, payload) => {

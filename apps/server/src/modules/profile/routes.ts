@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { profileUpdateRequest, userData } from '@tractorlink/domain/auth';
 import { AppError } from '../../errors/app-error';
+import { takeUploadKey } from '../../http/idempotency';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
 import { MAX_IMAGE_BYTES } from './service';
@@ -35,11 +36,12 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
       tags,
       security,
       consumes: ['multipart/form-data'],
-      description: 'Multipart form with one file field `image`: jpeg or png (checked by content), at most 2 MB.',
+      description:
+        'Multipart form with one file field `image`: jpeg or png (checked by content), at most 2 MB. Honours Idempotency-Key (the same photo sent again with its key is stored once).',
       // The upload answers the owner's data with the new imageURL.
       response: { 200: userData },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { userId } = principalOf(request);
       const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0 } });
       if (!file || file.fieldname !== 'image') {
@@ -48,6 +50,8 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
       }
       // Throws FST_REQ_FILE_TOO_LARGE (→ PAYLOAD_TOO_LARGE) past 2 MB.
       const bytes = await file.toBuffer();
+      // The phone's outbox resends a photo with its Idempotency-Key until it has an answer: stored once.
+      if (await takeUploadKey(request, reply, [{ field: 'image', data: bytes }])) return reply;
       return profile.setImage(userId, bytes);
     },
   });
