@@ -55,6 +55,17 @@ export function startQueryPersistence(): void {
     // must not keep putting the write off until the signal is gone.
     writeTimer ??= setTimeout(save, 300);
   });
+  // A write still waiting its 300 ms is started now when the app goes away (closed, reloaded, sent to
+  // the background, where a phone may kill it), instead of being lost with the page.
+  const saveNowIfPending = () => {
+    if (writeTimer === undefined) return;
+    clearTimeout(writeTimer);
+    save();
+  };
+  window.addEventListener('pagehide', saveNowIfPending);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') saveNowIfPending();
+  });
   onSessionEnd(() => {
     clearTimeout(writeTimer);
     writeTimer = undefined;
