@@ -8,6 +8,7 @@ import { queryClient } from '../query-client';
 import { storage } from '../secure-storage';
 import { onSessionEnd, sessionStore } from '../session';
 import { createStore } from '../store';
+import { requestBody } from './multipart';
 import { bySeq, insert, orphans, resolveLocalId, withDependents, withIds } from './queue';
 import type { IdMap } from './queue';
 import { replay, retryDelayMs } from './replay';
@@ -104,6 +105,7 @@ export function enqueue(request: WriteRequest): OutboxEntry {
     attempts: 0,
   };
   if (request.body !== undefined) raw.body = request.body;
+  if (request.file !== undefined) raw.file = request.file;
   if (request.localId !== undefined) raw.localId = request.localId;
   if (request.editPath !== undefined) raw.editPath = request.editPath;
   const entry = withIds(raw, ids);
@@ -226,7 +228,8 @@ const deps: ReplayDeps = {
   attempted: (entry) => update(entry.id, (e) => ({ ...e, attempts: e.attempts + 1 })),
   send: async (entry) => {
     const e = withIds(entry, current().ids);
-    const res = await apiRequest(e.path, { method: e.method, body: e.body, idempotencyKey: e.key });
+    // A file goes as multipart/form-data, rebuilt from what was kept (the same bytes and key each time).
+    const res = await apiRequest(e.path, { method: e.method, body: requestBody(e), idempotencyKey: e.key });
     return { kind: 'applied', body: await bodyOf(res) };
   },
   applied: (entry, body) => {

@@ -10,6 +10,21 @@ export interface Refusal {
   details?: { path: string; code: string }[];
 }
 
+/**
+ * A file a write carries (the profile photo). Entries are JSON in the secure storage, so its bytes
+ * are kept as a data: URL; sent, the write is multipart/form-data holding this one part.
+ */
+export interface OutboxFile {
+  /** The form field the server reads, e.g. 'image'. */
+  field: string;
+  /** The file's name as chosen ('IMG_0412.jpg'). */
+  name: string;
+  /** Its MIME type, e.g. 'image/jpeg'. */
+  type: string;
+  /** `data:<type>;base64,<bytes>`: what the phone keeps, and what a screen can show while it waits. */
+  dataUrl: string;
+}
+
 /** One write made on this phone and not yet applied on the server, kept (encrypted) until it is. */
 export interface OutboxEntry {
   /** The entry's own id (its storage name is `outbox.<id>`). */
@@ -23,7 +38,13 @@ export interface OutboxEntry {
   method: WriteMethod;
   /** API path under /api/v1/ (may name a local id until its create is applied). */
   path: string;
+  /** JSON sent as the request body (unset with `file`). */
   body?: unknown;
+  /**
+   * A multipart write: the file it sends (unset with `body`). Kept apart from `body` so the local-id
+   * rules, which read the body as text, never scan a photo's megabytes.
+   */
+  file?: OutboxFile;
   /** The item it changes, e.g. 'geofence:<id>': lists mark that item 'waiting' or 'refused'. */
   target: string;
   /** The item's name as the owner knows it ('Farm-1', 'Kisan 475'), for the messages. */
@@ -43,11 +64,10 @@ export interface OutboxEntry {
 }
 
 /** What a feature hands the outbox: a write and how to show it. */
-export interface WriteRequest {
+interface WriteRequestBase {
   kind: string;
   method: WriteMethod;
   path: string;
-  body?: unknown;
   target: string;
   label: string;
   localId?: string;
@@ -59,6 +79,9 @@ export interface WriteRequest {
    */
   supersedes?: (entry: OutboxEntry) => boolean;
 }
+
+/** A write sends a JSON body, or a file as multipart/form-data (`keepFile` in multipart.ts), never both. */
+export type WriteRequest = WriteRequestBase & ({ body?: unknown; file?: undefined } | { file: OutboxFile; body?: undefined });
 
 /** What came of a write: applied by the server (with its answer) or kept on the phone to send later. */
 export type WriteResult<T> = { state: 'applied'; body: T } | { state: 'queued'; entry: OutboxEntry };

@@ -12,7 +12,7 @@ interface ProfileUpdate {
 }
 
 /** The owner as shown everywhere (the cache, and the copy kept for the next start). */
-function show(user: UserData, client: ReturnType<typeof useQueryClient>): void {
+export function showProfile(user: UserData, client: ReturnType<typeof useQueryClient>): void {
   client.setQueryData(queryKeys.profile, user);
   storage.setJson('userData', user);
 }
@@ -37,11 +37,11 @@ export function useUpdateProfile() {
         {
           onKept: () => {
             const user = client.getQueryData<UserData>(queryKeys.profile) ?? storage.getJson<UserData>('userData');
-            if (user) show({ ...user, ...body }, client);
+            if (user) showProfile({ ...user, ...body }, client);
           },
         },
       );
-      if (result.state === 'applied') show(result.body, client);
+      if (result.state === 'applied') showProfile(result.body, client);
       return { queued: result.state === 'queued' };
     },
   });

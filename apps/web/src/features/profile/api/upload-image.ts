@@ -1,9 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserData } from '@tractorlink/domain/auth';
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES } from '@tractorlink/domain/patterns';
-import { apiJson } from '../../../lib/api-client';
+import { paths } from '../../../config/paths';
+import { blobOf, keepFile } from '../../../lib/outbox/multipart';
+import { runsOffline, submitWrite } from '../../../lib/outbox/outbox';
 import { queryKeys } from '../../../lib/query-keys';
-import { storage } from '../../../lib/secure-storage';
+import { PROFILE_IMAGE_TARGET } from './get-profile';
+import { imageNameOf } from './get-profile-image';
+import { showProfile } from './update-profile';
 
 /** Spec §5 checked before upload, so a 10 MB photo never leaves the phone. Returns an error code. */
 export function checkProfileImage(file: Pick<File, 'type' | 'size'>): 'IMAGE_TYPE' | 'IMAGE_TOO_LARGE' | null {
@@ -12,20 +16,41 @@ export function checkProfileImage(file: Pick<File, 'type' | 'size'>): 'IMAGE_TYP
   return null;
 }
 
-/** POST image (multipart field `image`). */
-function uploadImage(file: File): Promise<UserData> {
-  const form = new FormData();
-  form.append('image', file);
-  return apiJson<UserData>('image', { method: 'POST', body: form });
+export interface PictureUpload {
+  /** Already passed checkProfileImage. */
+  file: File;
+  /** The owner's name: how the outbox names the write in its messages. */
+  owner: string;
 }
 
+/**
+ * POST image (multipart field `image`) through the outbox: the photo is kept on the phone first (≤ 2 MB,
+ * encrypted) and sent now or when the signal returns, with its Idempotency-Key. A newer photo replaces
+ * one still waiting. While it waits the screens show it from what was kept (useProfileImageUrl).
+ */
 export function useUploadImage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: uploadImage,
-    onSuccess: (user) => {
-      client.setQueryData(queryKeys.profile, user);
-      storage.setJson('userData', user);
+    ...runsOffline,
+    mutationFn: async ({ file, owner }: PictureUpload): Promise<{ queued: boolean }> => {
+      const kept = await keepFile(file, 'image', PROFILE_IMAGE_MAX_BYTES);
+      const result = await submitWrite<UserData>({
+        kind: 'profile.image',
+        method: 'POST',
+        path: 'image',
+        file: kept,
+        target: PROFILE_IMAGE_TARGET,
+        label: owner,
+        invalidate: [queryKeys.profile],
+        editPath: paths.createNewProfile.getHref(),
+      });
+      if (result.state === 'applied') {
+        // The picture is on the phone already: shown from it, not fetched back.
+        const name = imageNameOf(result.body.imageURL);
+        if (name) client.setQueryData(queryKeys.image(name), URL.createObjectURL(blobOf(kept)));
+        showProfile(result.body, client);
+      }
+      return { queued: result.state === 'queued' };
     },
   });
 }

@@ -2,11 +2,17 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar';
 import { Notice } from '../../../components/ui/notice';
+import { OutboxNote } from '../../../components/outbox/outbox-note';
 import { errorMessage } from '../../../lib/error-message';
+import { PROFILE_IMAGE_TARGET } from '../api/get-profile';
 import { useProfileImageUrl } from '../api/get-profile-image';
 import { checkProfileImage, useUploadImage } from '../api/upload-image';
 
-/** The profile picture: jpeg or png up to 2 MB, checked here before anything is sent. */
+/**
+ * The profile picture: jpeg or png up to 2 MB, checked here before anything is kept or sent. Chosen
+ * offline (or with no answer in time) it is kept on the phone and shown at once with the outbox's note;
+ * a refusal when it is sent later says why under it.
+ */
 export function PicturePicker({ name, imageURL }: { name: string; imageURL: string | null }) {
   const { t } = useTranslation();
   const id = useId();
@@ -31,7 +37,7 @@ export function PicturePicker({ name, imageURL }: { name: string; imageURL: stri
           if (!file) return;
           const code = checkProfileImage(file);
           setProblem(code);
-          if (!code) upload.mutate(file);
+          if (!code) upload.mutate({ file, owner: name });
         }}
       />
       {problem && (
@@ -41,6 +47,8 @@ export function PicturePicker({ name, imageURL }: { name: string; imageURL: stri
       )}
       {upload.isError && <Notice tone="error">{errorMessage(t, upload.error)}</Notice>}
       {upload.isPending && <p role="status">{t('profile.uploading')}</p>}
+      {/* While it is being sent, 'uploading' says it; once kept to send later, or refused later, the outbox says so. */}
+      {!upload.isPending && <OutboxNote target={PROFILE_IMAGE_TARGET} />}
     </div>
   );
 }

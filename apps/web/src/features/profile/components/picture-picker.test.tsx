@@ -1,0 +1,108 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { initI18n } from '../../../lib/i18n';
+import { flush, outboxEntries, resetOutboxForTests } from '../../../lib/outbox/outbox';
+import { storage } from '../../../lib/secure-storage';
+import { resetSessionForTests, setAccessTokenForTests, startSession } from '../../../lib/session';
+import { loadTractorTexts } from '../../../lib/signed-in/tractor-texts';
+import { PicturePicker } from './picture-picker';
+import { testOwner } from '../../../test/owner';
+
+/** Issue 19: a photo chosen offline shows at once, waiting, through a reload; refused later, it says why. */
+
+const user = testOwner();
+const WAITING = 'Saved on this phone, will send when online';
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 8, 7]);
+
+let online: boolean;
+let posts: number;
+let reply: () => Response;
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeAll(async () => {
+  await storage.load();
+  await initI18n('en');
+  await loadTractorTexts('en');
+});
+
+beforeEach(() => {
+  resetSessionForTests();
+  resetOutboxForTests();
+  for (const name of storage.names('outbox')) storage.remove(name);
+  startSession({ access_token: 'token', token_type: 'Bearer', expires_in: 900, user }, true);
+  online = false;
+  posts = 0;
+  reply = () => json(200, user);
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (!online) throw new TypeError('Failed to fetch');
+      if (init.method === 'POST') posts += 1;
+      return reply();
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetSessionForTests();
+  setAccessTokenForTests(null);
+});
+
+function renderPicker() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <PicturePicker name="Ramesh Patil" imageURL={null} />
+    </QueryClientProvider>,
+  );
+}
+
+const picture = (container: HTMLElement) => container.querySelector('.avatar img')?.getAttribute('src');
+
+function choose(file: File) {
+  fireEvent.change(screen.getByLabelText('Choose a picture'), { target: { files: [file] } });
+}
+
+describe('the profile picture, offline', () => {
+  it('a photo chosen offline shows at once with the waiting note, and still after a reload', async () => {
+    const view = renderPicker();
+    expect(picture(view.container)).toBeUndefined();
+    choose(new File([PNG], 'me.png', { type: 'image/png' }));
+    await screen.findByText(WAITING);
+    expect(picture(view.container)).toBe(`data:image/png;base64,${btoa(String.fromCharCode(...PNG))}`);
+    expect(screen.queryByText('Uploading picture…')).toBeNull();
+    expect(posts).toBe(0);
+
+    // A reload: the screen and the outbox's memory go; what was kept on the phone comes back.
+    view.unmount();
+    resetOutboxForTests();
+    const again = renderPicker();
+    expect(screen.getByText(WAITING)).toBeTruthy();
+    expect(picture(again.container)).toMatch(/^data:image\/png;base64,/);
+  });
+
+  it('a photo refused when sent later says why, and the chosen photo is no longer shown as the picture', async () => {
+    const view = renderPicker();
+    choose(new File([PNG], 'me.png', { type: 'image/png' }));
+    await screen.findByText(WAITING);
+    online = true;
+    reply = () => json(400, { error: { code: 'VALIDATION_FAILED', message: 'bad', details: [{ path: 'image', code: 'IMAGE_TYPE' }] } });
+    await act(() => flush());
+    expect(posts).toBe(1);
+    await screen.findByText('Not saved: Choose a JPEG or PNG picture.');
+    expect(screen.queryByText(WAITING)).toBeNull();
+    expect(picture(view.container)).toBeUndefined();
+    expect(outboxEntries()[0]?.refusal?.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('a file of another type is refused on the phone: nothing kept, nothing sent', async () => {
+    renderPicker();
+    choose(new File(['<svg/>'], 'me.svg', { type: 'image/svg+xml' }));
+    await screen.findByText('Choose a JPEG or PNG picture.');
+    expect(outboxEntries()).toEqual([]);
+    expect(posts).toBe(0);
+  });
+});

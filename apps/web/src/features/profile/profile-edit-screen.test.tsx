@@ -1,0 +1,79 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { initI18n } from '../../lib/i18n';
+import { resetOutboxForTests } from '../../lib/outbox/outbox';
+import { queryKeys } from '../../lib/query-keys';
+import { storage } from '../../lib/secure-storage';
+import { resetSessionForTests, setAccessTokenForTests, startSession } from '../../lib/session';
+import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
+import { testOwner } from '../../test/owner';
+import { ProfileEditScreen } from './profile-edit-screen';
+
+/**
+ * An app started offline without the kept query data (closed within the persistence delay, e.g. just
+ * after a photo was chosen): the profile comes from the copy kept at login, and stays once the fetch fails.
+ */
+
+const user = testOwner();
+let online: boolean;
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeAll(async () => {
+  await storage.load();
+  await initI18n('en');
+  await loadTractorTexts('en');
+});
+
+beforeEach(() => {
+  resetSessionForTests();
+  resetOutboxForTests();
+  startSession({ access_token: 'token', token_type: 'Bearer', expires_in: 900, user }, true);
+  online = false;
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      if (!online) throw new TypeError('Failed to fetch');
+      return json(200, { ...user, name: 'Ramesh B. Patil' });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  resetSessionForTests();
+  setAccessTokenForTests(null);
+});
+
+function renderScreen() {
+  // The app's query defaults: one try, offline too (lib/query-client.ts).
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'offlineFirst' } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/create-new-profile']}>
+        <ProfileEditScreen />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+describe('the profile screen started offline with no kept query data', () => {
+  it('shows the owner kept at login, and still after the fetch has failed', async () => {
+    const client = renderScreen();
+    await waitFor(() => expect(client.getQueryState(queryKeys.profile)?.status).toBe('error'));
+    expect(fetch).toHaveBeenCalled();
+    expect(screen.queryByText('Loading…')).toBeNull();
+    expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Ramesh Patil');
+  });
+
+  it('online, the server answer replaces the kept copy', async () => {
+    online = true;
+    const client = renderScreen();
+    await waitFor(() => expect(client.getQueryData(queryKeys.profile)).toMatchObject({ name: 'Ramesh B. Patil' }));
+    expect(storage.getJson('userData')).toMatchObject({ name: 'Ramesh B. Patil' });
+  });
+});
