@@ -63,6 +63,16 @@ describe('session at start (spec §4)', () => {
     expect(storage.get('refreshCall')).toBeUndefined();
   });
 
+  it('a refresh answered "too many requests" at start keeps the session (a shared carrier address is not a refusal)', async () => {
+    storage.set('refreshCall', 'true');
+    storage.setJson('userData', user);
+    answerRefresh(() => json(429, { error: { code: 'RATE_LIMITED', message: '' } }));
+    await bootSession();
+    expect(sessionStore.getSnapshot()).toBe('signedIn');
+    expect(storage.get('refreshCall')).toBe('true');
+    expect(storage.getJson('userData')).toEqual(user);
+  });
+
   it('offline at start stays signed in with the cached owner, and refreshes once back online', async () => {
     storage.set('refreshCall', 'true');
     storage.setJson('userData', user);

@@ -84,6 +84,9 @@ export function startSession(res: TokenResponse, rememberMe: boolean): void {
   startRefreshTimer();
 }
 
+/** Answers to a refresh that say "not now" rather than "no": the session is kept and tried again later. */
+const isPassing = (status: number): boolean => status >= 500 || status === 429 || status === 408;
+
 async function callRefresh(): Promise<string> {
   let res: Response;
   try {
@@ -99,8 +102,9 @@ async function callRefresh(): Promise<string> {
   }
   if (!res.ok) {
     const error = await toApiError(res);
-    // The server said no (401 expired/revoked…): the session is over. A 5xx is a passing fault.
-    if (res.status < 500) endSession(error);
+    // The server said no (401 expired/revoked…): the session is over. A 5xx, or too many requests
+    // from one address (owners behind one carrier NAT share it), is a passing fault.
+    if (!isPassing(res.status)) endSession(error);
     throw error;
   }
   const body = (await res.json()) as TokenResponse;
@@ -185,7 +189,7 @@ export async function bootSession(): Promise<void> {
     await refreshAccessToken();
     startRefreshTimer();
   } catch (error) {
-    if (error instanceof ApiError && (error.isNetwork || error.status >= 500)) {
+    if (error instanceof ApiError && (error.isNetwork || isPassing(error.status))) {
       status.set('signedIn');
       startRefreshTimer();
       retryWhenOnline();
