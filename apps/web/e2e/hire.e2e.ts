@@ -167,7 +167,10 @@ describe('the hire ledger (issue 17)', () => {
     await page.getByRole('combobox', { name: w['hire.form.tractor'] }).selectOption(tractor.vin);
     await page.getByRole('textbox', { name: w['hire.form.rate.acre'] }).fill('1200');
     await page.getByRole('radio', { name: w['hire.form.when.earlier'] }).check();
-    await page.getByLabel(w['hire.form.start']).fill(istClock(Date.now() - 21 * 60_000));
+    // 21 minutes ago, but not before today's midnight in India: "earlier today" cannot be yesterday
+    // (in the first 21 minutes of an Indian day this test used to fill 23:5x and be refused).
+    const now = Date.now();
+    await page.getByLabel(w['hire.form.start']).fill(istClock(Math.max(now - 21 * 60_000, Date.parse(`${istDate(now)}T00:00:00+05:30`))));
     expect(await violations(page), '/hire-job-form').toEqual([]);
     await page.getByRole('button', { name: w['hire.form.startNow'] }).click();
     await page.waitForURL((u) => u.hash.startsWith('#/hire-job/'));
