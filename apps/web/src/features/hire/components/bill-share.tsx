@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../public-pages/customer-figures';
 import { loadTexts } from '../../../public-pages/texts';
 import { useBillLinks, useCreateBillLink, useRevokeBillLink } from '../api/links';
 import { billText, jobBillText, linkUrl } from '../share';
+import { LinkList } from './link-list';
 import { ShareButtons } from './share-buttons';
 
 interface BillShareProps {
@@ -85,28 +86,15 @@ export function BillShare({ customer, job, t, lang, canShare }: BillShareProps) 
           </Button>
           {create.error && <Notice tone="error">{errorMessage(t, create.error)}</Notice>}
           {made && <ShareButtons text={made.text} url={made.url} phone={customer.phone} t={t} />}
-          {shown.length > 0 && (
-            <>
-              <h3>{t('hire.bill.links')}</h3>
-              <ul className="plain-list hire-links">
-                {shown.map((l) => (
-                  <li key={l.id} data-state={l.state}>
-                    <span>{linkLine(l)}</span>
-                    {l.state === 'active' && (
-                      <Button
-                        variant="secondary"
-                        aria-label={t('hire.link.revokeNamed', { made: formatDateTime(l.createdAt, lang) })}
-                        busy={revoke.isPending && revoke.variables?.id === l.id}
-                        onClick={() => revoke.mutate(l)}
-                      >
-                        {t('hire.link.revoke')}
-                      </Button>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          <LinkList
+            heading={t('hire.bill.links')}
+            links={shown}
+            line={linkLine}
+            revokingId={revoke.isPending ? revoke.variables?.id : undefined}
+            onRevoke={(l) => revoke.mutate(l)}
+            t={t}
+            lang={lang}
+          />
           {revoke.error && <Notice tone="error">{errorMessage(t, revoke.error)}</Notice>}
         </>
       )}

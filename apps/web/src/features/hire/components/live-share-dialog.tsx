@@ -16,6 +16,7 @@ import { formatDateTime } from '../../../public-pages/customer-figures';
 import { loadTexts } from '../../../public-pages/texts';
 import { useCreateLiveLink, useLiveLinks, useRevokeLiveLink } from '../api/links';
 import { linkUrl, liveText } from '../share';
+import { LinkList } from './link-list';
 import { ShareButtons } from './share-buttons';
 
 interface LiveShareDialogProps {
@@ -133,28 +134,15 @@ export function LiveShareDialog({ open, onClose, t, lang, vin: startVin, phone, 
           </Button>
           {create.error && <Notice tone="error">{errorMessage(t, create.error)}</Notice>}
           {made && <ShareButtons text={made.text} url={made.url} phone={phone} t={t} />}
-          {shown.length > 0 && (
-            <section aria-label={t('hire.live.links')}>
-              <h3>{t('hire.live.links')}</h3>
-              <ul className="plain-list hire-links">
-                {shown.map((l) => (
-                  <li key={l.id} data-state={l.state}>
-                    <span>{linkLine(l)}</span>
-                    {l.state === 'active' && (
-                      <Button
-                        variant="secondary"
-                        aria-label={t('hire.link.revokeNamed', { made: formatDateTime(l.createdAt, lang) })}
-                        busy={revoke.isPending && revoke.variables === l.id}
-                        onClick={() => revoke.mutate(l.id)}
-                      >
-                        {t('hire.link.revoke')}
-                      </Button>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+          <LinkList
+            heading={t('hire.live.links')}
+            links={shown}
+            line={linkLine}
+            revokingId={revoke.isPending ? revoke.variables : undefined}
+            onRevoke={(l) => revoke.mutate(l.id)}
+            t={t}
+            lang={lang}
+          />
           {revoke.error && <Notice tone="error">{errorMessage(t, revoke.error)}</Notice>}
         </div>
       )}
