@@ -10,7 +10,7 @@ import publicEn from '../src/locales/public/en.json';
 import publicHi from '../src/locales/public/hi.json';
 import publicMr from '../src/locales/public/mr.json';
 import { FIELD, call, claimTractor, ingest, provisionTractor } from './support/alerts-seed';
-import type { SeededTractor } from './support/alerts-seed';
+import type { BatchRecord, SeededTractor } from './support/alerts-seed';
 import { NARROW_PHONE, baseURL, expectRoute, newPhone, open, switchLanguage, useBrowser } from './support/browser';
 import { registerThroughScreens } from './support/flows';
 import { uniqueMobile } from './support/sms';
@@ -28,29 +28,16 @@ import { sessionToken, violations } from './tractor-helpers';
 
 const OWNER = { name: 'Anita Shinde', pin: '4826' };
 
-interface Fix {
-  deviceId: string;
-  time: number;
-  lat: number;
-  lon: number;
-  speedKmh: number;
-  ignition: boolean;
-  pto: boolean;
-  rpm: number;
-  coolantC: number;
-  externalVoltage: number;
-}
-
 /**
  * A rotavator's passes over a field: 60 m rows 1.8 m apart, back and forth at 6 km/h with the PTO on,
  * a fix every 5 s, from `fromMs` to `toMs` (the way a device reports a working tractor).
  */
-function fieldWork(imei: string, origin: { lat: number; lon: number }, fromMs: number, toMs: number): Fix[] {
+function fieldWork(imei: string, origin: { lat: number; lon: number }, fromMs: number, toMs: number): BatchRecord[] {
   const mPerDegLat = 111_320;
   const mPerDegLon = 111_320 * Math.cos((origin.lat * Math.PI) / 180);
   const stepM = (6 / 3.6) * 5;
   const rowM = 60;
-  const records: Fix[] = [];
+  const records: BatchRecord[] = [];
   let along = 0;
   let row = 0;
   for (let t = fromMs; t <= toMs; t += 5_000) {

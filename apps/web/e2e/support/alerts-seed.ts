@@ -71,7 +71,8 @@ export async function claimTractor(base: string, token: string, tractor: SeededT
   await call(base, `vehicles/${tractor.vin}/name`, { method: 'PUT', token, body: { vehName: tractor.name } });
 }
 
-interface BatchRecord {
+/** One record as the batch ingestion route takes it. */
+export interface BatchRecord {
   deviceId: string;
   time: number;
   lat: number;
