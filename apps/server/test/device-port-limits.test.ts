@@ -195,16 +195,30 @@ describe('out of file handles', () => {
     child.once('exit', (code) => (exited = code ?? -1));
     try {
       await expect.poll(() => health(httpPort), { timeout: 30_000, interval: 100 }).toBe(200);
-      // Twice the handle limit in idle connections, from several loopback addresses.
+      // Idle connections from several loopback addresses, more each round until the process is out of
+      // handles (HTTP cannot accept either) or died. A fixed number is not enough: libuv closes what is
+      // waiting when accept fails, and handles the server frees afterwards (the fleet's own sockets) leave
+      // room again.
       const flood: Socket[] = [];
-      for (let i = 0; i < 512; i++) {
-        const s = new Socket();
-        s.on('error', () => undefined);
-        s.connect({ port: devicePort, host: '127.0.0.1', localAddress: `127.0.3.${(i % 200) + 1}` });
-        flood.push(s);
-      }
-      // Hold them until the process is out of handles (HTTP cannot accept either), or the server died.
-      await expect.poll(async () => exited !== null || !(await answersOnNewConnection(httpPort)), { timeout: 30_000, interval: 100 }).toBe(true);
+      const connectMore = (n: number) => {
+        for (let i = 0; i < n; i++) {
+          const s = new Socket();
+          s.on('error', () => undefined);
+          s.connect({ port: devicePort, host: '127.0.0.1', localAddress: `127.0.3.${(flood.length % 200) + 1}` });
+          flood.push(s);
+        }
+      };
+      connectMore(512);
+      await expect
+        .poll(
+          async () => {
+            if (exited !== null || !(await answersOnNewConnection(httpPort))) return true;
+            if (flood.length < 4096) connectMore(64);
+            return false;
+          },
+          { timeout: 30_000, interval: 100 },
+        )
+        .toBe(true);
       expect(exited, output).toBeNull();
       for (const s of flood) s.destroy();
       await expect.poll(() => health(httpPort), { timeout: 20_000, interval: 100 }).toBe(200);
