@@ -32,60 +32,16 @@ export class FieldCoverage {
    * without double counting); returns the square metres newly covered.
    */
   addSwath(from: LatLon, to: LatLon, widthM: number, gapFillM = 0): number {
-    const a = toLocalMeters(this.origin, from);
-    const b = toLocalMeters(this.origin, to);
-    const dx = b.x - a.x;
-    const dy = b.y - a.y;
-    const length = Math.hypot(dx, dy);
-    const half = widthM / 2;
-    if (length === 0 || !(half > 0)) return 0;
-    const ux = dx / length;
-    const uy = dy / length;
-    const core = this.markBand(a, ux, uy, length, half);
-    const filled = gapFillM > 0 ? this.fillGaps(a, ux, uy, length, half, gapFillM) : 0;
+    const frame = swathFrame(this.origin, from, to, widthM);
+    if (!frame) return 0;
+    const core = this.markBand(frame.a, frame.ux, frame.uy, frame.length, frame.half);
+    const filled = gapFillM > 0 ? fillGapsAlong(this.grid, frame, gapFillM) : 0;
     this.cells += core + filled;
     return (core + filled) * CELL_AREA;
   }
 
-  /**
-   * Cells just outside the swath (within `gapM` of its edge) with covered ground beyond them on
-   * the same side: the strip between two passes laid an implement width apart, which GPS error
-   * (each pass off by a metre or so, differently) leaves uncovered although the implement worked
-   * it. Ground with nothing beyond it (the field's edge, a single pass) is not added.
-   */
-  private fillGaps(a: { x: number; y: number }, ux: number, uy: number, length: number, half: number, gapM: number): number {
-    // Most stretches have no worked ground beside them within the gap (a first pass, the road): a
-    // look across from the stretch's middle settles that before any cell is visited.
-    const mid = { x: a.x + (ux * length) / 2, y: a.y + (uy * length) / 2 };
-    const besideAt = (side: number) => {
-      for (let d = half + CELL_METERS; d <= half + gapM + CELL_METERS; d += CELL_METERS) {
-        if (this.isSet(Math.floor((mid.x + side * uy * d) / CELL_METERS), Math.floor((mid.y - side * ux * d) / CELL_METERS))) return true;
-      }
-      return false;
-    };
-    if (!besideAt(1) && !besideAt(-1)) return 0;
-    const cells: [number, number][] = [];
-    this.forBand(a, ux, uy, length, half + gapM, (cx, cy) => cells.push([cx, cy]));
-    let added = 0;
-    for (const [cx, cy] of cells) {
-      const px = (cx + 0.5) * CELL_METERS - a.x;
-      const py = (cy + 0.5) * CELL_METERS - a.y;
-      const across = px * uy - py * ux;
-      if (Math.abs(across) <= half || this.isSet(cx, cy)) continue;
-      // Outward from the swath, up to the gap's width beyond this cell.
-      const side = Math.sign(across);
-      const room = half + gapM - Math.abs(across) + CELL_METERS;
-      for (let d = CELL_METERS; d <= room; d += CELL_METERS) {
-        const qx = Math.floor(((cx + 0.5) * CELL_METERS + side * uy * d) / CELL_METERS);
-        const qy = Math.floor(((cy + 0.5) * CELL_METERS - side * ux * d) / CELL_METERS);
-        if (this.isSet(qx, qy)) {
-          added += this.markRun(cx, cx, cy);
-          break;
-        }
-      }
-    }
-    return added;
-  }
+  /** What gap filling reads and marks (fillGapsAlong). */
+  private readonly grid: CellGrid = { isSet: (cx, cy) => this.isSet(cx, cy), mark: (cx, cy) => this.markRun(cx, cx, cy) };
 
   private isSet(cx: number, cy: number): boolean {
     const tx = Math.floor(cx / TILE_CELLS);
@@ -101,12 +57,6 @@ export class FieldCoverage {
     let added = 0;
     forBandRuns(a, ux, uy, length, half, (fromCx, toCx, cy) => (added += this.markRun(fromCx, toCx, cy)));
     return added;
-  }
-
-  private forBand(a: { x: number; y: number }, ux: number, uy: number, length: number, half: number, visit: (cx: number, cy: number) => void): void {
-    forBandRuns(a, ux, uy, length, half, (fromCx, toCx, cy) => {
-      for (let cx = fromCx; cx <= toCx; cx++) visit(cx, cy);
-    });
   }
 
   /** Sets the cells cx0..cx1 of row cy; returns how many were not set before. */
@@ -211,4 +161,72 @@ export function forBandRuns(
     const toCx = Math.floor((a.x + hi) / CELL_METERS - 0.5);
     if (fromCx <= toCx) visit(fromCx, toCx, cy);
   }
+}
+
+/** A stretch of a swath in local metres: where it starts, its unit direction, its length and half width. */
+export interface SwathFrame {
+  a: { x: number; y: number };
+  ux: number;
+  uy: number;
+  length: number;
+  half: number;
+}
+
+/** The stretch from `from` to `to` of a swath `widthM` wide, in metres from `origin`; null when it covers nothing. */
+export function swathFrame(origin: LatLon, from: LatLon, to: LatLon, widthM: number): SwathFrame | null {
+  const a = toLocalMeters(origin, from);
+  const b = toLocalMeters(origin, to);
+  const length = Math.hypot(b.x - a.x, b.y - a.y);
+  const half = widthM / 2;
+  if (length === 0 || !(half > 0)) return null;
+  return { a, ux: (b.x - a.x) / length, uy: (b.y - a.y) / length, length, half };
+}
+
+/** A grid of 0.5 m cells, as gap filling reads and marks it (the owner's field and a hire job's bitmap). */
+export interface CellGrid {
+  isSet(cx: number, cy: number): boolean;
+  /** Sets a cell; 1 if it was not set before, else 0. */
+  mark(cx: number, cy: number): number;
+}
+
+/**
+ * Cells just outside the swath (within `gapM` of its edge) with covered ground beyond them on
+ * the same side: the strip between two passes laid an implement width apart, which GPS error
+ * (each pass off by a metre or so, differently) leaves uncovered although the implement worked
+ * it. Ground with nothing beyond it (the field's edge, a single pass) is not added. Returns the
+ * cells newly set. The widened band is walked as it is visited, never collected (the profile of
+ * ingestion showed that list's garbage as a fifth of the writer thread's time).
+ */
+export function fillGapsAlong(grid: CellGrid, { a, ux, uy, length, half }: SwathFrame, gapM: number): number {
+  // Most stretches have no worked ground beside them within the gap (a first pass, the road): a
+  // look across from the stretch's middle settles that before any cell is visited.
+  const mid = { x: a.x + (ux * length) / 2, y: a.y + (uy * length) / 2 };
+  const besideAt = (side: number) => {
+    for (let d = half + CELL_METERS; d <= half + gapM + CELL_METERS; d += CELL_METERS) {
+      if (grid.isSet(Math.floor((mid.x + side * uy * d) / CELL_METERS), Math.floor((mid.y - side * ux * d) / CELL_METERS))) return true;
+    }
+    return false;
+  };
+  if (!besideAt(1) && !besideAt(-1)) return 0;
+  let added = 0;
+  forBandRuns(a, ux, uy, length, half + gapM, (fromCx, toCx, cy) => {
+    const py = (cy + 0.5) * CELL_METERS - a.y;
+    for (let cx = fromCx; cx <= toCx; cx++) {
+      const px = (cx + 0.5) * CELL_METERS - a.x;
+      const across = px * uy - py * ux;
+      if (Math.abs(across) <= half || grid.isSet(cx, cy)) continue;
+      // Outward from the swath, up to the gap's width beyond this cell.
+      const side = Math.sign(across);
+      const room = half + gapM - Math.abs(across) + CELL_METERS;
+      for (let d = CELL_METERS; d <= room; d += CELL_METERS) {
+        const qx = Math.floor(((cx + 0.5) * CELL_METERS + side * uy * d) / CELL_METERS);
+        const qy = Math.floor(((cy + 0.5) * CELL_METERS - side * ux * d) / CELL_METERS);
+        if (grid.isSet(qx, qy)) {
+          added += grid.mark(cx, cy);
+          break;
+        }
+      }
+    }
+  });
+  return added;
 }

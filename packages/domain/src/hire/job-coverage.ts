@@ -1,4 +1,4 @@
-import { CELL_METERS, FieldCoverage, forBandRuns } from '../field-coverage';
+import { CELL_METERS, type CellGrid, FieldCoverage, fillGapsAlong, forBandRuns, swathFrame } from '../field-coverage';
 import { type LatLon, toLocalMeters } from '../geo';
 
 /**
@@ -10,11 +10,6 @@ import { type LatLon, toLocalMeters } from '../geo';
  * faster. An extent too large for one bitmap goes to FieldCoverage itself.
  */
 const MAX_CELLS = 16_000_000;
-
-interface Point {
-  x: number;
-  y: number;
-}
 
 export interface Coverage {
   readonly areaM2: number;
@@ -118,57 +113,19 @@ class FlatCoverage implements Coverage {
   }
 
   addSwath(from: LatLon, to: LatLon, widthM: number, gapFillM = 0): number {
-    const a = toLocalMeters(this.origin, from);
-    const b = toLocalMeters(this.origin, to);
-    const dx = b.x - a.x;
-    const dy = b.y - a.y;
-    const length = Math.hypot(dx, dy);
-    const half = widthM / 2;
-    if (length === 0 || !(half > 0)) return 0;
-    const ux = dx / length;
-    const uy = dy / length;
+    const frame = swathFrame(this.origin, from, to, widthM);
+    if (!frame) return 0;
     let added = 0;
-    forBandRuns(a, ux, uy, length, half, (fromCx, toCx, cy) => {
+    forBandRuns(frame.a, frame.ux, frame.uy, frame.length, frame.half, (fromCx, toCx, cy) => {
       for (let cx = fromCx; cx <= toCx; cx++) added += this.mark(cx, cy);
     });
-    if (gapFillM > 0) added += this.fillGaps(a, ux, uy, length, half, gapFillM);
+    if (gapFillM > 0) added += fillGapsAlong(this.grid, frame, gapFillM);
     this.cells += added;
     return added * CELL_METERS * CELL_METERS;
   }
 
-  /** As FieldCoverage.fillGaps: cells just outside the swath with worked ground beyond them on the same side. */
-  private fillGaps(a: Point, ux: number, uy: number, length: number, half: number, gapM: number): number {
-    const mid = { x: a.x + (ux * length) / 2, y: a.y + (uy * length) / 2 };
-    const besideAt = (side: number) => {
-      for (let d = half + CELL_METERS; d <= half + gapM + CELL_METERS; d += CELL_METERS) {
-        if (this.isSet(Math.floor((mid.x + side * uy * d) / CELL_METERS), Math.floor((mid.y - side * ux * d) / CELL_METERS))) return true;
-      }
-      return false;
-    };
-    if (!besideAt(1) && !besideAt(-1)) return 0;
-    // FieldCoverage lists the band's cells first and then fills them; the list does not depend on
-    // what is filled, so walking the band directly visits the same cells in the same order.
-    let added = 0;
-    forBandRuns(a, ux, uy, length, half + gapM, (fromCx, toCx, cy) => {
-      const py = (cy + 0.5) * CELL_METERS - a.y;
-      for (let cx = fromCx; cx <= toCx; cx++) {
-        const px = (cx + 0.5) * CELL_METERS - a.x;
-        const across = px * uy - py * ux;
-        if (Math.abs(across) <= half || this.isSet(cx, cy)) continue;
-        const side = Math.sign(across);
-        const room = half + gapM - Math.abs(across) + CELL_METERS;
-        for (let d = CELL_METERS; d <= room; d += CELL_METERS) {
-          const qx = Math.floor(((cx + 0.5) * CELL_METERS + side * uy * d) / CELL_METERS);
-          const qy = Math.floor(((cy + 0.5) * CELL_METERS - side * ux * d) / CELL_METERS);
-          if (this.isSet(qx, qy)) {
-            added += this.mark(cx, cy);
-            break;
-          }
-        }
-      }
-    });
-    return added;
-  }
+  /** What gap filling reads and marks (fillGapsAlong, the same rule as the owner's field figure). */
+  private readonly grid: CellGrid = { isSet: (cx, cy) => this.isSet(cx, cy), mark: (cx, cy) => this.mark(cx, cy) };
 
   private isSet(cx: number, cy: number): boolean {
     const x = cx - this.cx0;
