@@ -12,7 +12,9 @@ import { freePort, startServer } from './lib/server.mjs';
 const require = createRequire(join(root, 'apps/server/package.json'));
 const Database = require('better-sqlite3');
 
+// BENCH_SIM_ARGS adds node flags to the simulated devices' process, as BENCH_SERVER_ARGS does to the server's.
 const simArgs = (tractors, recordsEach, devicePort, extra) => [
+  ...(process.env.BENCH_SIM_ARGS?.split(' ').filter(Boolean) ?? []),
   '--import',
   'tsx',
   join(root, 'apps/server/src/sim/cli.ts'),
@@ -49,7 +51,7 @@ const latency = (samples) => {
 };
 
 /** One server in `mode`, its tractors provisioned, one burst; with `homeRate`, the home load around it. */
-async function run(mode, { tractors, recordsEach, homeRate }) {
+export async function run(mode, { tractors, recordsEach, homeRate }) {
   const devicePort = await freePort();
   // Every simulated device connects from this one host, as devices behind one carrier NAT do: the
   // per-address cap is raised to fit them (the default of 100 would refuse 900 of them).

@@ -135,11 +135,14 @@ let t0 = performance.now();
 if (values.burst) {
   // Records are made before the clock starts: what is timed is the devices sending and the server acknowledging.
   const start = Date.now() - seconds * 1000;
-  const batches = profiles.map((p, i) => samplesOf(p, i).map((s, k) => sampleToAvl({ ...s, time: start + k * intervalS * 1000 })));
+  // Encoded into frames too: the simulator's encoding and its garbage would otherwise compete with the
+  // server for the same cores during the burst.
+  profiles.forEach((p, i) => clients[i]?.store(samplesOf(p, i).map((s, k) => sampleToAvl({ ...s, time: start + k * intervalS * 1000 }))));
+  for (const client of clients) client.prepare();
   t0 = performance.now();
   await Promise.all(
-    clients.map(async (client, i) => {
-      client.enqueue(batches[i] ?? []);
+    clients.map(async (client) => {
+      client.send();
       await client.drained();
     }),
   );

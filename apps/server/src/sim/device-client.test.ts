@@ -80,6 +80,22 @@ describe('simulated device client', () => {
     expect(client.stats.frames).toBe(4); // frame 2 was sent twice
   });
 
+  it('sends frames prepared ahead, then records stored after them, resending across a dropped connection', async () => {
+    const server = fakeServer({ dropAfterFrames: 2 });
+    const port = await server.listen();
+    const client = new DeviceClient({ host: '127.0.0.1', port, imei: '356307042441013', batch: 10, retryMs: 10 });
+    cleanup.push(async () => client.stop(), server.close);
+    client.store(Array.from({ length: 25 }, (_, i) => record(1_763_700_000_000 + i * 10_000)));
+    client.prepare();
+    client.store(Array.from({ length: 7 }, (_, i) => record(1_763_700_250_000 + i * 10_000)));
+    expect(client.pending).toBe(32);
+    client.send();
+    await client.drained();
+    expect(server.stored.size).toBe(32);
+    // 10 + 10 (dropped, sent again) + 5 prepared, then the 7 stored later in a frame of their own.
+    expect(client.stats).toMatchObject({ acknowledged: 32, frames: 5, connects: 2 });
+  });
+
   it('stops sending when its IMEI is refused', async () => {
     const server = fakeServer({ accept: false });
     const port = await server.listen();

@@ -29,6 +29,11 @@ export interface DeviceClientStats {
 export class DeviceClient {
   readonly stats: DeviceClientStats = { acknowledged: 0, frames: 0, connects: 0, rejected: 0 };
   private readonly queue: AvlRecord[] = [];
+  /** Frames encoded ahead by prepare(), sent before the queue's records: their bytes and record counts. */
+  private readonly prepared: { frame: Buffer; count: number }[] = [];
+  private preparedRecords = 0;
+  /** Whether the frame in flight is prepared[0] (else the queue's first `inFlight` records). */
+  private sendingPrepared = false;
   private socket: Socket | undefined;
   private inFlight = 0;
   private received = Buffer.alloc(0);
@@ -44,20 +49,43 @@ export class DeviceClient {
 
   /** Records waiting for an acknowledgement (in flight or not yet sent). */
   get pending(): number {
-    return this.queue.length;
+    return this.preparedRecords + this.queue.length;
   }
 
   /** Stores records to send (ascending time); connects if needed. */
   enqueue(records: readonly AvlRecord[]): void {
-    this.queue.push(...records);
+    this.store(records);
+    this.send();
+  }
+
+  /** Stores records to send later (ascending time), without connecting: see prepare() and send(). */
+  store(records: readonly AvlRecord[]): void {
+    for (const r of records) this.queue.push(r);
+  }
+
+  /** Connects if needed and sends what is stored. */
+  send(): void {
     if (!this.socket && !this.retryTimer && !this.stopped) this.connect();
     else this.sendNext();
+  }
+
+  /**
+   * Encodes the stored records into frames now, so that sending them later costs only the writes (a
+   * burst then times the server, not the simulator's encoding); the records themselves are let go.
+   */
+  prepare(): void {
+    const batch = this.options.batch ?? 50;
+    while (this.queue.length > 0) {
+      const records = this.queue.splice(0, batch);
+      this.prepared.push({ frame: encodeCodec8eFrame(records), count: records.length });
+      this.preparedRecords += records.length;
+    }
   }
 
   /** Resolves when every stored record has been acknowledged; rejects if the client failed. */
   drained(): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
-    if (this.queue.length === 0) return Promise.resolve();
+    if (this.pending === 0) return Promise.resolve();
     return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
   }
 
@@ -109,9 +137,12 @@ export class DeviceClient {
       this.inFlight = 0;
       // A count that differs from what was sent means "send it again" (the device keeps them all).
       if (count === sent) {
-        this.queue.splice(0, sent);
+        if (this.sendingPrepared) {
+          this.prepared.shift();
+          this.preparedRecords -= sent;
+        } else this.queue.splice(0, sent);
         this.stats.acknowledged += sent;
-        if (this.queue.length === 0) this.wake();
+        if (this.pending === 0) this.wake();
       }
       this.sendNext();
     }
@@ -119,18 +150,22 @@ export class DeviceClient {
 
   private sendNext(): void {
     const socket = this.socket;
-    if (!socket || !this.accepted || this.inFlight > 0 || this.queue.length === 0) return;
-    const records = this.queue.slice(0, this.options.batch ?? 50);
+    if (!socket || !this.accepted || this.inFlight > 0 || this.pending === 0) return;
+    const ready = this.prepared[0];
     let frame: Buffer;
+    let count: number;
     try {
-      frame = encodeCodec8eFrame(records);
+      const records = ready ? [] : this.queue.slice(0, this.options.batch ?? 50);
+      frame = ready ? ready.frame : encodeCodec8eFrame(records);
+      count = ready ? ready.count : records.length;
     } catch (error) {
       // A record that cannot be encoded is a bug in whoever made it: stop, and say so to the waiters,
       // never throw inside a socket handler (the simulator may share a process with the server).
       this.fail(error instanceof Error ? error : new Error(String(error)));
       return;
     }
-    this.inFlight = records.length;
+    this.sendingPrepared = ready !== undefined;
+    this.inFlight = count;
     this.stats.frames++;
     socket.write(frame);
     this.ackTimer = setTimeout(() => socket.destroy(), this.options.ackTimeoutMs ?? 30_000);
@@ -144,7 +179,7 @@ export class DeviceClient {
     if (this.stopped) return;
     this.failures++;
     const delay = Math.min(30_000, (this.options.retryMs ?? 1000) * 2 ** Math.min(this.failures - 1, 5));
-    if (this.queue.length > 0) this.retryTimer = setTimeout(() => this.connect(), delay);
+    if (this.pending > 0) this.retryTimer = setTimeout(() => this.connect(), delay);
   }
 
   private wake(): void {
