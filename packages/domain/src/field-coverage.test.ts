@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FieldCoverage } from './field-coverage';
+import { CELL_METERS, type CellGrid, FieldCoverage, forBandRuns, swathFrame } from './field-coverage';
 import { fromLocalMeters, SQUARE_METERS_PER_ACRE } from './geo';
 
 // A field near Nashik, Maharashtra.
@@ -42,6 +42,32 @@ describe('field coverage', () => {
       // 10 passes of 2 m and 9 strips of 1 m: 200 × 29 m.
       expect(filled.areaM2).toBeGreaterThan(5800 * 0.97);
       expect(filled.areaM2).toBeLessThan(5800 * 1.03);
+    });
+
+    it('fills exactly the cells a look-out from every cell of the band would fill, on noisy passes at any angle', () => {
+      // The fill skips a side with nothing in its reach and walks the band without closures; this
+      // reference looks out from every cell, as the rule reads. Both must set the same cells.
+      let seed = 7;
+      const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+      for (const angle of [0, 0.3, Math.PI / 4, 1.2, Math.PI / 2, 2.5]) {
+        const fast = new FieldCoverage(origin);
+        const reference = new ReferenceGrid();
+        const [ux, uy] = [Math.cos(angle), Math.sin(angle)];
+        for (let pass = 0; pass < 6; pass++) {
+          const offset = pass * 3.1;
+          for (let d = 0; d < 60; d += 4.3) {
+            // GPS error of up to a metre across and half a metre along, different at each fix.
+            const point = (along: number) => {
+              const across = offset + random();
+              return at(ux * along - uy * across + random() * 0.5, uy * along + ux * across + random() * 0.5);
+            };
+            const [from, to] = pass % 2 === 0 ? [point(d), point(d + 4.3)] : [point(60 - d), point(60 - d - 4.3)];
+            const added = fast.addSwath(from, to, 2.4, 2);
+            expect(added).toBe(reference.addSwath(from, to, 2.4, 2) * CELL_METERS * CELL_METERS);
+          }
+        }
+        expect(fast.areaM2).toBeGreaterThan(0);
+      }
     });
 
     it('a single pass, a gap wider than the fill and half-overlapping passes are counted as before', () => {
@@ -120,3 +146,57 @@ describe('field coverage', () => {
     expect(copy.addSwath(at(-39, 0), at(-39, 80), 2)).toBe(0);
   });
 });
+
+/** The owner's field figure's gap fill as the rule reads, cell by cell (see fillGapsAlong). */
+class ReferenceGrid implements CellGrid {
+  private readonly cells = new Set<string>();
+
+  isSet(cx: number, cy: number): boolean {
+    return this.cells.has(`${cx},${cy}`);
+  }
+
+  mark(cx: number, cy: number): number {
+    if (this.isSet(cx, cy)) return 0;
+    this.cells.add(`${cx},${cy}`);
+    return 1;
+  }
+
+  /** Cells newly set by the swath and its gap fill. */
+  addSwath(from: { lat: number; lon: number }, to: { lat: number; lon: number }, widthM: number, gapM: number): number {
+    const frame = swathFrame(origin, from, to, widthM);
+    if (!frame) return 0;
+    const { a, ux, uy, length, half } = frame;
+    let added = 0;
+    forBandRuns(a, ux, uy, length, half, (fromCx, toCx, cy) => {
+      for (let cx = fromCx; cx <= toCx; cx++) added += this.mark(cx, cy);
+    });
+    const mid = { x: a.x + (ux * length) / 2, y: a.y + (uy * length) / 2 };
+    const beside = [1, -1].some((side) => {
+      for (let d = half + CELL_METERS; d <= half + gapM + CELL_METERS; d += CELL_METERS) {
+        if (this.isSet(Math.floor((mid.x + side * uy * d) / CELL_METERS), Math.floor((mid.y - side * ux * d) / CELL_METERS))) return true;
+      }
+      return false;
+    });
+    if (!beside) return added;
+    forBandRuns(a, ux, uy, length, half + gapM, (fromCx, toCx, cy) => {
+      const py = (cy + 0.5) * CELL_METERS - a.y;
+      for (let cx = fromCx; cx <= toCx; cx++) {
+        const across = ((cx + 0.5) * CELL_METERS - a.x) * uy - py * ux;
+        if (Math.abs(across) <= half || this.isSet(cx, cy)) continue;
+        const side = Math.sign(across);
+        for (let d = CELL_METERS; d <= half + gapM - Math.abs(across) + CELL_METERS; d += CELL_METERS) {
+          if (
+            this.isSet(
+              Math.floor(((cx + 0.5) * CELL_METERS + side * uy * d) / CELL_METERS),
+              Math.floor(((cy + 0.5) * CELL_METERS - side * ux * d) / CELL_METERS),
+            )
+          ) {
+            added += this.mark(cx, cy);
+            break;
+          }
+        }
+      }
+    });
+    return added;
+  }
+}

@@ -43,10 +43,25 @@ export class FieldCoverage {
   /** What gap filling reads and marks (fillGapsAlong). */
   private readonly grid: CellGrid = { isSet: (cx, cy) => this.isSet(cx, cy), mark: (cx, cy) => this.markRun(cx, cx, cy) };
 
+  // The tile last looked up: gap filling reads cells next to each other thousands of times a swath,
+  // and a tile's key is past the small-integer range, so each Map lookup would box a new number.
+  private lastTx = Number.NaN;
+  private lastTy = Number.NaN;
+  private lastTile: Uint8Array | undefined;
+
+  private tileAt(tx: number, ty: number): Uint8Array | undefined {
+    if (tx !== this.lastTx || ty !== this.lastTy) {
+      this.lastTx = tx;
+      this.lastTy = ty;
+      this.lastTile = this.tiles.get((tx + KEY_SPAN / 2) * KEY_SPAN + (ty + KEY_SPAN / 2));
+    }
+    return this.lastTile;
+  }
+
   private isSet(cx: number, cy: number): boolean {
     const tx = Math.floor(cx / TILE_CELLS);
     const ty = Math.floor(cy / TILE_CELLS);
-    const tile = this.tiles.get((tx + KEY_SPAN / 2) * KEY_SPAN + (ty + KEY_SPAN / 2));
+    const tile = this.tileAt(tx, ty);
     if (!tile) return false;
     const bit = (cy - ty * TILE_CELLS) * TILE_CELLS + (cx - tx * TILE_CELLS);
     return ((tile[bit >> 3] as number) & (1 << (bit & 7))) !== 0;
@@ -66,11 +81,11 @@ export class FieldCoverage {
     let added = 0;
     for (let cx = cx0; cx <= cx1; ) {
       const tx = Math.floor(cx / TILE_CELLS);
-      const key = (tx + KEY_SPAN / 2) * KEY_SPAN + (ty + KEY_SPAN / 2);
-      let tile = this.tiles.get(key);
+      let tile = this.tileAt(tx, ty);
       if (!tile) {
         tile = new Uint8Array(TILE_BYTES);
-        this.tiles.set(key, tile);
+        this.tiles.set((tx + KEY_SPAN / 2) * KEY_SPAN + (ty + KEY_SPAN / 2), tile);
+        this.lastTile = tile;
       }
       // The part of the run inside this tile, bit by bit.
       const last = Math.min(cx1, tx * TILE_CELLS + TILE_CELLS - 1);
@@ -134,11 +149,30 @@ export function forBandRuns(
   half: number,
   visit: (fromCx: number, toCx: number, cy: number) => void,
 ): void {
-  const b = { x: a.x + ux * length, y: a.y + uy * length };
+  const rows = bandRuns(a, ux, uy, length, half, visitRuns);
+  const runs = visitRuns.runs;
+  for (let i = 0; i < rows; i++) visit(runs[3 * i + 1] as number, runs[3 * i + 2] as number, runs[3 * i] as number);
+}
+
+/** Row runs as (cy, fromCx, toCx) triples, in a buffer that grows as needed and is reused. */
+interface RunBuffer {
+  runs: Int32Array;
+}
+// One buffer per use, so that a walk never overwrites the runs of another in progress.
+const visitRuns: RunBuffer = { runs: new Int32Array(3 * 256) };
+const gapRuns: RunBuffer = { runs: new Int32Array(3 * 256) };
+const stripRuns: RunBuffer = { runs: new Int32Array(3 * 256) };
+
+/** forBandRuns' runs written into `into` (no callback: the gap fill's inner loop runs per cell); returns how many. */
+function bandRuns(a: { x: number; y: number }, ux: number, uy: number, length: number, half: number, into: RunBuffer): number {
+  const by = a.y + uy * length;
   // Each row of cells meets the swath in one span of centres: the intersection of the slab
   // "along the stretch" (0 ≤ along < length) and the slab "within half a width" (|across| ≤ half).
-  const minCy = Math.floor((Math.min(a.y, b.y) - half) / CELL_METERS - 0.5);
-  const maxCy = Math.ceil((Math.max(a.y, b.y) + half) / CELL_METERS - 0.5);
+  const minCy = Math.floor((Math.min(a.y, by) - half) / CELL_METERS - 0.5);
+  const maxCy = Math.ceil((Math.max(a.y, by) + half) / CELL_METERS - 0.5);
+  if (into.runs.length < 3 * (maxCy - minCy + 1)) into.runs = new Int32Array(6 * (maxCy - minCy + 1));
+  const runs = into.runs;
+  let count = 0;
   for (let cy = minCy; cy <= maxCy; cy++) {
     const py = (cy + 0.5) * CELL_METERS - a.y;
     let lo = -Infinity;
@@ -159,8 +193,13 @@ export function forBandRuns(
     } else if (Math.abs(py * ux) > half) continue;
     const fromCx = Math.ceil((a.x + lo) / CELL_METERS - 0.5);
     const toCx = Math.floor((a.x + hi) / CELL_METERS - 0.5);
-    if (fromCx <= toCx) visit(fromCx, toCx, cy);
+    if (fromCx > toCx) continue;
+    runs[3 * count] = cy;
+    runs[3 * count + 1] = fromCx;
+    runs[3 * count + 2] = toCx;
+    count++;
   }
+  return count;
 }
 
 /** A stretch of a swath in local metres: where it starts, its unit direction, its length and half width. */
@@ -194,29 +233,32 @@ export interface CellGrid {
  * the same side: the strip between two passes laid an implement width apart, which GPS error
  * (each pass off by a metre or so, differently) leaves uncovered although the implement worked
  * it. Ground with nothing beyond it (the field's edge, a single pass) is not added. Returns the
- * cells newly set. The widened band is walked as it is visited, never collected (the profile of
- * ingestion showed that list's garbage as a fifth of the writer thread's time).
+ * cells newly set. It runs for every working record on the writer thread, so it walks the band
+ * without closures or lists (the ingestion profile showed their garbage as a fifth of that
+ * thread's time) and leaves out a side with no covered cell anywhere its look-outs can reach.
  */
-export function fillGapsAlong(grid: CellGrid, { a, ux, uy, length, half }: SwathFrame, gapM: number): number {
+export function fillGapsAlong(grid: CellGrid, frame: SwathFrame, gapM: number): number {
+  const { a, ux, uy, length, half } = frame;
   // Most stretches have no worked ground beside them within the gap (a first pass, the road): a
   // look across from the stretch's middle settles that before any cell is visited.
-  const mid = { x: a.x + (ux * length) / 2, y: a.y + (uy * length) / 2 };
-  const besideAt = (side: number) => {
-    for (let d = half + CELL_METERS; d <= half + gapM + CELL_METERS; d += CELL_METERS) {
-      if (grid.isSet(Math.floor((mid.x + side * uy * d) / CELL_METERS), Math.floor((mid.y - side * ux * d) / CELL_METERS))) return true;
-    }
-    return false;
-  };
-  if (!besideAt(1) && !besideAt(-1)) return 0;
+  if (!besideAt(grid, frame, gapM, 1) && !besideAt(grid, frame, gapM, -1)) return 0;
+  const lookRight = anyInReach(grid, frame, gapM, 1);
+  const lookLeft = anyInReach(grid, frame, gapM, -1);
+  if (!lookRight && !lookLeft) return 0;
   let added = 0;
-  forBandRuns(a, ux, uy, length, half + gapM, (fromCx, toCx, cy) => {
+  const rows = bandRuns(a, ux, uy, length, half + gapM, gapRuns);
+  const runs = gapRuns.runs;
+  for (let i = 0; i < rows; i++) {
+    const cy = runs[3 * i] as number;
+    const toCx = runs[3 * i + 2] as number;
     const py = (cy + 0.5) * CELL_METERS - a.y;
-    for (let cx = fromCx; cx <= toCx; cx++) {
+    for (let cx = runs[3 * i + 1] as number; cx <= toCx; cx++) {
       const px = (cx + 0.5) * CELL_METERS - a.x;
       const across = px * uy - py * ux;
-      if (Math.abs(across) <= half || grid.isSet(cx, cy)) continue;
+      if (Math.abs(across) <= half) continue;
+      const side = across > 0 ? 1 : -1;
+      if (!(side > 0 ? lookRight : lookLeft) || grid.isSet(cx, cy)) continue;
       // Outward from the swath, up to the gap's width beyond this cell.
-      const side = Math.sign(across);
       const room = half + gapM - Math.abs(across) + CELL_METERS;
       for (let d = CELL_METERS; d <= room; d += CELL_METERS) {
         const qx = Math.floor(((cx + 0.5) * CELL_METERS + side * uy * d) / CELL_METERS);
@@ -227,6 +269,41 @@ export function fillGapsAlong(grid: CellGrid, { a, ux, uy, length, half }: Swath
         }
       }
     }
-  });
+  }
   return added;
+}
+
+/** Covered ground on `side` (1: right of the direction of travel) across from the stretch's middle, within the gap. */
+function besideAt(grid: CellGrid, { a, ux, uy, length, half }: SwathFrame, gapM: number, side: number): boolean {
+  const midX = a.x + (ux * length) / 2;
+  const midY = a.y + (uy * length) / 2;
+  for (let d = half + CELL_METERS; d <= half + gapM + CELL_METERS; d += CELL_METERS) {
+    if (grid.isSet(Math.floor((midX + side * uy * d) / CELL_METERS), Math.floor((midY - side * ux * d) / CELL_METERS))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether any covered cell lies where the look-outs of `side` can reach: each looks from a cell
+ * centre within the stretch's length and at most half + gap across, outward by at most
+ * half + gap + one cell from the swath's centre line, and reads the cell holding that point. Every
+ * such cell has its centre within √2 half a cell of that rectangle, so the band of centres
+ * checked here (widened by that much each way) holds them all: a side without any lets its cells be
+ * skipped without changing the result.
+ */
+function anyInReach(grid: CellGrid, { a, ux, uy, length, half }: SwathFrame, gapM: number, side: number): boolean {
+  const margin = CELL_METERS * Math.SQRT1_2 + 1e-6;
+  const inner = half + CELL_METERS - margin;
+  const outer = half + gapM + CELL_METERS + margin;
+  // A band along the same direction, its centre line moved outward to the middle of [inner, outer].
+  const shift = (inner + outer) / 2;
+  const start = { x: a.x + side * uy * shift - ux * margin, y: a.y - side * ux * shift - uy * margin };
+  const rows = bandRuns(start, ux, uy, length + 2 * margin, (outer - inner) / 2, stripRuns);
+  const runs = stripRuns.runs;
+  for (let i = 0; i < rows; i++) {
+    const cy = runs[3 * i] as number;
+    const toCx = runs[3 * i + 2] as number;
+    for (let cx = runs[3 * i + 1] as number; cx <= toCx; cx++) if (grid.isSet(cx, cy)) return true;
+  }
+  return false;
 }
