@@ -77,11 +77,27 @@ const KEPT_BUCKETS = 2 * (DIESEL_WINDOW_MS / BUCKET_MS);
 const PRE_RISE_MS = 4 * 60_000;
 
 /** The mean of the values without the lowest and highest fifth. */
-export function trimmedMean(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const drop = Math.floor(sorted.length * TRIM);
-  const kept = sorted.slice(drop, sorted.length - drop);
-  return kept.reduce((sum, v) => sum + v, 0) / kept.length;
+export function trimmedMean(values: readonly number[]): number {
+  const into = scratchOf(values.length);
+  for (let i = 0; i < values.length; i++) into[i] = values[i] as number;
+  return trimmedMeanOf(into, values.length);
+}
+
+// Reused for every reading: the level is taken at each one, and copies, filters and sorts of arrays
+// there were the second source of garbage on the writer thread.
+let scratch = new Float64Array(128);
+const scratchOf = (n: number): Float64Array => {
+  if (scratch.length < n) scratch = new Float64Array(n * 2);
+  return scratch;
+};
+
+/** trimmedMean of the first `n` values of `values`, which it sorts in place. */
+function trimmedMeanOf(values: Float64Array, n: number): number {
+  const sorted = values.subarray(0, n).sort();
+  const drop = Math.floor(n * TRIM);
+  let sum = 0;
+  for (let i = drop; i < n - drop; i++) sum += sorted[i] as number;
+  return sum / (n - 2 * drop);
 }
 
 export class DieselTracker {
@@ -217,6 +233,9 @@ export class DieselTracker {
     } else buckets.push([start, litres, 1]);
     // Older buckets stay a while (by count) for reading the level before a rise seen late.
     while (buckets.length > KEPT_BUCKETS) buckets.shift();
-    return trimmedMean(buckets.filter(([t]) => t + BUCKET_MS > time - this.windowMs).map(([, sum, n]) => sum / n));
+    const means = scratchOf(buckets.length);
+    let n = 0;
+    for (const [t, sum, count] of buckets) if (t + BUCKET_MS > time - this.windowMs) means[n++] = sum / count;
+    return trimmedMeanOf(means, n);
   }
 }

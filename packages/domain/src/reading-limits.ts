@@ -43,6 +43,9 @@ export interface CheckedReading {
   dropped: string[];
 }
 
+// Listed once: checkReading runs for every record ingested.
+const RANGE_ENTRIES = Object.entries(READING_RANGES) as [keyof typeof READING_RANGES, readonly [number, number]][];
+
 const describe = (v: unknown): string => (typeof v === 'number' ? (Number.isNaN(v) ? 'NaN' : String(v)) : typeof v);
 
 export function checkReading(input: Reading, now: number): CheckedReading {
@@ -53,7 +56,7 @@ export function checkReading(input: Reading, now: number): CheckedReading {
     return { reading: undefined, dropped: [`time: ${when}`] };
   }
   const out: Reading = { time };
-  for (const [field, [min, max]] of Object.entries(READING_RANGES) as [keyof typeof READING_RANGES, readonly [number, number]][]) {
+  for (const [field, [min, max]] of RANGE_ENTRIES) {
     const v: unknown = input[field];
     if (v === undefined) continue;
     if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) {
