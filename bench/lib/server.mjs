@@ -1,7 +1,7 @@
 // Starts the real server as `npm start` does (built web app, embedded SQLite in a temp folder)
 // and measures the time from spawn to the first successful /api/v1/health.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,7 +49,12 @@ export async function startServer({ dataDir = mkdtempSync(join(tmpdir(), 'tl-ben
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.on('data', (c) => (output += c));
+  // BENCH_SERVER_LOG keeps the server's own output in that file too (e.g. with BENCH_SERVER_ARGS=--trace-gc).
+  const keep = process.env.BENCH_SERVER_LOG;
+  child.stdout.on('data', (c) => {
+    output += c;
+    if (keep) appendFileSync(keep, c);
+  });
   child.stderr.on('data', (c) => (output += c));
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
