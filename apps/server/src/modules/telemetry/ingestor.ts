@@ -54,9 +54,20 @@ export interface RecordSink {
   replayDue(quietMs?: number): Promise<number>;
 }
 
-/** What is known of a tractor when it is first seen after a start: its saved state and today's coverage. */
-/** The attributes without numbers that are not finite (noted in `dropped`). */
+/**
+ * The attributes without numbers that are not finite (noted in `dropped`), −0 as 0; the same object
+ * when nothing needs changing (the common case: no copy for every record).
+ */
 function finiteAttributes(attributes: Record<string, string | number | boolean>, dropped: string[]): Record<string, string | number | boolean> {
+  let clean = true;
+  for (const k in attributes) {
+    const v = attributes[k];
+    if (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0))) {
+      clean = false;
+      break;
+    }
+  }
+  if (clean) return attributes;
   const out: Record<string, string | number | boolean> = {};
   for (const [k, v] of Object.entries(attributes)) {
     if (typeof v === 'number' && !Number.isFinite(v)) dropped.push(`${k}: not a finite number`);
@@ -307,17 +318,25 @@ export class Ingestor implements RecordSink {
     return batch;
   }
 
-  /** Each submission's records; one that cannot be decoded is refused and left out of the batch. */
-  private static decoded(batch: readonly Pending[]): { pending: Pending; records: readonly IncomingRecord[] }[] {
-    const out: { pending: Pending; records: readonly IncomingRecord[] }[] = [];
-    for (const pending of batch) {
+  /**
+   * The submissions decoded and checked into rows; one that cannot be decoded is refused and left out
+   * of the batch. The decoded records are let go here: only the rows live until the commit.
+   */
+  private rowsOf(taken: readonly Pending[], now: number): { batch: Pending[]; rows: TelemetryRow[] } {
+    const batch: Pending[] = [];
+    const rows: TelemetryRow[] = [];
+    for (const pending of taken) {
+      let records: readonly IncomingRecord[];
       try {
-        out.push({ pending, records: pending.records.decode() });
+        records = pending.records.decode();
       } catch (error) {
         pending.reject(error);
+        continue;
       }
+      batch.push(pending);
+      for (const row of this.checked(pending.profile, records, now)) rows.push(row);
     }
-    return out;
+    return { batch, rows };
   }
 
   /**
@@ -352,9 +371,7 @@ export class Ingestor implements RecordSink {
       }
       await this.alerts?.prepare(taken.map((p) => p.profile.id));
       // Decoded only now, after this flush's own awaits: the records live until the commit, not longer.
-      const submissions = Ingestor.decoded(taken);
-      const batch = submissions.map((s) => s.pending);
-      const rows: TelemetryRow[] = submissions.flatMap(({ pending: p, records }) => this.checked(p.profile, records, now));
+      const { batch, rows } = this.rowsOf(taken, now);
       let alerts: AlertRow[] = [];
       let late: LateMark[] = [];
       let stored = 0;
