@@ -103,10 +103,13 @@ export function isMappedIo(id: number, rules: readonly IoRule[]): boolean {
   return rulesById(rules).has(id);
 }
 
-/** Applies a model's IO rules; unknown ids are ignored (kept raw by the caller if wanted). */
-export function readIo(elements: readonly RawIo[], rules: readonly IoRule[]): Partial<Reading> {
+/**
+ * Applies a model's IO rules; unknown ids are ignored (kept raw by the caller if wanted). The fields
+ * are written into `into` when given (a decoder's reading, saving a copy per record).
+ */
+export function readIo<T extends Partial<Reading>>(elements: readonly RawIo[], rules: readonly IoRule[], into?: T): T {
   const byId = rulesById(rules);
-  const out: Partial<Record<ReadingField, number | boolean>> = {};
+  const out = (into ?? {}) as Partial<Record<ReadingField, number | boolean>>;
   for (const element of elements) {
     const matching = byId.get(element.id);
     if (!matching || element.value === undefined) continue;
@@ -120,5 +123,5 @@ export function readIo(elements: readonly RawIo[], rules: readonly IoRule[]): Pa
       }
     }
   }
-  return out as Partial<Reading>;
+  return out as T;
 }

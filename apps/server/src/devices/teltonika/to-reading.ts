@@ -8,17 +8,15 @@ const MAX_RAW_ATTRIBUTES = 32;
 /** An AVL record as a reading, through the tractor's IO mapping; unmapped ids are kept as attributes. */
 export function avlToRecord(record: AvlRecord, rules: readonly IoRule[]): IncomingRecord {
   const { gps } = record;
-  const reading: Reading = { time: record.timestamp, ...readIo(record.io, rules) };
+  const reading: Reading = readIo(record.io, rules, { time: record.timestamp });
   // No fix: the device sends zeros (and speed 0); keep the position out rather than place it at 0,0.
   if (!(gps.latitude === 0 && gps.longitude === 0)) {
-    Object.assign(reading, {
-      lat: gps.latitude,
-      lon: gps.longitude,
-      altitude: gps.altitude,
-      heading: gps.angle,
-      satellites: gps.satellites,
-      speedKmh: gps.speed,
-    });
+    reading.lat = gps.latitude;
+    reading.lon = gps.longitude;
+    reading.altitude = gps.altitude;
+    reading.heading = gps.angle;
+    reading.satellites = gps.satellites;
+    reading.speedKmh = gps.speed;
   }
   const attributes: Record<string, number> = {};
   let kept = 0;
