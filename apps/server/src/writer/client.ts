@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { DecodeError } from '../devices/teltonika/codec';
 import type { EncodedRecords, IncomingRecord, RecordSink, SubmitOptions } from '../modules/telemetry/ingestor';
@@ -21,7 +22,8 @@ interface Waiting {
  * worker's entry).
  */
 function newWorker(settings: WriterSettings): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./ingest-writer.mjs', import.meta.url), { workerData: settings });
+  const options = { workerData: settings, resourceLimits: { maxYoungGenerationSizeMb: 3 * WRITER_SEMI_SPACE_MB } };
+  if (!import.meta.url.endsWith('.ts')) return withWriterHeap(() => new Worker(new URL('./ingest-writer.mjs', import.meta.url), options));
   // tsx's ES module API (its CommonJS one cannot register hooks from a worker).
   const tsx = pathToFileURL(
     createRequire(import.meta.url)
@@ -30,7 +32,36 @@ function newWorker(settings: WriterSettings): Worker {
   ).href;
   const entry = new URL('./worker.ts', import.meta.url).href;
   const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(code, { eval: true, workerData: settings });
+  return withWriterHeap(() => new Worker(code, { eval: true, ...options }));
+}
+
+/**
+ * The writer's young generation, per semi-space: it allocates for every record and keeps a batch's
+ * rows alive until the commit, which with 4 MB semi-spaces copied and promoted them scavenge after
+ * scavenge (635 scavenges, 0.85 s of a 192k-record burst; 77 and 0.34 s with 32 MB).
+ */
+const WRITER_SEMI_SPACE_MB = 32;
+
+/**
+ * V8 sizes a new isolate's young generation from --max-semi-space-size when the process was started
+ * with it (SERVER_NODE_FLAGS: 4 MB, for the main thread's memory) and then ignores the worker's
+ * resourceLimits; so the flag is raised while the writer's isolate is made and put back once it runs.
+ */
+function withWriterHeap(create: () => Worker): Worker {
+  const own = /--max-semi-space-size=(\d+)/.exec(`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`)?.[1];
+  if (own === undefined) return create();
+  setFlagsFromString(`--max-semi-space-size=${WRITER_SEMI_SPACE_MB}`);
+  let worker: Worker;
+  try {
+    worker = create();
+  } catch (error) {
+    setFlagsFromString(`--max-semi-space-size=${own}`);
+    throw error;
+  }
+  const restore = () => setFlagsFromString(`--max-semi-space-size=${own}`);
+  worker.once('online', restore);
+  worker.once('exit', restore);
+  return worker;
 }
 
 /**
