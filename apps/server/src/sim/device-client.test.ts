@@ -96,6 +96,21 @@ describe('simulated device client', () => {
     expect(client.stats).toMatchObject({ acknowledged: 32, frames: 5, connects: 2 });
   });
 
+  it('opens its connection and waits, sending only when told', async () => {
+    const server = fakeServer();
+    const port = await server.listen();
+    const client = new DeviceClient({ host: '127.0.0.1', port, imei: '356307042441013', batch: 10 });
+    cleanup.push(async () => client.stop(), server.close);
+    client.store(Array.from({ length: 12 }, (_, i) => record(1_763_700_000_000 + i * 10_000)));
+    client.prepare();
+    await client.open();
+    expect(client.stats).toMatchObject({ connects: 1, frames: 0 });
+    client.send();
+    await client.drained();
+    expect(server.stored.size).toBe(12);
+    expect(client.stats).toMatchObject({ acknowledged: 12, frames: 2, connects: 1 });
+  });
+
   it('stops sending when its IMEI is refused', async () => {
     const server = fakeServer({ accept: false });
     const port = await server.listen();

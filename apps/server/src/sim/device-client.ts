@@ -43,6 +43,9 @@ export class DeviceClient {
   private ackTimer: NodeJS.Timeout | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private waiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  /** Connected and accepted, but sending nothing until send() (open()). */
+  private held = false;
+  private acceptedWaiters: (() => void)[] = [];
   private failure: Error | undefined;
 
   constructor(private readonly options: DeviceClientOptions) {}
@@ -65,8 +68,20 @@ export class DeviceClient {
 
   /** Connects if needed and sends what is stored. */
   send(): void {
+    this.held = false;
     if (!this.socket && !this.retryTimer && !this.stopped) this.connect();
     else this.sendNext();
+  }
+
+  /**
+   * Connects and resolves once the server has accepted the IMEI, sending nothing until send(): a
+   * burst then times the devices' records, not a thousand handshakes at once.
+   */
+  open(): Promise<void> {
+    this.held = true;
+    if (!this.socket && !this.retryTimer && !this.stopped) this.connect();
+    if (this.accepted) return Promise.resolve();
+    return new Promise((resolve) => this.acceptedWaiters.push(resolve));
   }
 
   /**
@@ -127,6 +142,7 @@ export class DeviceClient {
       }
       this.accepted = true;
       this.failures = 0;
+      for (const resolve of this.acceptedWaiters.splice(0)) resolve();
       this.sendNext();
     }
     while (this.inFlight > 0 && this.received.length >= 4) {
@@ -150,7 +166,7 @@ export class DeviceClient {
 
   private sendNext(): void {
     const socket = this.socket;
-    if (!socket || !this.accepted || this.inFlight > 0 || this.pending === 0) return;
+    if (!socket || !this.accepted || this.held || this.inFlight > 0 || this.pending === 0) return;
     const ready = this.prepared[0];
     let frame: Buffer;
     let count: number;
