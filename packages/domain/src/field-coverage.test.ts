@@ -70,6 +70,22 @@ describe('field coverage', () => {
       }
     });
 
+    it('tells whether any cell of a run is covered, across tiles and on both sides of the origin', () => {
+      const coverage = new FieldCoverage(origin);
+      coverage.addSwath(at(-40, -3), at(45, 2), 1.5);
+      coverage.addSwath(at(-20, 30), at(-19, -35), 0.6);
+      const check = (cx0: number, cx1: number, cy: number) => {
+        let expected = false;
+        for (let cx = cx0; cx <= cx1; cx++) expected ||= coverage.isSet(cx, cy);
+        expect(coverage.anySet(cx0, cx1, cy)).toBe(expected);
+      };
+      // Every short run around the narrow pass and across the tile edges at ±64 cells, then long ones.
+      for (let cy = -70; cy <= 70; cy += 3) {
+        for (let cx0 = -140; cx0 <= 100; cx0++) for (let length = 0; length < 10; length++) check(cx0, cx0 + length, cy);
+        for (let cx0 = -200; cx0 <= 0; cx0 += 7) check(cx0, cx0 + 190, cy);
+      }
+    });
+
     it('a single pass, a gap wider than the fill and half-overlapping passes are counted as before', () => {
       const single = new FieldCoverage(origin);
       drivePasses(single, { passes: 1, length: 200, spacing: 2, width: 2, gapFillM: 2 });
@@ -153,6 +169,11 @@ class ReferenceGrid implements CellGrid {
 
   isSet(cx: number, cy: number): boolean {
     return this.cells.has(`${cx},${cy}`);
+  }
+
+  anySet(fromCx: number, toCx: number, cy: number): boolean {
+    for (let cx = fromCx; cx <= toCx; cx++) if (this.isSet(cx, cy)) return true;
+    return false;
   }
 
   mark(cx: number, cy: number): number {

@@ -41,7 +41,11 @@ export class FieldCoverage {
   }
 
   /** What gap filling reads and marks (fillGapsAlong). */
-  private readonly grid: CellGrid = { isSet: (cx, cy) => this.isSet(cx, cy), mark: (cx, cy) => this.markRun(cx, cx, cy) };
+  private readonly grid: CellGrid = {
+    isSet: (cx, cy) => this.isSet(cx, cy),
+    anySet: (fromCx, toCx, cy) => this.anySet(fromCx, toCx, cy),
+    mark: (cx, cy) => this.markRun(cx, cx, cy),
+  };
 
   // The tile last looked up: gap filling reads cells next to each other thousands of times a swath,
   // and a tile's key is past the small-integer range, so each Map lookup would box a new number.
@@ -58,13 +62,36 @@ export class FieldCoverage {
     return this.lastTile;
   }
 
-  private isSet(cx: number, cy: number): boolean {
+  /** Whether cell (cx, cy) is covered (cells of CELL_METERS from the origin). */
+  isSet(cx: number, cy: number): boolean {
     const tx = Math.floor(cx / TILE_CELLS);
     const ty = Math.floor(cy / TILE_CELLS);
     const tile = this.tileAt(tx, ty);
     if (!tile) return false;
     const bit = (cy - ty * TILE_CELLS) * TILE_CELLS + (cx - tx * TILE_CELLS);
     return ((tile[bit >> 3] as number) & (1 << (bit & 7))) !== 0;
+  }
+
+  /** Whether any of the cells cx0..cx1 of row cy is set: a byte at a time where a byte is empty. */
+  anySet(cx0: number, cx1: number, cy: number): boolean {
+    const ty = Math.floor(cy / TILE_CELLS);
+    const rowBase = (cy - ty * TILE_CELLS) * TILE_CELLS;
+    for (let cx = cx0; cx <= cx1; ) {
+      const tx = Math.floor(cx / TILE_CELLS);
+      const last = Math.min(cx1, tx * TILE_CELLS + TILE_CELLS - 1);
+      const tile = this.tileAt(tx, ty);
+      if (tile) {
+        const end = rowBase + (last - tx * TILE_CELLS);
+        for (let bit = rowBase + (cx - tx * TILE_CELLS); bit <= end; ) {
+          const byte = tile[bit >> 3] as number;
+          if (byte === 0) bit = (bit | 7) + 1;
+          else if (byte & (1 << (bit & 7))) return true;
+          else bit++;
+        }
+      }
+      cx = last + 1;
+    }
+    return false;
   }
 
   /** Marks the band of half-width `half` along the stretch; returns the cells newly set. */
@@ -224,6 +251,8 @@ export function swathFrame(origin: LatLon, from: LatLon, to: LatLon, widthM: num
 /** A grid of 0.5 m cells, as gap filling reads and marks it (the owner's field and a hire job's bitmap). */
 export interface CellGrid {
   isSet(cx: number, cy: number): boolean;
+  /** Whether any of the cells fromCx..toCx of row cy is set. */
+  anySet(fromCx: number, toCx: number, cy: number): boolean;
   /** Sets a cell; 1 if it was not set before, else 0. */
   mark(cx: number, cy: number): number;
 }
@@ -248,24 +277,37 @@ export function fillGapsAlong(grid: CellGrid, frame: SwathFrame, gapM: number): 
   let added = 0;
   const rows = bandRuns(a, ux, uy, length, half + gapM, gapRuns);
   const runs = gapRuns.runs;
+  // across(cx) = cx·k + base on a row: a side's cells are one end of the row's run.
+  const k = CELL_METERS * uy;
   for (let i = 0; i < rows; i++) {
     const cy = runs[3 * i] as number;
+    const fromCx = runs[3 * i + 1] as number;
     const toCx = runs[3 * i + 2] as number;
     const py = (cy + 0.5) * CELL_METERS - a.y;
-    for (let cx = runs[3 * i + 1] as number; cx <= toCx; cx++) {
-      const px = (cx + 0.5) * CELL_METERS - a.x;
-      const across = px * uy - py * ux;
-      if (Math.abs(across) <= half) continue;
-      const side = across > 0 ? 1 : -1;
-      if (!(side > 0 ? lookRight : lookLeft) || grid.isSet(cx, cy)) continue;
-      // Outward from the swath, up to the gap's width beyond this cell.
-      const room = half + gapM - Math.abs(across) + CELL_METERS;
-      for (let d = CELL_METERS; d <= room; d += CELL_METERS) {
-        const qx = Math.floor(((cx + 0.5) * CELL_METERS + side * uy * d) / CELL_METERS);
-        const qy = Math.floor(((cy + 0.5) * CELL_METERS - side * ux * d) / CELL_METERS);
-        if (grid.isSet(qx, qy)) {
-          added += grid.mark(cx, cy);
-          break;
+    const base = (0.5 * CELL_METERS - a.x) * uy - py * ux;
+    for (let side = 1; side >= -1; side -= 2) {
+      if (!(side > 0 ? lookRight : lookLeft)) continue;
+      // side·across > half from `edge` on (one cell either way of slack: each cell is tested below).
+      let first = fromCx;
+      let last = toCx;
+      if (k !== 0) {
+        const edge = (half - side * base) / (side * k);
+        if (side * k > 0) first = Math.max(fromCx, Math.floor(edge) - 1);
+        else last = Math.min(toCx, Math.ceil(edge) + 1);
+      }
+      for (let cx = first; cx <= last; cx++) {
+        const px = (cx + 0.5) * CELL_METERS - a.x;
+        const across = px * uy - py * ux;
+        if (side * across <= half || grid.isSet(cx, cy)) continue;
+        // Outward from the swath, up to the gap's width beyond this cell.
+        const room = half + gapM - Math.abs(across) + CELL_METERS;
+        for (let d = CELL_METERS; d <= room; d += CELL_METERS) {
+          const qx = Math.floor(((cx + 0.5) * CELL_METERS + side * uy * d) / CELL_METERS);
+          const qy = Math.floor(((cy + 0.5) * CELL_METERS - side * ux * d) / CELL_METERS);
+          if (grid.isSet(qx, qy)) {
+            added += grid.mark(cx, cy);
+            break;
+          }
         }
       }
     }
@@ -300,10 +342,6 @@ function anyInReach(grid: CellGrid, { a, ux, uy, length, half }: SwathFrame, gap
   const start = { x: a.x + side * uy * shift - ux * margin, y: a.y - side * ux * shift - uy * margin };
   const rows = bandRuns(start, ux, uy, length + 2 * margin, (outer - inner) / 2, stripRuns);
   const runs = stripRuns.runs;
-  for (let i = 0; i < rows; i++) {
-    const cy = runs[3 * i] as number;
-    const toCx = runs[3 * i + 2] as number;
-    for (let cx = runs[3 * i + 1] as number; cx <= toCx; cx++) if (grid.isSet(cx, cy)) return true;
-  }
+  for (let i = 0; i < rows; i++) if (grid.anySet(runs[3 * i + 1] as number, runs[3 * i + 2] as number, runs[3 * i] as number)) return true;
   return false;
 }

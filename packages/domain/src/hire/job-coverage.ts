@@ -125,7 +125,14 @@ class FlatCoverage implements Coverage {
   }
 
   /** What gap filling reads and marks (fillGapsAlong, the same rule as the owner's field figure). */
-  private readonly grid: CellGrid = { isSet: (cx, cy) => this.isSet(cx, cy), mark: (cx, cy) => this.mark(cx, cy) };
+  private readonly grid: CellGrid = {
+    isSet: (cx, cy) => this.isSet(cx, cy),
+    anySet: (fromCx, toCx, cy) => {
+      for (let cx = fromCx; cx <= toCx; cx++) if (this.isSet(cx, cy)) return true;
+      return false;
+    },
+    mark: (cx, cy) => this.mark(cx, cy),
+  };
 
   private isSet(cx: number, cy: number): boolean {
     const x = cx - this.cx0;
