@@ -1,22 +1,52 @@
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { mainWriteCounter, mainWritesDone } from '../src/db/write-turns';
+import { asMainWrite, mainWriteCounter, writerTurn } from '../src/db/write-turns';
 import { dbTargets } from './support/db-targets';
 
 describe('SQLite write turns between the main thread and the writer thread', () => {
   it("the writer's turn waits while a main-thread write is in progress, and comes once it is done", async () => {
-    const counter = new Int32Array(mainWriteCounter());
-    let turn = false;
-    // A main-thread write holding the count (as one blocked in SQLite's busy handler does).
-    Atomics.add(counter, 0, 1);
-    const waiting = mainWritesDone(mainWriteCounter()).then(() => {
-      turn = true;
+    const cells = new Int32Array(mainWriteCounter());
+    let release: (() => void) | undefined;
+    // A main-thread write holding the count.
+    Atomics.add(cells, 0, 1);
+    const waiting = writerTurn(mainWriteCounter()).then((done) => {
+      release = done;
     });
-    // Several of the writer's 1 ms looks go by without a turn.
+    // Several of the writer's 1 ms looks go by without a turn, and its mark is not left set meanwhile.
     for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 2));
-    expect(turn).toBe(false);
-    Atomics.sub(counter, 0, 1);
+    expect(release).toBeUndefined();
+    expect(Atomics.load(cells, 1)).toBe(0);
+    Atomics.sub(cells, 0, 1);
     await waiting;
-    expect(turn).toBe(true);
+    // The turn is marked as taken until its transaction ends.
+    expect(Atomics.load(cells, 1)).toBe(1);
+    release?.();
+    expect(Atomics.load(cells, 1)).toBe(0);
+  });
+
+  it("a main-thread write waits for the writer's transaction in progress and goes the moment it ends", async () => {
+    // The writer thread holds its turn for 200 ms, then notes the time and lets go.
+    const releasedAt = new Float64Array(new SharedArrayBuffer(8));
+    const worker = new Worker(
+      `const { workerData, parentPort } = require('node:worker_threads');
+       const cells = new Int32Array(workerData.cells);
+       const releasedAt = new Float64Array(workerData.releasedAt);
+       Atomics.store(cells, 1, 1);
+       parentPort.postMessage('taken');
+       setTimeout(() => { releasedAt[0] = Date.now(); Atomics.store(cells, 1, 0); Atomics.notify(cells, 1); }, 200);`,
+      { eval: true, workerData: { cells: mainWriteCounter(), releasedAt: releasedAt.buffer } },
+    );
+    try {
+      await new Promise((resolve) => worker.once('message', resolve));
+      const ranAt = asMainWrite(() => Date.now());
+      // Not before the writer let go; woken by it, not after the longest wait.
+      expect(releasedAt[0]).toBeGreaterThan(0);
+      expect(ranAt).toBeGreaterThanOrEqual(releasedAt[0] as number);
+      expect(ranAt - (releasedAt[0] as number)).toBeLessThan(1000);
+      expect(Atomics.load(new Int32Array(mainWriteCounter()), 0)).toBe(0);
+    } finally {
+      await worker.terminate();
+    }
   });
 
   it('a statement that writes counts as a main-thread write while it runs; a read does not', async () => {

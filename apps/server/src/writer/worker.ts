@@ -4,7 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { systemClock } from '../clock';
 import { createDb } from '../db/database';
-import { mainWritesDone } from '../db/write-turns';
+import { writerTurn } from '../db/write-turns';
 import { DecodeError } from '../devices/teltonika/codec';
 import { createAlertHook } from '../modules/alerts/hook';
 import { AlertProfiles } from '../modules/alerts/profiles';
@@ -25,7 +25,7 @@ const profiles = new AlertProfiles({ db: db.kysely, clock });
 const geofences = new GeofenceWatch({ db: db.kysely, clock });
 const ingestor = createIngestor(db, clock, {
   // SQLite writes one at a time: a batch waits while the main thread has a write waiting.
-  turn: () => mainWritesDone(settings.mainWrites),
+  turn: () => writerTurn(settings.mainWrites),
   alerts: createAlertHook(db.kysely, profiles, () => post({ t: 'alerts' }), geofences),
   log: {
     info: (obj, msg) => post({ t: 'log', level: 'info', obj, msg }),

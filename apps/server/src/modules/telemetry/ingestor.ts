@@ -372,20 +372,8 @@ export class Ingestor implements RecordSink {
       await this.alerts?.prepare(taken.map((p) => p.profile.id));
       // Decoded only now, after this flush's own awaits: the records live until the commit, not longer.
       const { batch, rows } = this.rowsOf(taken, now);
-      let alerts: AlertRow[] = [];
-      let late: LateMark[] = [];
-      let stored = 0;
-      let freshRows: ReadonlySet<TelemetryRow> = new Set();
-      let states: Derived['states'] = [];
-      await this.store.commit(rows, (fresh) => {
-        stored = fresh.length;
-        freshRows = new Set(fresh);
-        const derived = this.derive(batch, fresh, now);
-        alerts = derived.alerts;
-        late = derived.late;
-        states = derived.states;
-        return derived;
-      });
+      const { derived, fresh } = await this.commit(batch, rows, now);
+      const { alerts, late, states } = derived;
       for (const s of states) if (s.version !== undefined) this.fingerprints.set(s.tractorId, stateFingerprint(s.version, s.lastTime));
       for (const mark of late) {
         const known = this.late.get(mark.profile.id);
@@ -393,7 +381,10 @@ export class Ingestor implements RecordSink {
       }
       for (const p of batch) p.resolve(p.records.count);
       if (alerts.length > 0) this.alerts?.committed(alerts);
-      if (stored < rows.length) this.onResent?.(rows.filter((row) => !freshRows.has(row)));
+      if (fresh.length < rows.length) {
+        const freshRows = new Set(fresh);
+        this.onResent?.(rows.filter((row) => !freshRows.has(row)));
+      }
     } catch (error) {
       // Nothing of the batch was kept: forget what the processors computed, and let the devices resend.
       // (A submission already refused for its encoding is not affected by a second reject.)
@@ -405,6 +396,48 @@ export class Ingestor implements RecordSink {
     } finally {
       this.release();
     }
+  }
+
+  /**
+   * Writes the rows and what the processors derive from the new ones. When every row is newer than
+   * its tractor's last processed reading (the steady stream), they are derived before the transaction
+   * and the write lock is held only for the SQL (the main thread's writes wait for it); the
+   * transaction checks that each row was indeed new. A late or resent row, or that check failing,
+   * takes the exact way: the store reports which rows were new and they are derived inside.
+   */
+  private async commit(
+    batch: readonly Pending[],
+    rows: readonly TelemetryRow[],
+    now: number,
+  ): Promise<{ derived: Derived & { late: LateMark[] }; fresh: readonly TelemetryRow[] }> {
+    if (this.store.commitNew && this.allNewer(rows)) {
+      const derived = this.derive(batch, rows, now);
+      if (await this.store.commitNew(rows, derived)) return { derived, fresh: rows };
+      // A row was stored before after all: what the processors computed counted it. Start them again.
+      for (const p of batch) {
+        this.processors.set(p.profile.id, await this.load(p.profile));
+        this.fingerprints.delete(p.profile.id);
+      }
+    }
+    let result: { derived: Derived & { late: LateMark[] }; fresh: readonly TelemetryRow[] } | undefined;
+    await this.store.commit(rows, (fresh) => {
+      const derived = this.derive(batch, fresh, now);
+      result = { derived, fresh };
+      return derived;
+    });
+    if (!result) throw new Error('the store committed without deriving');
+    return result;
+  }
+
+  /** Whether every row is newer than its tractor's last processed reading and the rows before it in the batch. */
+  private allNewer(rows: readonly TelemetryRow[]): boolean {
+    const newest = new Map<string, number>();
+    for (const row of rows) {
+      const after = newest.get(row.tractorId) ?? this.processors.get(row.tractorId)?.last?.time ?? Number.NEGATIVE_INFINITY;
+      if (!(row.reading.time > after)) return false;
+      newest.set(row.tractorId, row.reading.time);
+    }
+    return true;
   }
 
   private derive(batch: readonly Pending[], fresh: readonly TelemetryRow[], now: number): Derived & { late: LateMark[] } {

@@ -54,7 +54,7 @@ export interface PipelineOptions {
 export function createIngestor(
   db: Db,
   clock: Clock,
-  { alerts, log, turn }: Pick<PipelineOptions, 'alerts' | 'log'> & { turn?: () => Promise<void> } = {},
+  { alerts, log, turn }: Pick<PipelineOptions, 'alerts' | 'log'> & { turn?: () => Promise<() => void> } = {},
 ): Ingestor {
   const store = db.sqlite ? sqliteTelemetryStore(db.sqlite, alerts?.writer, turn) : postgresTelemetryStore(db.kysely, alerts?.writer);
   // Out-of-range values are reported once an hour per tractor: a broken sensor sends one every record.

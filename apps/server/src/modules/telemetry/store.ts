@@ -12,7 +12,16 @@ import { type Derived, TELEMETRY_COLUMNS, type TelemetryRow, telemetryValues, UP
  */
 export interface TelemetryStore {
   commit(rows: readonly TelemetryRow[], derive: (fresh: TelemetryRow[]) => Derived): Promise<void>;
+  /**
+   * Writes rows expected to be all new with what was derived from them beforehand, in one
+   * transaction; resolves false, keeping nothing, when one of them was stored already. (SQLite: the
+   * write lock is then held for the SQL alone, not for the derivations.)
+   */
+  commitNew?(rows: readonly TelemetryRow[], derived: Derived): Promise<boolean>;
 }
+
+/** Thrown inside commitNew's transaction to roll it back. */
+class AlreadyStored extends Error {}
 
 const usageColumns = Object.keys(USAGE_COLUMNS) as (keyof typeof USAGE_COLUMNS)[];
 const usageValues = (totals: Derived['hours'][number]['totals']) => usageColumns.map((c) => totals[USAGE_COLUMNS[c]]);
@@ -34,9 +43,10 @@ const noWriter = (): never => {
 
 /**
  * SQLite through better-sqlite3 prepared statements: the transaction runs synchronously. On the
- * writer thread, `turn` resolves when the main thread has no write waiting (db/write-turns.ts).
+ * writer thread, `turn` resolves when the main thread has no write waiting, with a function to call
+ * when the transaction has ended (db/write-turns.ts).
  */
-export function sqliteTelemetryStore(sqlite: SQLite.Database, alerts?: AlertWriter, turn?: () => Promise<void>): TelemetryStore {
+export function sqliteTelemetryStore(sqlite: SQLite.Database, alerts?: AlertWriter, turn?: () => Promise<() => void>): TelemetryStore {
   const insert = sqlite.prepare(
     `INSERT INTO telemetry (${TELEMETRY_COLUMNS.join(', ')}) VALUES (${TELEMETRY_COLUMNS.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING`,
   );
@@ -53,23 +63,46 @@ export function sqliteTelemetryStore(sqlite: SQLite.Database, alerts?: AlertWrit
   const upsertRefuel = sqlite.prepare(UPSERT_REFUEL);
   const markDirty = sqlite.prepare('INSERT INTO usage_dirty_days (tractor_id, day_start) VALUES (?, ?) ON CONFLICT DO NOTHING');
   const writeAlerts = alerts?.prepareSqlite(sqlite) ?? noWriter;
-  const transaction = sqlite.transaction((rows: readonly TelemetryRow[], derive: (fresh: TelemetryRow[]) => Derived) => {
-    const fresh = rows.filter((row) => insert.run(telemetryValues(row)).changes > 0);
-    const derived = derive(fresh);
+  const writeDerived = (derived: Derived) => {
     for (const h of derived.hours) upsertHour.run(h.tractorId, h.hourStart, ...usageValues(h.totals));
     for (const s of derived.states) upsertState.run(stateValues(s, Date.now()));
     for (const d of derived.dirtyDays) markDirty.run(d.tractorId, d.dayStart);
     for (const r of derived.refuels) upsertRefuel.run(r.tractorId, r.start, r.litres);
     if (derived.alerts.length > 0) writeAlerts(derived.alerts);
+  };
+  const transaction = sqlite.transaction((rows: readonly TelemetryRow[], derive: (fresh: TelemetryRow[]) => Derived) => {
+    const fresh = rows.filter((row) => insert.run(telemetryValues(row)).changes > 0);
+    writeDerived(derive(fresh));
   });
+  const transactionNew = sqlite.transaction((rows: readonly TelemetryRow[], derived: Derived) => {
+    for (const row of rows) if (insert.run(telemetryValues(row)).changes === 0) throw new AlreadyStored();
+    writeDerived(derived);
+  });
+  /** Runs `write` in its turn, once no Kysely transaction is open on this connection. */
+  const inTurn = async <T>(write: () => T): Promise<T> => {
+    // A Kysely transaction on this same connection (a day's rebuild, an alert written by
+    // raiseAlert) stays open across awaits; run now, ours would become a savepoint inside
+    // it, acknowledged to devices before it is durable. Wait until it has ended.
+    while (sqlite.inTransaction) await new Promise((resolve) => setImmediate(resolve));
+    const done = await turn?.();
+    try {
+      return write();
+    } finally {
+      done?.();
+    }
+  };
   return {
     async commit(rows, derive) {
-      // A Kysely transaction on this same connection (a day's rebuild, an alert written by
-      // raiseAlert) stays open across awaits; run now, ours would become a savepoint inside
-      // it, acknowledged to devices before it is durable. Wait until it has ended.
-      while (sqlite.inTransaction) await new Promise((resolve) => setImmediate(resolve));
-      await turn?.();
-      transaction(rows, derive);
+      await inTurn(() => transaction(rows, derive));
+    },
+    async commitNew(rows, derived) {
+      try {
+        await inTurn(() => transactionNew(rows, derived));
+        return true;
+      } catch (error) {
+        if (error instanceof AlreadyStored) return false;
+        throw error;
+      }
     },
   };
 }
