@@ -150,23 +150,37 @@ export function postgresTelemetryStore(db: Kysely<Database>, alerts?: AlertWrite
           fresh = rows.filter((row) => keys.delete(`${row.tractorId}|${row.reading.time}`));
         }
         const derived = derive(fresh);
-        for (const h of derived.hours) {
+        // One statement per table for the whole batch (each (tractor, hour) and each tractor comes
+        // once: a statement per row was a round trip each, most of a batch's time on PostgreSQL).
+        // The rows go as JSON read by the table's own row type, so each value gets its column's type.
+        if (derived.hours.length > 0) {
+          const hours = derived.hours.map((h) => ({
+            tractor_id: h.tractorId,
+            hour_start: h.hourStart,
+            ...Object.fromEntries(usageColumns.map((c, i) => [c, usageValues(h.totals)[i] ?? 0])),
+          }));
           await sql`INSERT INTO usage_hourly (tractor_id, hour_start, ${sql.raw(usageColumns.join(', '))})
-            VALUES (${h.tractorId}, ${h.hourStart}, ${sql.join(usageValues(h.totals))})
+            SELECT tractor_id, hour_start, ${sql.raw(usageColumns.join(', '))} FROM jsonb_populate_recordset(NULL::usage_hourly, ${JSON.stringify(hours)}::jsonb)
             ON CONFLICT (tractor_id, hour_start) DO UPDATE SET ${sql.raw(usageColumns.map((c) => `${c} = usage_hourly.${c} + excluded.${c}`).join(', '))}`.execute(
             tx,
           );
         }
-        for (const s of derived.states) {
-          await sql`INSERT INTO tractor_state (${sql.raw(STATE_COLUMNS.join(', '))}) VALUES (${sql.join(stateValues(s, Date.now()))})
+        if (derived.states.length > 0) {
+          const now = Date.now();
+          const states = derived.states.map((st) => Object.fromEntries(STATE_COLUMNS.map((c, i) => [c, stateValues(st, now)[i]])));
+          await sql`INSERT INTO tractor_state (${sql.raw(STATE_COLUMNS.join(', '))})
+            SELECT ${sql.raw(STATE_COLUMNS.join(', '))} FROM jsonb_populate_recordset(NULL::tractor_state, ${JSON.stringify(states)}::jsonb)
             ON CONFLICT (tractor_id) DO UPDATE SET ${sql.raw(
               STATE_COLUMNS.slice(1)
                 .map((c) => `${c} = excluded.${c}`)
                 .join(', '),
             )}`.execute(tx);
         }
-        for (const d of derived.dirtyDays) {
-          await sql`INSERT INTO usage_dirty_days (tractor_id, day_start) VALUES (${d.tractorId}, ${d.dayStart}) ON CONFLICT DO NOTHING`.execute(tx);
+        if (derived.dirtyDays.length > 0) {
+          const days = derived.dirtyDays.map((d) => ({ tractor_id: d.tractorId, day_start: d.dayStart }));
+          await sql`INSERT INTO usage_dirty_days (tractor_id, day_start)
+            SELECT tractor_id, day_start FROM jsonb_populate_recordset(NULL::usage_dirty_days, ${JSON.stringify(days)}::jsonb)
+            ON CONFLICT DO NOTHING`.execute(tx);
         }
         for (const r of derived.refuels) {
           await sql`INSERT INTO refuels (tractor_id, start_ms, litres) VALUES (${r.tractorId}, ${r.start}, ${r.litres})
