@@ -156,6 +156,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       '`thread`: device records are decoded, derived and committed on a worker thread with its own database connection, so HTTP answers do not wait behind ingestion; `inline`: all on the main thread (the tests with a controlled clock use it).',
   },
   {
+    name: 'INGEST_WRITER_NICE',
+    default: '10',
+    description:
+      "The writer thread's scheduling niceness on Linux (0-19; the thread that serves HTTP and the device sockets stays at the process's own): when the two want the same core, owners' screens answer first and the devices' acknowledgements wait. `0` treats them alike.",
+  },
+  {
     name: 'OPERATOR_KEY',
     default: '(empty)',
     description: 'Key for the operator API (`X-Operator-Key` header: provisioning, batch ingest). Empty: the operator API is off.',
@@ -367,6 +373,7 @@ const envSchema = z.object({
   OFFLINE_AFTER_MINUTES: z.coerce.number({ error: 'expected minutes' }).int().min(1).max(10_080).default(30),
   TELEMETRY_RETENTION_MONTHS: z.coerce.number({ error: 'expected whole months 0-1200' }).int().min(0).max(1200).default(0),
   INGEST_WRITER: z.enum(['thread', 'inline'], { error: 'expected thread or inline' }).default('thread'),
+  INGEST_WRITER_NICE: z.coerce.number({ error: 'expected a niceness 0-19' }).int().min(0).max(19).default(10),
   OPERATOR_KEY: optionalText.pipe(z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
   SIMULATE_FLEET: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' }).optional(),
   MAP_TILE_HOSTS: z
@@ -475,6 +482,8 @@ export interface Config {
   telemetryRetentionMonths: number;
   /** Where ingestion commits: a worker thread of its own, or the main thread. */
   ingestWriter: 'thread' | 'inline';
+  /** The writer thread's niceness (Linux), above the main thread's. */
+  ingestWriterNice: number;
   operatorKey: string | undefined;
   simulateFleet: boolean;
   simulateFleetDays: number;
@@ -582,6 +591,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
     ingestWriter: e.INGEST_WRITER,
+    ingestWriterNice: e.INGEST_WRITER_NICE,
     operatorKey: e.OPERATOR_KEY,
     simulateFleet: e.SIMULATE_FLEET === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(e.SIMULATE_FLEET),
     simulateFleetDays: e.SIMULATE_FLEET_DAYS,

@@ -152,7 +152,7 @@ export async function buildServices(deps: ServiceDeps): Promise<Services> {
   // Ingestion on a thread of its own, with its own connection; it is told of every settings change.
   const writer =
     config.ingestWriter === 'thread'
-      ? new WriterThread({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, mainWrites: mainWriteCounter() }, log)
+      ? new WriterThread({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, mainWrites: mainWriteCounter(), nice: config.ingestWriterNice }, log)
       : undefined;
   const geofenceWatch = new GeofenceWatch({ db: kysely, clock, ...(writer ? { onInvalidate: (ids: readonly string[]) => writer.geofencesChanged(ids) } : {}) });
   const wakeups =

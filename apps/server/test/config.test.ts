@@ -133,6 +133,7 @@ describe('configuration', () => {
       'OFFLINE_AFTER_MINUTES',
       'TELEMETRY_RETENTION_MONTHS',
       'INGEST_WRITER',
+      'INGEST_WRITER_NICE',
       'OPERATOR_KEY',
       'SIMULATE_FLEET',
       'MAP_TILE_HOSTS',

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
@@ -83,6 +84,15 @@ describe.each(dbTargets)('the ingestion writer thread on $name', (target) => {
     expect(res.statusCode, res.body).toBe(200);
     return { token: owner.accessToken, tractor };
   };
+
+  it('runs below the thread that serves HTTP and sockets (INGEST_WRITER_NICE, 10 by default)', async () => {
+    // Each thread's niceness is field 19 of /proc/self/task/<tid>/stat (the fields after the name's ')').
+    const niceness = () =>
+      readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]));
+    await expect.poll(() => niceness().includes(10), { timeout: 10_000 }).toBe(true);
+    expect(niceness().filter((n) => n === 10)).toHaveLength(1);
+    expect(niceness()).toContain(0);
+  });
 
   it('acknowledges a Teltonika frame after the writer commits it, and a resent frame stores nothing twice', async () => {
     const tractor = await provisionTractor(db(), { imei: IMEI });

@@ -8,6 +8,8 @@ export interface WriterSettings {
   dataDir: string;
   /** The main thread's count of SQLite writes in progress (db/write-turns.ts). */
   mainWrites: SharedArrayBuffer;
+  /** The thread's own scheduling niceness (Linux), INGEST_WRITER_NICE. */
+  nice?: number;
 }
 
 /** Messages to the writer thread. `id` ties an answer to its request. */

@@ -1,6 +1,8 @@
 // The writer thread: owns a database connection of its own and runs the Ingestor (decoding,
 // derivations, alert rules, the group commit), so the thread that serves HTTP and device sockets
 // only checks frames and sends acknowledgements. See client.ts for the other side.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { systemClock } from '../clock';
 import { createDb } from '../db/database';
@@ -17,7 +19,23 @@ import type { FromWriter, ToWriter, WriterSettings } from './protocol';
 const port = parentPort;
 if (!port) throw new Error('writer/worker.ts runs as a worker thread');
 const settings = workerData as WriterSettings;
+if (settings.nice) lowerPriority(settings.nice);
 const post = (message: FromWriter) => port.postMessage(message);
+
+/**
+ * This thread's niceness raised to `nice`: the thread serving HTTP and the device sockets wins a
+ * contended core (on two cores the writer at full speed made owners' screens wait seconds behind
+ * the other instance's ingestion and the database). Linux names a thread by its id, which
+ * /proc/thread-self gives; elsewhere, or if refused, the thread keeps the process's priority.
+ */
+function lowerPriority(nice: number): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, nice);
+  } catch {
+    // not Linux, or not allowed: the default priority
+  }
+}
 
 const db = createDb({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
 const clock = systemClock;
