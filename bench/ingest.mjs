@@ -1,5 +1,7 @@
 // Ingestion throughput over real TCP (1,000 simulated Teltonika devices, ACK after commit, SQLite),
-// beside a raw batched insert of the same rows measured in the same run; each ingestion mode
+// beside a raw batched insert of the same rows measured in the same run. The devices connect, are
+// accepted and have their frames encoded before the clock starts (sim/cli.ts --burst): what is timed
+// is their records streaming in and being acknowledged. Each ingestion mode
 // (INGEST_WRITER=inline, and the writer thread) twice: alone, and with the home screen asked for at
 // 500 requests/s during the burst (its latency then, and on the same server before the burst).
 import { spawn, spawnSync } from 'node:child_process';
