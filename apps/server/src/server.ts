@@ -72,11 +72,7 @@ process.stdout.write(`${lines.join('\n')}\n`);
 // answers, so the first owner to open an invoice does not wait for it.
 // Out of file handles then (a flood), it is only logged: the first invoice loads them instead.
 setTimeout(() => {
-  try {
-    warmUpInvoicePdf();
-  } catch (err) {
-    app.log.warn({ err }, 'invoice fonts not loaded ahead');
-  }
+  warmUpInvoicePdf().catch((err: unknown) => app.log.warn({ err }, 'invoice fonts not loaded ahead'));
 }, 1000).unref();
 
 // The demo fleet: after listening, so the app answers at once while history streams in. With several
