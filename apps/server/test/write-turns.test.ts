@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { asMainWrite, mainWriteCounter, writerTurn } from '../src/db/write-turns';
+import { asMainWrite, mainWriteCounter, writerGone, writerTurn } from '../src/db/write-turns';
 import { dbTargets } from './support/db-targets';
 
 describe('SQLite write turns between the main thread and the writer thread', () => {
@@ -22,6 +22,16 @@ describe('SQLite write turns between the main thread and the writer thread', () 
     expect(Atomics.load(cells, 1)).toBe(1);
     release?.();
     expect(Atomics.load(cells, 1)).toBe(0);
+  });
+
+  it("a writer thread that died inside its transaction leaves no mark for the main thread's writes to wait on", async () => {
+    await writerTurn(mainWriteCounter());
+    expect(Atomics.load(new Int32Array(mainWriteCounter()), 1)).toBe(1);
+    writerGone(mainWriteCounter());
+    expect(Atomics.load(new Int32Array(mainWriteCounter()), 1)).toBe(0);
+    const started = Date.now();
+    asMainWrite(() => undefined);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it("a main-thread write waits for the writer's transaction in progress and goes the moment it ends", async () => {

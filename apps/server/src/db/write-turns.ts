@@ -54,3 +54,14 @@ export async function writerTurn(shared: SharedArrayBuffer | undefined): Promise
     while (Atomics.load(turns, MAIN_WRITES) > 0) await new Promise((resolve) => setTimeout(resolve, 1));
   }
 }
+
+/**
+ * On the main thread, when the writer thread has died: its mark is cleared, in case it died inside a
+ * transaction (the database rolled that back), so main-thread writes do not wait on it any longer.
+ */
+export function writerGone(shared: SharedArrayBuffer | undefined): void {
+  if (!shared) return;
+  const turns = new Int32Array(shared);
+  Atomics.store(turns, WRITER_BUSY, 0);
+  Atomics.notify(turns, WRITER_BUSY);
+}

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
+import { writerGone } from '../db/write-turns';
 import { DecodeError } from '../devices/teltonika/codec';
 import type { EncodedRecords, IncomingRecord, RecordSink, SubmitOptions } from '../modules/telemetry/ingestor';
 import type { DeviceLog } from '../modules/telemetry/pipeline';
@@ -191,6 +192,7 @@ export class WriterThread implements RecordSink {
   private stopped(worker: Worker, code: number): void {
     if (worker !== this.worker) return;
     this.alive = false;
+    writerGone(this.settings.mainWrites);
     // Nothing it had not reported as committed was acknowledged: refused, the devices resend.
     const lost = [...this.waiting.values()];
     this.waiting.clear();
