@@ -47,6 +47,8 @@ export interface PipelineOptions {
   sink?: RecordSink;
 }
 
+const SQLITE_WRITER_BATCH_ROWS = 1000;
+
 /**
  * The Ingestor with its store, state loader, late replay and logs: what commits records, on
  * whichever thread owns the database connection it is given.
@@ -61,6 +63,10 @@ export function createIngestor(
   const quiet = new LogLimiter(3600_000, () => clock.now());
   const quietResends = new LogLimiter(3600_000, () => clock.now());
   return new Ingestor(store, processorLoader(db.kysely, alerts), clock, {
+    // The writer thread beside a main thread that writes to the same SQLite file: smaller batches hold
+    // the write lock shorter (a main-thread write waits for one). In the 1,000-device burst, home p99
+    // 16–43 ms with 1,000 rows against 34–52 ms with 5,000 (7 runs each), records/s the same.
+    ...(db.sqlite && turn ? { maxBatchRows: SQLITE_WRITER_BATCH_ROWS } : {}),
     alerts,
     // Several instances may share the database: a device that comes back checks its cached state.
     stateVersions: stateVersionsReader(db.kysely),
