@@ -7,10 +7,11 @@ import { LOADING_HIDE_AFTER_FAILURE_MS, loadingStore, resetLoadingForTests } fro
 import { storage } from './secure-storage';
 import { getAccessToken, resetSessionForTests, sessionStore, setAccessTokenForTests } from './session';
 import { testOwner } from '../test/owner';
+import { jsonResponse } from '../test/signed-in';
 
 const user = testOwner('mr');
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = jsonResponse;
 const refused = (status: number, code: string) => json(status, { error: { code, message: code } });
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;

@@ -4,10 +4,11 @@ import { env } from '../config/env';
 import { storage } from './secure-storage';
 import { bootSession, getAccessToken, resetSessionForTests, sessionStore, startSession } from './session';
 import { testOwner } from '../test/owner';
+import { jsonResponse } from '../test/signed-in';
 
 const user = testOwner();
 const tokens = (access: string): TokenResponse => ({ access_token: access, token_type: 'Bearer', expires_in: 900, user });
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = jsonResponse;
 
 let refreshes = 0;
 function answerRefresh(answer: () => Response | Promise<Response>) {

@@ -3,12 +3,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { initI18n } from '../../lib/i18n';
-import { resetOutboxForTests } from '../../lib/outbox/outbox';
 import { queryKeys } from '../../lib/query-keys';
 import { storage } from '../../lib/secure-storage';
-import { resetSessionForTests, setAccessTokenForTests, startSession } from '../../lib/session';
 import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
 import { testOwner } from '../../test/owner';
+import { jsonResponse, signInEachTest } from '../../test/signed-in';
 import { ProfileEditScreen } from './profile-edit-screen';
 
 /**
@@ -18,7 +17,7 @@ import { ProfileEditScreen } from './profile-edit-screen';
 
 const user = testOwner();
 let online: boolean;
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = jsonResponse;
 
 beforeAll(async () => {
   await storage.load();
@@ -26,10 +25,9 @@ beforeAll(async () => {
   await loadTractorTexts('en');
 });
 
+signInEachTest(user);
+
 beforeEach(() => {
-  resetSessionForTests();
-  resetOutboxForTests();
-  startSession({ access_token: 'token', token_type: 'Bearer', expires_in: 900, user }, true);
   online = false;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   vi.stubGlobal(
@@ -44,8 +42,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  resetSessionForTests();
-  setAccessTokenForTests(null);
 });
 
 function renderScreen() {

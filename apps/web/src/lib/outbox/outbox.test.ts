@@ -1,12 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-error';
 import { SecureStorage, storage } from '../secure-storage';
-import { resetSessionForTests, setAccessTokenForTests, startSession } from '../session';
 import { keepFile } from './multipart';
 import { discard, flush, outboxEntries, resetOutboxForTests, submitWrite } from './outbox';
 import type { OutboxEntry } from './types';
 import { waitingCount } from './summary';
 import { testOwner } from '../../test/owner';
+import { jsonResponse, signInEachTest } from '../../test/signed-in';
 
 /** The outbox against a fake server: kept across a reload, sent in order with its key, refusals kept. */
 
@@ -25,17 +25,15 @@ let calls: Call[];
 let online: boolean;
 let reply: (call: Call) => Response;
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = jsonResponse;
 
 beforeAll(async () => {
   await storage.load();
 });
 
+signInEachTest(user);
+
 beforeEach(() => {
-  resetSessionForTests();
-  resetOutboxForTests();
-  for (const name of storage.names('outbox')) storage.remove(name);
-  startSession({ access_token: 'token', token_type: 'Bearer', expires_in: 900, user }, true);
   calls = [];
   online = true;
   reply = (c) => json(c.method === 'POST' ? 201 : 200, { id: 'server-1', ...(c.body as object) });
@@ -61,8 +59,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  resetSessionForTests();
-  setAccessTokenForTests(null);
 });
 
 const write = (path: string, body: unknown = { n: path }, method: 'POST' | 'PUT' | 'DELETE' = 'PUT') =>

@@ -4,10 +4,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { initI18n } from '../../../lib/i18n';
 import { flush, outboxEntries, resetOutboxForTests } from '../../../lib/outbox/outbox';
 import { storage } from '../../../lib/secure-storage';
-import { resetSessionForTests, setAccessTokenForTests, startSession } from '../../../lib/session';
 import { loadTractorTexts } from '../../../lib/signed-in/tractor-texts';
 import { PicturePicker } from './picture-picker';
 import { testOwner } from '../../../test/owner';
+import { jsonResponse, signInEachTest } from '../../../test/signed-in';
 
 /** Issue 19: a photo chosen offline shows at once, waiting, through a reload; refused later, it says why. */
 
@@ -18,7 +18,7 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 8
 let online: boolean;
 let posts: number;
 let reply: () => Response;
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = jsonResponse;
 
 beforeAll(async () => {
   await storage.load();
@@ -26,11 +26,9 @@ beforeAll(async () => {
   await loadTractorTexts('en');
 });
 
+signInEachTest(user);
+
 beforeEach(() => {
-  resetSessionForTests();
-  resetOutboxForTests();
-  for (const name of storage.names('outbox')) storage.remove(name);
-  startSession({ access_token: 'token', token_type: 'Bearer', expires_in: 900, user }, true);
   online = false;
   posts = 0;
   reply = () => json(200, user);
@@ -47,8 +45,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  resetSessionForTests();
-  setAccessTokenForTests(null);
 });
 
 function renderPicker() {
