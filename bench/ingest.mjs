@@ -53,7 +53,7 @@ const latency = (samples) => {
 };
 
 /** One server in `mode`, its tractors provisioned, one burst; with `homeRate`, the home load around it. */
-export async function run(mode, { tractors, recordsEach, homeRate }) {
+async function run(mode, { tractors, recordsEach, homeRate }) {
   const devicePort = await freePort();
   // Every simulated device connects from this one host, as devices behind one carrier NAT do: the
   // per-address cap is raised to fit them (the default of 100 would refuse 900 of them).
