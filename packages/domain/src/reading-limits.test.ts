@@ -18,6 +18,17 @@ describe('checking a reading against physical ranges', () => {
     expect(dropped[0]).toMatch(/^speedKmh: /);
   });
 
+  it('gives every reading the same fields in the same order, whatever the device sent and in what order', () => {
+    // One object shape for every record keeps the per-record code that reads them monomorphic.
+    const keys = (r: Parameters<typeof checkReading>[0]) => Object.keys(checkReading(r, NOW).reading ?? {});
+    const a = keys({ time: NOW, rpm: 900, lat: 20.1, lon: 73.9, ignition: true });
+    const b = keys({ ignition: false, coolantC: 80, time: NOW, speedKmh: 4 });
+    const c = keys({ time: NOW, lat: 91, lon: 73.9 });
+    expect(a).toEqual(b);
+    expect(a).toEqual(c);
+    expect(a).toContain('gsmSignal');
+  });
+
   it('turns −0 into 0', () => {
     const { reading, dropped } = checkReading({ time: NOW, speedKmh: -0, coolantC: -0 }, NOW);
     expect(Object.is(reading?.speedKmh, 0)).toBe(true);

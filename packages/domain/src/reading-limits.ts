@@ -1,4 +1,4 @@
-import type { Reading } from './telemetry';
+import { blankReading, type Reading } from './telemetry';
 
 /**
  * The physical range of every number a device may send. A value outside it (or not a finite
@@ -55,7 +55,7 @@ export function checkReading(input: Reading, now: number): CheckedReading {
     const when = typeof time === 'number' && Number.isFinite(time) ? (time < now ? 'more than a year ago' : 'in the future') : describe(time);
     return { reading: undefined, dropped: [`time: ${when}`] };
   }
-  const out: Reading = { time };
+  const out = blankReading(time);
   for (const [field, [min, max]] of RANGE_ENTRIES) {
     const v: unknown = input[field];
     if (v === undefined) continue;
@@ -69,8 +69,8 @@ export function checkReading(input: Reading, now: number): CheckedReading {
   if ((out.lat === undefined) !== (out.lon === undefined)) {
     if (out.lat !== undefined) dropped.push('lat: without its longitude');
     if (out.lon !== undefined) dropped.push('lon: without its latitude');
-    delete out.lat;
-    delete out.lon;
+    out.lat = undefined;
+    out.lon = undefined;
   }
   for (const field of FLAGS) {
     const v: unknown = input[field];

@@ -33,6 +33,40 @@ export interface Reading {
   gsmSignal?: number;
 }
 
+/**
+ * A reading with every field present and unset, always in this order: the readings decoded and checked
+ * share one shape, so the code that reads them for every record (usage, fuel, the alert
+ * rules, the row values) stays monomorphic; a reading built field by field in the order its
+ * device sent them took one of dozens of shapes.
+ */
+export function blankReading(time: number): Reading {
+  return {
+    time,
+    lat: undefined,
+    lon: undefined,
+    speedKmh: undefined,
+    heading: undefined,
+    altitude: undefined,
+    satellites: undefined,
+    ignition: undefined,
+    movement: undefined,
+    pto: undefined,
+    keyPresent: undefined,
+    oilPressureLow: undefined,
+    airFilterClogged: undefined,
+    externalVoltage: undefined,
+    batteryVoltage: undefined,
+    fuelPercent: undefined,
+    fuelLitres: undefined,
+    fuelUsedLitres: undefined,
+    rpm: undefined,
+    coolantC: undefined,
+    odometerM: undefined,
+    engineWorktimeMin: undefined,
+    gsmSignal: undefined,
+  } satisfies Required<Record<keyof Reading, unknown>>;
+}
+
 export type ReadingField = Exclude<keyof Reading, 'time' | 'lat' | 'lon' | 'speedKmh' | 'heading' | 'altitude' | 'satellites'>;
 
 /** How one IO element becomes a reading field: value × multiplier (+ sign), or a 0/1 flag. */

@@ -1,4 +1,4 @@
-import { type IoRule, isMappedIo, readIo, type Reading } from '@tractorlink/domain/telemetry';
+import { blankReading, type IoRule, isMappedIo, readIo, type Reading } from '@tractorlink/domain/telemetry';
 import type { IncomingRecord } from '../../modules/telemetry/ingestor';
 import type { AvlRecord } from './codec';
 
@@ -8,7 +8,7 @@ const MAX_RAW_ATTRIBUTES = 32;
 /** An AVL record as a reading, through the tractor's IO mapping; unmapped ids are kept as attributes. */
 export function avlToRecord(record: AvlRecord, rules: readonly IoRule[]): IncomingRecord {
   const { gps } = record;
-  const reading: Reading = readIo(record.io, rules, { time: record.timestamp });
+  const reading: Reading = readIo(record.io, rules, blankReading(record.timestamp));
   // No fix: the device sends zeros (and speed 0); keep the position out rather than place it at 0,0.
   if (!(gps.latitude === 0 && gps.longitude === 0)) {
     reading.lat = gps.latitude;
