@@ -7,7 +7,9 @@ import { type LatLon, toLocalMeters } from './geo';
  * nothing. Cells are kept in 32 m tiles, so memory follows the area worked, not the farm's extent.
  */
 export const CELL_METERS = 0.5;
-const TILE_CELLS = 64; // 64 × 64 cells = 512 bytes a tile
+const TILE_SHIFT = 6;
+const TILE_CELLS = 1 << TILE_SHIFT; // 64 × 64 cells = 512 bytes a tile
+const TILE_MASK = TILE_CELLS - 1;
 const TILE_BYTES = (TILE_CELLS * TILE_CELLS) / 8;
 const CELL_AREA = CELL_METERS * CELL_METERS;
 const KEY_SPAN = 1 << 20;
@@ -64,11 +66,10 @@ export class FieldCoverage {
 
   /** Whether cell (cx, cy) is covered (cells of CELL_METERS from the origin). */
   isSet(cx: number, cy: number): boolean {
-    const tx = Math.floor(cx / TILE_CELLS);
-    const ty = Math.floor(cy / TILE_CELLS);
-    const tile = this.tileAt(tx, ty);
+    // Cell indices are whole numbers well inside 32 bits: a shift is the floor of the division by 64.
+    const tile = this.tileAt(cx >> TILE_SHIFT, cy >> TILE_SHIFT);
     if (!tile) return false;
-    const bit = (cy - ty * TILE_CELLS) * TILE_CELLS + (cx - tx * TILE_CELLS);
+    const bit = ((cy & TILE_MASK) << TILE_SHIFT) | (cx & TILE_MASK);
     return ((tile[bit >> 3] as number) & (1 << (bit & 7))) !== 0;
   }
 

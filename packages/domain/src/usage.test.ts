@@ -4,7 +4,7 @@ import { FieldCoverage } from './field-coverage';
 import { fromLocalMeters } from './geo';
 import type { Reading } from './telemetry';
 import { istMidnight } from './time';
-import { addTotals, emptyTotals, isForenoon, measureInterval, splitByHour, usageReport, type UsageTotals } from './usage';
+import { addTotals, emptyTotals, isForenoon, measureInterval, splitByHour, USAGE_FIELDS, usageReport, type UsageTotals } from './usage';
 
 const origin = { lat: 18.5204, lon: 73.8567 };
 const spec = { implementWidthM: 2 };
@@ -147,5 +147,18 @@ describe('usage derivations on synthetic tracks', () => {
     // The counter beats the float sensor's estimate.
     expect(usageReport({ ...emptyTotals(), fuelRefuelL: 0, fuelNetChangeL: -9, fuelCounterL: 7.5 }).dieselConsumedL).toBe(7.5);
     expect(usageReport({ ...emptyTotals(), fuelRefuelL: 0, fuelNetChangeL: -9 }).dieselConsumedL).toBe(9);
+  });
+});
+
+describe('addTotals', () => {
+  it('adds every usage field (it names them one by one)', () => {
+    for (const [i, field] of USAGE_FIELDS.entries()) {
+      const into = { ...emptyTotals(), [field]: 1 };
+      addTotals(into, { [field]: i + 2 });
+      expect(into[field]).toBe(i + 3);
+      expect(Object.values(into).reduce((a, b) => a + b, 0)).toBe(i + 3);
+    }
+    // A field of the totals that USAGE_FIELDS leaves out would be neither rolled up nor added.
+    expect(Object.keys(emptyTotals()).sort()).toEqual([...USAGE_FIELDS].sort());
   });
 });
