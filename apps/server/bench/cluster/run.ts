@@ -29,6 +29,8 @@ import { createDb, type Db } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import type { AvlRecord } from '../../src/devices/teltonika/codec';
 import { avlToRecord } from '../../src/devices/teltonika/to-reading';
+import { MAX_BATCH_ROWS } from '../../src/modules/telemetry/ingestor';
+import { SQLITE_WRITER_BATCH_ROWS } from '../../src/modules/telemetry/pipeline';
 import { TELEMETRY_COLUMNS, telemetryValues } from '../../src/modules/telemetry/rows';
 import { DeviceClient } from '../../src/sim/device-client';
 import { systemClock } from '../../src/clock';
@@ -408,21 +410,23 @@ async function throughput(target: Target, instances: number, homeRate?: number) 
 }
 
 /**
- * The raw-insert baseline: the rows the devices send (decoded as the server decodes them), straight
- * into the telemetry table in transactions of 5,000, the way each engine's store writes them (SQLite
- * prepared statements; PostgreSQL one INSERT … SELECT FROM unnest(…)), same durability; no TCP,
- * no processing, no rollups.
+ * The raw-insert baseline: the rows the devices send (decoded as the server decodes them), in the
+ * order the writer gets them (a frame of BATCH records from each device in turn), straight into the
+ * telemetry table in transactions of the writer's size on that engine, the way each engine's store
+ * writes them (SQLite prepared statements; PostgreSQL one INSERT … SELECT FROM unnest(…)), same
+ * durability; no TCP, no processing, no rollups.
  */
 async function rawInsert(target: Target) {
   const startTime = Date.now() - RECORDS_EACH * 10_000 - 60_000;
   const rows: (string | number | null)[][] = [];
-  for (let i = 0; i < RECORDS_EACH; i++)
-    for (let d = 0; d < DEVICES; d++) {
-      const { reading, attributes } = avlToRecord(record(startTime + i * 10_000, d, i), FMB_DEFAULT_IO);
-      rows.push(telemetryValues({ tractorId: `bench-${String(d).padStart(5, '0')}`, reading, receivedAt: Date.now(), attributes, fuelL: undefined }));
-    }
-  const batch = 5000;
+  for (let from = 0; from < RECORDS_EACH; from += BATCH)
+    for (let d = 0; d < DEVICES; d++)
+      for (let i = from; i < Math.min(from + BATCH, RECORDS_EACH); i++) {
+        const { reading, attributes } = avlToRecord(record(startTime + i * 10_000, d, i), FMB_DEFAULT_IO);
+        rows.push(telemetryValues({ tractorId: `bench-${String(d).padStart(5, '0')}`, reading, receivedAt: Date.now(), attributes, fuelL: undefined }));
+      }
   const db = target.open();
+  const batch = db.sqlite ? SQLITE_WRITER_BATCH_ROWS : MAX_BATCH_ROWS;
   try {
     let t0: number;
     if (db.sqlite) {

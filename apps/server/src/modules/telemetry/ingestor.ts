@@ -105,6 +105,9 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+/** Most rows a transaction writes unless the store says otherwise (IngestorOptions.maxBatchRows). */
+export const MAX_BATCH_ROWS = 5000;
+
 export interface IngestorOptions {
   /** Most rows written in one transaction. */
   maxBatchRows?: number;
@@ -172,7 +175,7 @@ export class Ingestor implements RecordSink {
     private readonly clock: Clock,
     options: IngestorOptions = {},
   ) {
-    this.maxBatchRows = options.maxBatchRows ?? 5000;
+    this.maxBatchRows = options.maxBatchRows ?? MAX_BATCH_ROWS;
     this.maxFutureMs = options.maxFutureMs ?? 10 * 60_000;
     this.alerts = options.alerts;
     this.replay = options.replay;

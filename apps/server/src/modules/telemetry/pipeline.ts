@@ -47,7 +47,8 @@ export interface PipelineOptions {
   sink?: RecordSink;
 }
 
-const SQLITE_WRITER_BATCH_ROWS = 1000;
+/** Most rows a transaction of the writer thread writes on SQLite (see createIngestor). */
+export const SQLITE_WRITER_BATCH_ROWS = 1000;
 
 /**
  * The Ingestor with its store, state loader, late replay and logs: what commits records, on
