@@ -104,7 +104,8 @@ async function run(mode, { tractors, recordsEach, homeRate }) {
 
 export async function ingestionFigures({ tractors = 1000, recordsEach = 200, homeRate = 500 } = {}) {
   const raw = JSON.parse(
-    spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench/lib/raw-insert.ts'), String(tractors), String(recordsEach), '5000'], {
+    // The simulated devices send frames of 50 records (sim/cli.ts); the writer's transactions are its own size.
+    spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench/lib/raw-insert.ts'), String(tractors), String(recordsEach), '50'], {
       cwd: root,
       encoding: 'utf8',
     }).stdout.trim(),
