@@ -518,7 +518,7 @@ log(`${DEVICES} devices × ${RECORDS_EACH} records (open-file limit ${limit})`);
 // throughput figures use TEST_DATABASE_URL's server when set.
 const own = startThrowawayPostgres({ port: await freePort() });
 try {
-  const sharedUrl = process.env.TEST_DATABASE_URL;
+  const sharedUrl = process.env.TEST_DATABASE_URL || undefined;
   results.postgresServer = sharedUrl ? 'TEST_DATABASE_URL' : 'throwaway';
 
   log('1 instance on SQLite');
