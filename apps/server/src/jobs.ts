@@ -52,6 +52,8 @@ export function startJobs(services: Services, log: FastifyBaseLogger, which: Job
     // that received late records beyond a replay are rebuilt from their raw records.
     every(5_000, 'replaying late records failed', () => telemetry.ingestor.replayDue());
     stops.push(services.wakeups.listen('tl_days', () => services.live.forgetRollupSums()));
+    // A device command queued on any instance: the device server here looks for it after the next frame.
+    stops.push(services.wakeups.listen('tl_commands', () => services.commands.forget()));
     every(60_000, 'rebuilding late days failed', () => rebuildLateDays(services));
     // Telemetry partitions ahead (PostgreSQL) and raw-record retention: on start, then daily.
     const maintain = async () => {

@@ -210,7 +210,7 @@ export async function buildServices(deps: ServiceDeps): Promise<Services> {
     writer,
     wakeups,
     ingest: new IngestService(telemetry),
-    commands: new DeviceCommands({ db: kysely, clock, engine: db.engine }),
+    commands: new DeviceCommands({ db: kysely, clock, engine: db.engine, wakeups }),
     alerts,
     geofences: new GeofenceService({ db: kysely, clock, watch: geofenceWatch }),
     registry,

@@ -1,5 +1,8 @@
 import type { DeviceCommand } from '@tractorlink/domain/operator-api';
-import { describe, expect, it } from 'vitest';
+import type { KyselyPlugin } from 'kysely';
+import { describe, expect, it, vi } from 'vitest';
+import { localWakeups } from '../src/db/wakeups';
+import { DeviceCommands } from '../src/modules/commands/service';
 import { decodeCommandFrame, encodeResponse } from '../src/devices/teltonika/codec12';
 import { encodeCodec8eFrame } from '../src/devices/teltonika/encoder';
 import { expectError, get, post } from './support/api';
@@ -118,5 +121,97 @@ describe.each(dbTargets)('the command queue cap on $name', (target) => {
       expect(expectError(refused, 'VALIDATION_FAILED').error.details).toEqual([{ path: 'command', code: 'TOO_MANY_QUEUED' }]);
     const listed = (await get(t.app, `operator/tractors/${tractor.vin}/commands`, key)).json<{ data: DeviceCommand[] }>().data;
     expect(listed).toHaveLength(accepted);
+  });
+});
+
+/** Counts the statements a Kysely instance runs. */
+function counting(): KyselyPlugin & { statements: number } {
+  const plugin = {
+    statements: 0,
+    transformQuery: <T>(args: { node: T }) => {
+      plugin.statements++;
+      return args.node;
+    },
+    transformResult: async <R>(args: { result: R }) => args.result,
+  };
+  return plugin;
+}
+
+describe.each(dbTargets)('which devices have commands, on $name', (target) => {
+  const t = useTestApp(target, { OPERATOR_KEY });
+
+  /** Two instances' command queues on one database, woken by one channel as NOTIFY wakes them. */
+  async function twoInstances() {
+    const { db, clock } = t.app.services;
+    const wakeups = localWakeups();
+    const sql = counting();
+    const a = new DeviceCommands({ db: db.kysely, clock, engine: db.engine, wakeups });
+    const b = new DeviceCommands({ db: db.kysely.withPlugin(sql), clock, engine: db.engine, wakeups });
+    const stop = wakeups.listen('tl_commands', () => b.forget());
+    const tractors = [];
+    for (const n of [5, 6]) {
+      const tractor = validTractor(n);
+      expect((await post(t.app, 'operator/tractors', tractor, key)).statusCode).toBe(201);
+      const row = await db.kysely.selectFrom('tractors').select('id').where('vin', '=', tractor.vin).executeTakeFirstOrThrow();
+      tractors.push({ ...tractor, id: row.id });
+    }
+    return { a, b, sql, stop, tractors: tractors as [(typeof tractors)[number], (typeof tractors)[number]] };
+  }
+
+  it('asks the database nothing after a frame while no command waits', async () => {
+    const { b, sql, stop, tractors } = await twoInstances();
+    expect(await b.take(tractors[0].id)).toBeUndefined();
+    const afterFirst = sql.statements;
+    // The list is read once; a thousand frames of the two tractors then cost no statement.
+    for (let i = 0; i < 1000; i++) expect(await b.take((i % 2 === 0 ? tractors[0] : tractors[1]).id)).toBeUndefined();
+    expect(sql.statements).toBe(afterFirst);
+    await stop();
+  });
+
+  it('a command queued on one instance is taken on the other at the next frame, once', async () => {
+    const { a, b, sql, stop, tractors } = await twoInstances();
+    expect(await b.take(tractors[0].id)).toBeUndefined();
+    await a.queue(tractors[0].vin, 'getinfo');
+    const taken = await b.take(tractors[0].id);
+    expect(taken?.command).toBe('getinfo');
+    // Sent and unanswered: no second command, and the other tractor still costs nothing.
+    await a.queue(tractors[0].vin, 'getver');
+    expect(await b.take(tractors[0].id)).toBeUndefined();
+    const before = sql.statements;
+    expect(await b.take(tractors[1].id)).toBeUndefined();
+    expect(sql.statements).toBe(before);
+    // The device answers; the next goes out, then nothing is left.
+    await b.answered(tractors[0].id, 'ok');
+    expect((await b.take(tractors[0].id))?.command).toBe('getver');
+    await b.answered(tractors[0].id, 'ok');
+    expect(await b.take(tractors[0].id)).toBeUndefined();
+    const settled = sql.statements;
+    expect(await b.take(tractors[0].id)).toBeUndefined();
+    expect(sql.statements).toBe(settled);
+    await stop();
+  });
+
+  it('a command put back by a closed connection is taken by the instance the device reconnects to', async () => {
+    const { a, b, stop, tractors } = await twoInstances();
+    const { db, clock } = t.app.services;
+    // Queued where the wake-up is lost: B, having read the list, does not know of it yet.
+    const lost = new DeviceCommands({ db: db.kysely, clock, engine: db.engine });
+    expect(await b.take(tractors[1].id)).toBeUndefined();
+    await lost.queue(tractors[1].vin, 'getgps');
+    expect(await b.take(tractors[1].id)).toBeUndefined();
+    // A reads the list afresh and sends it; the connection closes unanswered; the device comes back on B.
+    const sent = await a.take(tractors[1].id);
+    expect(sent?.command).toBe('getgps');
+    await a.unanswered(sent?.id as string);
+    expect((await b.take(tractors[1].id))?.command).toBe('getgps');
+    await stop();
+  });
+
+  it('a running server reads its list again when any instance queues a command', async () => {
+    const wakeups = localWakeups();
+    const app = await t.build({}, { startJobs: true, wakeups });
+    const forget = vi.spyOn(app.services.commands, 'forget');
+    wakeups.notify('tl_commands');
+    expect(forget).toHaveBeenCalledTimes(1);
   });
 });

@@ -4,8 +4,8 @@ import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types';
 
-/** What one instance tells the others: an outbox entry to deliver; days whose hourly rollups were rebuilt. */
-export type WakeChannel = 'tl_outbox' | 'tl_days';
+/** What one instance tells the others: an outbox entry to deliver; days whose hourly rollups were rebuilt; a device command queued. */
+export type WakeChannel = 'tl_outbox' | 'tl_days' | 'tl_commands';
 
 /**
  * Wake-ups between the instances on one database. `notify` is called after a commit, never inside
