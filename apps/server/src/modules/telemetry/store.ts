@@ -141,7 +141,9 @@ export function postgresTelemetryStore(db: Kysely<Database>, alerts?: AlertWrite
       await db.transaction().execute(async (tx) => {
         let fresh: TelemetryRow[] = [];
         if (rows.length > 0) {
-          const columns = TELEMETRY_COLUMNS.map((_, i) => rows.map((row) => telemetryValues(row)[i] ?? null));
+          // Each row's values once, then one array per column (unnest's arguments).
+          const values = rows.map(telemetryValues);
+          const columns = TELEMETRY_COLUMNS.map((_, i) => values.map((v) => v[i] ?? null));
           const arrays = sql.join(columns.map((values, i) => sql`${values}::${sql.raw(types[i] as string)}[]`));
           const inserted = await sql<{ tractor_id: string; device_time: number }>`
             INSERT INTO telemetry (${sql.raw(TELEMETRY_COLUMNS.join(', '))})
@@ -154,11 +156,10 @@ export function postgresTelemetryStore(db: Kysely<Database>, alerts?: AlertWrite
         // once: a statement per row was a round trip each, most of a batch's time on PostgreSQL).
         // The rows go as JSON read by the table's own row type, so each value gets its column's type.
         if (derived.hours.length > 0) {
-          const hours = derived.hours.map((h) => ({
-            tractor_id: h.tractorId,
-            hour_start: h.hourStart,
-            ...Object.fromEntries(usageColumns.map((c, i) => [c, usageValues(h.totals)[i] ?? 0])),
-          }));
+          const hours = derived.hours.map((h) => {
+            const values = usageValues(h.totals);
+            return { tractor_id: h.tractorId, hour_start: h.hourStart, ...Object.fromEntries(usageColumns.map((c, i) => [c, values[i] ?? 0])) };
+          });
           await sql`INSERT INTO usage_hourly (tractor_id, hour_start, ${sql.raw(usageColumns.join(', '))})
             SELECT tractor_id, hour_start, ${sql.raw(usageColumns.join(', '))} FROM jsonb_populate_recordset(NULL::usage_hourly, ${JSON.stringify(hours)}::jsonb)
             ON CONFLICT (tractor_id, hour_start) DO UPDATE SET ${sql.raw(usageColumns.map((c) => `${c} = usage_hourly.${c} + excluded.${c}`).join(', '))}`.execute(
@@ -167,7 +168,10 @@ export function postgresTelemetryStore(db: Kysely<Database>, alerts?: AlertWrite
         }
         if (derived.states.length > 0) {
           const now = Date.now();
-          const states = derived.states.map((st) => Object.fromEntries(STATE_COLUMNS.map((c, i) => [c, stateValues(st, now)[i]])));
+          const states = derived.states.map((st) => {
+            const values = stateValues(st, now);
+            return Object.fromEntries(STATE_COLUMNS.map((c, i) => [c, values[i]]));
+          });
           await sql`INSERT INTO tractor_state (${sql.raw(STATE_COLUMNS.join(', '))})
             SELECT ${sql.raw(STATE_COLUMNS.join(', '))} FROM jsonb_populate_recordset(NULL::tractor_state, ${JSON.stringify(states)}::jsonb)
             ON CONFLICT (tractor_id) DO UPDATE SET ${sql.raw(
