@@ -41,6 +41,8 @@ import { percentile } from '../../../../bench/lib/http-load.mjs';
 import { loadInChild } from '../../../../bench/lib/load-child.mjs';
 
 const RECORDS_EACH = Number(process.env.BENCH_CLUSTER_RECORDS ?? 40);
+// Node flags for the instances (profiling), as BENCH_SERVER_ARGS gives the other benches' servers.
+const serverArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
 const BATCH = 10;
 const limit = fileLimit(Number(process.env.BENCH_CLUSTER_FILES ?? 1_048_576));
 // HAProxy holds two handles a device (client side and instance side); leave room for the rest.
@@ -226,7 +228,7 @@ async function startCluster(target: Target, count: number): Promise<Cluster> {
       // The home load comes from one address: the per-address API limit would answer 429.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
     };
-    const [command, args] = withFileLimit(limit, process.execPath, [...SERVER_NODE_FLAGS, bundle]);
+    const [command, args] = withFileLimit(limit, process.execPath, [...SERVER_NODE_FLAGS, ...serverArgs, bundle]);
     const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'ignore', process.env.BENCH_CLUSTER_LOG === 'true' ? 'inherit' : 'ignore'] });
     children.add(child);
     instances.push(child);
