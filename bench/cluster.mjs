@@ -7,13 +7,13 @@ import { root } from '../scripts/web-build.mjs';
 
 export function clusterFigures() {
   const [command, args] = withFileLimit(1_048_576, process.execPath, ['--import', 'tsx', join(root, 'apps/server/bench/cluster/run.ts')]);
-  // Bounded: the whole run is stopped after 3 minutes.
+  // Bounded: the whole run is stopped after 4 minutes.
   const run = spawnSync(command, args, {
     cwd: root,
     env: process.env,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
-    timeout: 180_000,
+    timeout: 240_000,
     killSignal: 'SIGKILL',
   });
   const line = run.stdout?.trim().split('\n').at(-1);
