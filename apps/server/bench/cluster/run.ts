@@ -383,6 +383,10 @@ async function throughput(target: Target, instances: number, homeRate?: number) 
     // The load runs in a process of its own: this one's event loop drives the devices.
     let idle: { samples: { ms: number }[]; errors: number } | undefined;
     if (home) {
+      // A second of the load unmeasured first: the first requests compile the route's code.
+      const warmUp = loadInChild(url, home.paths, home.token, home.rate);
+      await new Promise((r) => setTimeout(r, 1000));
+      await warmUp.stop();
       const idleLoad = loadInChild(url, home.paths, home.token, home.rate);
       await new Promise((r) => setTimeout(r, 4000));
       idle = await idleLoad.stop();
