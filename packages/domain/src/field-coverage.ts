@@ -271,9 +271,12 @@ export function fillGapsAlong(grid: CellGrid, frame: SwathFrame, gapM: number): 
   const { a, ux, uy, length, half } = frame;
   // Most stretches have no worked ground beside them within the gap (a first pass, the road): a
   // look across from the stretch's middle settles that before any cell is visited.
-  if (!besideAt(grid, frame, gapM, 1) && !besideAt(grid, frame, gapM, -1)) return 0;
-  const lookRight = anyInReach(grid, frame, gapM, 1);
-  const lookLeft = anyInReach(grid, frame, gapM, -1);
+  const besideRight = besideAt(grid, frame, gapM, 1);
+  const besideLeft = besideAt(grid, frame, gapM, -1);
+  if (!besideRight && !besideLeft) return 0;
+  // What besideAt found lies within a side's reach: only a side it found nothing on needs the band looked at.
+  const lookRight = besideRight || anyInReach(grid, frame, gapM, 1);
+  const lookLeft = besideLeft || anyInReach(grid, frame, gapM, -1);
   if (!lookRight && !lookLeft) return 0;
   let added = 0;
   const rows = bandRuns(a, ux, uy, length, half + gapM, gapRuns);
