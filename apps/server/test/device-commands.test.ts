@@ -1,8 +1,8 @@
 import type { DeviceCommand } from '@tractorlink/domain/operator-api';
-import type { KyselyPlugin } from 'kysely';
+import { CompiledQuery, type KyselyPlugin, sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { localWakeups } from '../src/db/wakeups';
-import { DeviceCommands } from '../src/modules/commands/service';
+import { DeviceCommands, waitingTractors } from '../src/modules/commands/service';
 import { decodeCommandFrame, encodeResponse } from '../src/devices/teltonika/codec12';
 import { encodeCodec8eFrame } from '../src/devices/teltonika/encoder';
 import { expectError, get, post } from './support/api';
@@ -213,5 +213,17 @@ describe.each(dbTargets)('which devices have commands, on $name', (target) => {
     const forget = vi.spyOn(app.services.commands, 'forget');
     wakeups.notify('tl_commands');
     expect(forget).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the waiting tractors by a seek on their status, not through the whole history', async () => {
+    const { db } = t.app.services;
+    const query = waitingTractors(db.kysely).compile();
+    const plan = await db.kysely.transaction().execute(async (tx) => {
+      if (db.engine === 'sqlite') return tx.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]));
+      // The table is empty here: the planner would scan it whatever the indexes.
+      await sql`SET LOCAL enable_seqscan = off`.execute(tx);
+      return tx.executeQuery(CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]));
+    });
+    expect(JSON.stringify(plan.rows)).toContain('device_commands_status');
   });
 });

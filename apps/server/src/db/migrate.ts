@@ -23,6 +23,7 @@ import { idempotencyKeysMigration } from './migrations/020-idempotency-keys';
 import { hireMigration } from './migrations/021-hire';
 import { receiverLanguageMigration } from './migrations/022-receiver-language';
 import { boundaryNamesMigration } from './migrations/023-boundary-names';
+import { deviceCommandsWaitingMigration } from './migrations/024-device-commands-waiting';
 
 /** Migrations are imported statically (no folder read at runtime); names sort in run order. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -49,6 +50,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '021-hire': hireMigration(db.engine),
     '022-receiver-language': receiverLanguageMigration,
     '023-boundary-names': boundaryNamesMigration,
+    '024-device-commands-waiting': deviceCommandsWaitingMigration,
   };
 }
 

@@ -20,6 +20,10 @@ const toCommand = (r: Selectable<DeviceCommandsTable>): DeviceCommand => ({
 /** Commands waiting at most this many per tractor: a device that never connects must not fill the table. */
 export const QUEUED_MAX = 20;
 
+/** The tractors with a command queued or sent and unanswered: a seek in the index by status (migration 024), whatever the history. */
+export const waitingTractors = (db: Kysely<Database>) =>
+  db.selectFrom('device_commands').select('tractor_id').distinct().where('status', 'in', ['queued', 'sent']);
+
 /** How long the list of tractors with commands is trusted without a wake-up: a wake-up lost between instances delays a command this much at most. */
 export const PENDING_TTL_MS = 10_000;
 
@@ -69,7 +73,7 @@ export class DeviceCommands {
   private async load(): Promise<void> {
     const startedAt = performance.now();
     const from = this.changes;
-    const rows = await this.deps.db.selectFrom('device_commands').select('tractor_id').distinct().where('status', 'in', ['queued', 'sent']).execute();
+    const rows = await waitingTractors(this.deps.db).execute();
     const next = new Map(rows.map((r) => [r.tractor_id, 0]));
     // Queued here while the read was under way: kept, whatever the read saw.
     for (const [id, change] of this.pending) if (change > from) next.set(id, change);
