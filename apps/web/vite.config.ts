@@ -2,9 +2,9 @@ import { defineConfig } from 'vite';
 import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { REACT_ON_PREACT } from './preact-alias';
-import { allManifests } from './src/manifest/manifests';
-import { markOnFirstUse } from './src/sw-cache-plan';
+import { REACT_ON_PREACT } from './preact-alias.ts';
+import { allManifests } from './src/manifest/manifests.ts';
+import { markOnFirstUse } from './src/sw-cache-plan.ts';
 
 /**
  * The modules whose chunks (with everything they import) the shell holds beside the entry: what the app

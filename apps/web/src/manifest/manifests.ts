@@ -1,20 +1,20 @@
 // Types only from the domain package: vite.config.ts loads this file with Node, which runs no .ts from packages.
 import type { LanguageCode } from '@tractorlink/domain/languages';
-import en from '../locales/en.json';
-import gu from '../locales/gu.json';
-import hi from '../locales/hi.json';
-import mr from '../locales/mr.json';
-import pa from '../locales/pa.json';
-import ta from '../locales/ta.json';
-import te from '../locales/te.json';
-import tractorEn from '../locales/tractor/en.json';
-import tractorGu from '../locales/tractor/gu.json';
-import tractorHi from '../locales/tractor/hi.json';
-import tractorMr from '../locales/tractor/mr.json';
-import tractorPa from '../locales/tractor/pa.json';
-import tractorTa from '../locales/tractor/ta.json';
-import tractorTe from '../locales/tractor/te.json';
-import { manifestFile } from './manifest-file';
+import en from '../locales/en.json' with { type: 'json' };
+import gu from '../locales/gu.json' with { type: 'json' };
+import hi from '../locales/hi.json' with { type: 'json' };
+import mr from '../locales/mr.json' with { type: 'json' };
+import pa from '../locales/pa.json' with { type: 'json' };
+import ta from '../locales/ta.json' with { type: 'json' };
+import te from '../locales/te.json' with { type: 'json' };
+import tractorEn from '../locales/tractor/en.json' with { type: 'json' };
+import tractorGu from '../locales/tractor/gu.json' with { type: 'json' };
+import tractorHi from '../locales/tractor/hi.json' with { type: 'json' };
+import tractorMr from '../locales/tractor/mr.json' with { type: 'json' };
+import tractorPa from '../locales/tractor/pa.json' with { type: 'json' };
+import tractorTa from '../locales/tractor/ta.json' with { type: 'json' };
+import tractorTe from '../locales/tractor/te.json' with { type: 'json' };
+import { manifestFile } from './manifest-file.ts';
 
 /**
  * The web app manifests (issue 19 item 6), written by the build: one per language, each with the
