@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { asMainWrite, mainWriteCounter, writerGone, writerTurn } from '../src/db/write-turns';
+import { asMainWrite, mainWriteCounter, mainWriteTurn, writerGone, writerTurn } from '../src/db/write-turns';
 import { dbTargets } from './support/db-targets';
 
 describe('SQLite write turns between the main thread and the writer thread', () => {
@@ -31,6 +31,7 @@ describe('SQLite write turns between the main thread and the writer thread', () 
     expect(Atomics.load(new Int32Array(mainWriteCounter()), 1)).toBe(0);
     const started = Date.now();
     asMainWrite(() => undefined);
+    await mainWriteTurn(async () => undefined);
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
@@ -56,6 +57,33 @@ describe('SQLite write turns between the main thread and the writer thread', () 
       expect(Atomics.load(new Int32Array(mainWriteCounter()), 0)).toBe(0);
     } finally {
       await worker.terminate();
+    }
+  });
+
+  it("a background job's write waiting for the writer's transaction holds no request", async () => {
+    const sqlite = dbTargets.find((t) => t.name === 'sqlite');
+    if (!sqlite) throw new Error('no SQLite target');
+    const database = await sqlite.open();
+    try {
+      // The writer thread's transaction is under way (its turn taken, as worker.ts does).
+      const release = await writerTurn(mainWriteCounter());
+      let written = false;
+      const write = mainWriteTurn(() => database.db.kysely.insertInto('app_settings').values({ key: 'waits', value: 'x' }).execute()).then(() => {
+        written = true;
+      });
+      // Meanwhile the thread goes on: a read is answered and a timer fires, the write still waiting.
+      const read = await database.db.kysely.selectFrom('app_settings').select('key').execute();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(read).toBeDefined();
+      expect(written).toBe(false);
+      // Counted all along, so the writer would start no new transaction.
+      expect(Atomics.load(new Int32Array(mainWriteCounter()), 0)).toBe(1);
+      release();
+      await write;
+      expect(written).toBe(true);
+      expect(Atomics.load(new Int32Array(mainWriteCounter()), 0)).toBe(0);
+    } finally {
+      await database.dispose();
     }
   });
 

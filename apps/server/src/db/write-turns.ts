@@ -36,6 +36,35 @@ export function asMainWrite<T>(write: () => T): T {
   }
 }
 
+// Node has had Atomics.waitAsync since 16; TypeScript's ES2023 library does not declare it yet.
+const waitAsync = (Atomics as unknown as {
+  waitAsync(array: Int32Array, index: number, value: number, timeoutMs: number): { async: false; value: string } | { async: true; value: Promise<string> };
+}).waitAsync;
+
+/**
+ * asMainWrite for work that can wait without holding the thread (a background job's writes): counted
+ * at once, so the writer thread starts no new transaction, and run once the one under way has ended,
+ * while the thread serves requests meanwhile. asMainWrite's wait blocks the thread — needed where a
+ * statement runs inside Kysely's one SQLite connection, whose other users would queue behind an async
+ * wait anyway — so a job that wrote in the middle of a burst held every request for up to a
+ * transaction's time, its commit's fsync included: the alert outbox's claims were most of the home
+ * screen's p99. (On any other thread, and on PostgreSQL, where no transaction is marked, it just runs.)
+ */
+export async function mainWriteTurn<T>(write: () => Promise<T>): Promise<T> {
+  if (!isMainThread) return write();
+  Atomics.add(cells, MAIN_WRITES, 1);
+  try {
+    const until = performance.now() + MAX_WAIT_MS;
+    for (let left = MAX_WAIT_MS; Atomics.load(cells, WRITER_BUSY) === 1 && left > 0; left = until - performance.now()) {
+      const waiting = waitAsync(cells, WRITER_BUSY, 1, left);
+      if (waiting.async) await waiting.value;
+    }
+    return await write();
+  } finally {
+    Atomics.sub(cells, MAIN_WRITES, 1);
+  }
+}
+
 /**
  * On the writer thread, before a transaction: resolves once no main-thread write is waiting or
  * running, with the transaction marked as under way; call the result when it has ended.

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../../clock';
 import type { Database } from '../../../db/types';
 import type { Wakeups } from '../../../db/wakeups';
+import { mainWriteTurn } from '../../../db/write-turns';
 import type { PushSender } from '../../../providers/push/push-sender';
 import type { SmsProvider } from '../../../providers/sms/sms-provider';
 import { subscriptionsOf } from '../../push/repo';
@@ -109,21 +110,20 @@ export class AlertDelivery {
    */
   async runOnce(): Promise<number> {
     const { db, clock } = this.deps;
-    const claimed = await claimDue(db, clock.now(), BATCH, LOCK_MS);
+    // Its writes wait their turn beside the ingestion writer without holding the thread (write-turns.ts).
+    const claimed = await mainWriteTurn(() => claimDue(db, clock.now(), BATCH, LOCK_MS));
     // A push or an SMS is struck off as soon as it has gone: if this instance dies, another takes
     // its entry again after LOCK_MS, and only what was sent in that one statement's time is sent
     // twice (a push with the same Topic and tag, so shown once). Fan-outs are written together.
     const handled = await Promise.all(
       claimed.map(async (row) => {
         const outcome = await this.handle(row);
-        if (outcome === 'done' && row.kind !== 'fanout') await finishAll(db, [row.id]);
+        if (outcome === 'done' && row.kind !== 'fanout') await mainWriteTurn(() => finishAll(db, [row.id]));
         return outcome;
       }),
     );
-    await finishAll(
-      db,
-      claimed.filter((row, i) => handled[i] === 'done' && row.kind === 'fanout').map((row) => row.id),
-    );
+    const fannedOut = claimed.filter((row, i) => handled[i] === 'done' && row.kind === 'fanout').map((row) => row.id);
+    await mainWriteTurn(() => finishAll(db, fannedOut));
     return claimed.length;
   }
 
