@@ -1,7 +1,19 @@
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { asMainWrite, mainWriteCounter, mainWriteTurn, writerGone, writerTurn } from '../src/db/write-turns';
-import { dbTargets } from './support/db-targets';
+import { type DbTarget, dbTargets } from './support/db-targets';
+
+/** Runs `test` on a fresh SQLite database of the test targets. */
+async function onSqlite(test: (database: Awaited<ReturnType<DbTarget['open']>>) => Promise<void>): Promise<void> {
+  const sqlite = dbTargets.find((t) => t.name === 'sqlite');
+  if (!sqlite) throw new Error('no SQLite target');
+  const database = await sqlite.open();
+  try {
+    await test(database);
+  } finally {
+    await database.dispose();
+  }
+}
 
 describe('SQLite write turns between the main thread and the writer thread', () => {
   it("the writer's turn waits while a main-thread write is in progress, and comes once it is done", async () => {
@@ -60,11 +72,8 @@ describe('SQLite write turns between the main thread and the writer thread', () 
     }
   });
 
-  it("a background job's write waiting for the writer's transaction holds no request", async () => {
-    const sqlite = dbTargets.find((t) => t.name === 'sqlite');
-    if (!sqlite) throw new Error('no SQLite target');
-    const database = await sqlite.open();
-    try {
+  it("a background job's write waiting for the writer's transaction holds no request", () =>
+    onSqlite(async (database) => {
       // The writer thread's transaction is under way (its turn taken, as worker.ts does).
       const release = await writerTurn(mainWriteCounter());
       let written = false;
@@ -82,16 +91,10 @@ describe('SQLite write turns between the main thread and the writer thread', () 
       await write;
       expect(written).toBe(true);
       expect(Atomics.load(new Int32Array(mainWriteCounter()), 0)).toBe(0);
-    } finally {
-      await database.dispose();
-    }
-  });
+    }));
 
-  it('a statement that writes counts as a main-thread write while it runs; a read does not', async () => {
-    const sqlite = dbTargets.find((t) => t.name === 'sqlite');
-    if (!sqlite) throw new Error('no SQLite target');
-    const database = await sqlite.open();
-    try {
+  it('a statement that writes counts as a main-thread write while it runs; a read does not', () =>
+    onSqlite(async (database) => {
       const counter = new Int32Array(mainWriteCounter());
       const seen: number[] = [];
       // A user-defined SQL function runs inside the statement: it sees the count of that moment.
@@ -107,8 +110,5 @@ describe('SQLite write turns between the main thread and the writer thread', () 
         .execute();
       expect(seen).toEqual([1, 0]);
       expect(Atomics.load(counter, 0)).toBe(0);
-    } finally {
-      await database.dispose();
-    }
-  });
+    }));
 });
