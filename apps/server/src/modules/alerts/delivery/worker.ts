@@ -123,7 +123,7 @@ export class AlertDelivery {
       }),
     );
     const fannedOut = claimed.filter((row, i) => handled[i] === 'done' && row.kind === 'fanout').map((row) => row.id);
-    await mainWriteTurn(() => finishAll(db, fannedOut));
+    if (fannedOut.length > 0) await mainWriteTurn(() => finishAll(db, fannedOut));
     return claimed.length;
   }
 
