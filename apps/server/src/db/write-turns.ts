@@ -37,9 +37,11 @@ export function asMainWrite<T>(write: () => T): T {
 }
 
 // Node has had Atomics.waitAsync since 16; TypeScript's ES2023 library does not declare it yet.
-const waitAsync = (Atomics as unknown as {
-  waitAsync(array: Int32Array, index: number, value: number, timeoutMs: number): { async: false; value: string } | { async: true; value: Promise<string> };
-}).waitAsync;
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(array: Int32Array, index: number, value: number, timeoutMs: number): { async: false; value: string } | { async: true; value: Promise<string> };
+  }
+).waitAsync;
 
 /**
  * asMainWrite for work that can wait without holding the thread (a background job's writes): counted
