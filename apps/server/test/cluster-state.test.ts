@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { engineOn, series, storedAlerts } from './support/alerts';
 import { dbTargets } from './support/db-targets';
-import { useTestApp } from './support/harness';
+import { type TestContext, useTestApp } from './support/harness';
 import { HOUR, SECOND, TEST_START } from './support/test-clock';
 import { provisionTractor } from './support/tractors';
 
@@ -81,11 +81,7 @@ describe.each(dbTargets)('a device moving between two instances on $name', (targ
   }
 
   it('over TCP: each new connection checks the cached state, so A → B → A equals one instance', async () => {
-    const db = t.database.db.kysely;
-    const a = t.app;
-    const b = await t.build();
-    const alone = await provisionTractor(db);
-    const moving = await provisionTractor(db);
+    const { a, b, alone, moving } = await twoInstances(t);
     for (const stretch of stretches) await connectAndSend(a, alone, stretch);
     await connectAndSend(a, moving, stretches[0] ?? []);
     await connectAndSend(b, moving, stretches[1] ?? []);
@@ -98,11 +94,7 @@ describe.each(dbTargets)('a device moving between two instances on $name', (targ
   });
 
   it('over HTTP (no connection): each submission checks, so requests alternating between instances equal one instance', async () => {
-    const db = t.database.db.kysely;
-    const a = t.app;
-    const b = await t.build();
-    const alone = await provisionTractor(db);
-    const moving = await provisionTractor(db);
+    const { a, b, alone, moving } = await twoInstances(t);
     for (let i = 0; i < work.length; i += 10)
       await a.services.telemetry.ingestor.submit(
         profile(alone),
@@ -127,17 +119,19 @@ describe.each(dbTargets)('a device moving between two instances on $name', (targ
  * connected(), as no device reconnected): the transaction finds the stored rows, the derivation made
  * ahead is dropped, and the tractor's state is read again.
  */
+
+/** Two instances on one database, a tractor that stays on A and one that moves between them. */
+async function twoInstances(t: TestContext) {
+  const db = t.database.db.kysely;
+  return { db, a: t.app, b: await t.build(), alone: await provisionTractor(db), moving: await provisionTractor(db) };
+}
 describe('a derivation made ahead of the SQLite transaction', () => {
   const target = dbTargets.find((d) => d.name === 'sqlite');
   if (!target) throw new Error('no SQLite target');
   const t = useTestApp(target);
 
   it('rows already stored, met by a cache that was not checked: counted once (the derivation made ahead is undone)', async () => {
-    const db = t.database.db.kysely;
-    const a = t.app;
-    const b = await t.build();
-    const alone = await provisionTractor(db);
-    const moving = await provisionTractor(db);
+    const { db, a, b, alone, moving } = await twoInstances(t);
     await send(a, alone, work, 10);
     await send(a, moving, work.slice(0, 50), 10);
     await send(b, moving, work.slice(50, 100), 10);

@@ -56,11 +56,17 @@ describe('simulated device client', () => {
     cleanup = [];
   });
 
-  it('sends everything in acknowledged frames', async () => {
-    const server = fakeServer();
+  /** A fake server listening and a client of it, both stopped after the test. */
+  async function connected(serverOptions: Parameters<typeof fakeServer>[0], clientOptions: Partial<ConstructorParameters<typeof DeviceClient>[0]>) {
+    const server = fakeServer(serverOptions);
     const port = await server.listen();
-    const client = new DeviceClient({ host: '127.0.0.1', port, imei: '356307042441013', batch: 10 });
+    const client = new DeviceClient({ host: '127.0.0.1', port, imei: '356307042441013', ...clientOptions });
     cleanup.push(async () => client.stop(), server.close);
+    return { server, client };
+  }
+
+  it('sends everything in acknowledged frames', async () => {
+    const { server, client } = await connected({}, { batch: 10 });
     client.enqueue(Array.from({ length: 35 }, (_, i) => record(1_763_700_000_000 + i * 10_000)));
     await client.drained();
     expect(server.stored.size).toBe(35);
@@ -68,10 +74,7 @@ describe('simulated device client', () => {
   });
 
   it('keeps unacknowledged records and resends them after reconnecting', async () => {
-    const server = fakeServer({ dropAfterFrames: 2 });
-    const port = await server.listen();
-    const client = new DeviceClient({ host: '127.0.0.1', port, imei: '356307042441013', batch: 10, retryMs: 10 });
-    cleanup.push(async () => client.stop(), server.close);
+    const { server, client } = await connected({ dropAfterFrames: 2 }, { batch: 10, retryMs: 10 });
     client.enqueue(Array.from({ length: 30 }, (_, i) => record(1_763_700_000_000 + i * 10_000)));
     await client.drained();
     expect(server.stored.size).toBe(30);
@@ -81,10 +84,7 @@ describe('simulated device client', () => {
   });
 
   it('sends frames prepared ahead, then records stored after them, resending across a dropped connection', async () => {
-    const server = fakeServer({ dropAfterFrames: 2 });
-    const port = await server.listen();
-    const client = new DeviceClient({ host: '127.0.0.1', port, imei: '356307042441013', batch: 10, retryMs: 10 });
-    cleanup.push(async () => client.stop(), server.close);
+    const { server, client } = await connected({ dropAfterFrames: 2 }, { batch: 10, retryMs: 10 });
     client.store(Array.from({ length: 25 }, (_, i) => record(1_763_700_000_000 + i * 10_000)));
     client.prepare();
     client.store(Array.from({ length: 7 }, (_, i) => record(1_763_700_250_000 + i * 10_000)));
@@ -97,10 +97,7 @@ describe('simulated device client', () => {
   });
 
   it('opens its connection and waits, sending only when told', async () => {
-    const server = fakeServer();
-    const port = await server.listen();
-    const client = new DeviceClient({ host: '127.0.0.1', port, imei: '356307042441013', batch: 10 });
-    cleanup.push(async () => client.stop(), server.close);
+    const { server, client } = await connected({}, { batch: 10 });
     client.store(Array.from({ length: 12 }, (_, i) => record(1_763_700_000_000 + i * 10_000)));
     client.prepare();
     await client.open();
@@ -112,10 +109,7 @@ describe('simulated device client', () => {
   });
 
   it('stops sending when its IMEI is refused', async () => {
-    const server = fakeServer({ accept: false });
-    const port = await server.listen();
-    const client = new DeviceClient({ host: '127.0.0.1', port, imei: '356307042441013', retryMs: 60_000 });
-    cleanup.push(async () => client.stop(), server.close);
+    const { server, client } = await connected({ accept: false }, { retryMs: 60_000 });
     client.enqueue([record(1_763_700_000_000)]);
     await expect.poll(() => client.stats.rejected).toBe(1);
     expect(server.stored.size).toBe(0);
