@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { ChevronIcon, GlobeIcon, InfoIcon, LockIcon, LogoutIcon } from '../../components/ui/icons';
 import { Page } from '../../components/ui/page';
 import { paths } from '../../config/paths';
+import { storage } from '../../lib/secure-storage';
 import { useLogout } from './api/logout';
 
 export function SettingsScreen() {
@@ -21,7 +22,8 @@ export function SettingsScreen() {
           </Link>
         </li>
         <li>
-          <Link to={paths.language.getHref()}>
+          {/* The language screen goes back to the path last recorded (spec §2): here, this screen. */}
+          <Link to={paths.language.getHref()} onClick={() => storage.set('path', paths.settings.getHref())}>
             <GlobeIcon />
             <span>{t('menu.language')}</span>
             <ChevronIcon className="end" />
