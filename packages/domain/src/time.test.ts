@@ -6,6 +6,9 @@ describe('time in India', () => {
     // 2026-11-21 09:34:05 UTC = 15:04:05 IST.
     expect(formatIstDateTime(Date.UTC(2026, 10, 21, 9, 34, 5) / 1000)).toBe('3:04:05 pm | 21 Nov, 2026');
     expect(formatIstDateTime(Date.UTC(2026, 0, 4, 19, 0, 0) / 1000)).toBe('12:30:00 am | 05 Jan, 2026');
+    // MMM is three letters in every month (en-IN's own short name for September is 'Sept').
+    const months = Array.from({ length: 12 }, (_, m) => /\| \d\d (\w+), /.exec(formatIstDateTime(Date.UTC(2026, m, 15, 6) / 1000))?.[1]);
+    expect(months).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
   });
 
   it.each([

@@ -38,6 +38,9 @@ export function istDayRangeSeconds(date: string): { startDateTime: number; endDa
   return { startDateTime: start, endDateTime: start + 86_399 };
 }
 
+/** 'MMM' is three letters: en-IN's own short name for September is 'Sept'. */
+const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 const LOCALES: Record<string, string> = { en: 'en-IN', hi: 'hi-IN', mr: 'mr-IN', pa: 'pa-IN', gu: 'gu-IN', ta: 'ta-IN', te: 'te-IN' };
 
 /**
@@ -53,10 +56,11 @@ export function formatIstDateTime(epochSeconds: number, language = 'en'): string
     second: '2-digit',
     hour12: true,
     day: '2-digit',
-    month: 'short',
+    month: language === 'en' ? 'numeric' : 'short',
     year: 'numeric',
   }).formatToParts(new Date(epochSeconds * 1000));
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const marker = language === 'en' ? get('dayPeriod').toLowerCase() : get('dayPeriod');
-  return `${get('hour')}:${get('minute')}:${get('second')} ${marker} | ${get('day')} ${get('month')}, ${get('year')}`;
+  const month = language === 'en' ? EN_MONTHS[Number(get('month')) - 1] : get('month');
+  return `${get('hour')}:${get('minute')}:${get('second')} ${marker} | ${get('day')} ${month}, ${get('year')}`;
 }
