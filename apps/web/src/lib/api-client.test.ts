@@ -3,7 +3,7 @@ import { COACH_MARK_KEYS } from '@tractorlink/domain/storage-keys';
 import type { TokenResponse } from '@tractorlink/domain/auth';
 import { apiJson } from './api-client';
 import { ApiError } from './api-error';
-import { LOADING_HIDE_AFTER_FAILURE_MS, loadingStore, resetLoadingForTests } from './loading';
+import { HISTORY_LOADER_TIMEOUT_MS, LOADER_TIMEOUT_MS, LOADING_HIDE_AFTER_FAILURE_MS, loadingStore, resetLoadingForTests } from './loading';
 import { storage } from './secure-storage';
 import { getAccessToken, resetSessionForTests, sessionStore, setAccessTokenForTests } from './session';
 import { testOwner } from '../test/owner';
@@ -198,6 +198,25 @@ describe('API client: other failures (spec §8)', () => {
     vi.advanceTimersByTime(LOADING_HIDE_AFTER_FAILURE_MS - 1);
     expect(loadingStore.getSnapshot()).toBe(true);
     vi.advanceTimersByTime(1);
+    expect(loadingStore.getSnapshot()).toBe(false);
+  });
+
+  it('lets the loading indicator go after 6 s of a stalled call, 13 s for history (spec §9), and the answer still counts', async () => {
+    vi.useFakeTimers();
+    const answers: ((r: Response) => void)[] = [];
+    mockFetch(() => new Promise<Response>((resolve) => answers.push(resolve)));
+    const home = apiJson<{ ok: boolean }>('home');
+    vi.advanceTimersByTime(LOADER_TIMEOUT_MS - 1);
+    expect(loadingStore.getSnapshot()).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(loadingStore.getSnapshot()).toBe(false);
+    void apiJson('subscription/history', { loaderTimeoutMs: HISTORY_LOADER_TIMEOUT_MS });
+    vi.advanceTimersByTime(LOADER_TIMEOUT_MS);
+    expect(loadingStore.getSnapshot()).toBe(true);
+    vi.advanceTimersByTime(HISTORY_LOADER_TIMEOUT_MS - LOADER_TIMEOUT_MS);
+    expect(loadingStore.getSnapshot()).toBe(false);
+    answers[0]?.(json(200, { ok: true }));
+    await expect(home).resolves.toEqual({ ok: true });
     expect(loadingStore.getSnapshot()).toBe(false);
   });
 

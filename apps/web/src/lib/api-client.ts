@@ -14,6 +14,8 @@ export interface RequestOptions {
   ifNoneMatch?: string | undefined;
   /** A write's own key (the outbox's): sent again with it, the server applies it once. */
   idempotencyKey?: string;
+  /** How long the loading bar waits for this call (spec §9: 6 s, history 13 s). */
+  loaderTimeoutMs?: number;
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
@@ -68,7 +70,7 @@ async function sendWithOneRetry(path: string, options: RequestOptions, token: st
  * retries once; if the refresh fails, its error is passed on (the session has then been ended).
  */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
-  const done = beginLoading();
+  const done = beginLoading(options.loaderTimeoutMs);
   let failed = true;
   try {
     const token = getAccessToken();
@@ -105,8 +107,8 @@ export interface Tagged<T> {
  * GET with If-None-Match: a 304 returns what we held (same object, so nothing re-renders); a
  * change returns the new body and ETag. The home poll costs a few hundred bytes when nothing moved.
  */
-export async function apiConditional<T>(path: string, held: Tagged<T> | undefined, signal?: AbortSignal): Promise<Tagged<T>> {
-  const res = await apiRequest(path, { signal, ifNoneMatch: held?.etag ?? undefined });
+export async function apiConditional<T>(path: string, held: Tagged<T> | undefined, signal?: AbortSignal, loaderTimeoutMs?: number): Promise<Tagged<T>> {
+  const res = await apiRequest(path, { signal, ifNoneMatch: held?.etag ?? undefined, loaderTimeoutMs });
   if (res.status === 304 && held) return held;
   try {
     return { etag: res.headers.get('etag'), body: (await res.json()) as T };

@@ -21,6 +21,7 @@ import { AlertFilters } from './components/alert-filters';
 import { AlertList } from './components/alert-list';
 import { alertFilterStore, emptyMessage } from './filters';
 import type { AlertFilter } from './filters';
+import { PendingStatus } from '../../components/ui/pending-status';
 
 /**
  * #/alert, the alerts tab: the selected tractor's alerts (or all tractors'), critical or others,
@@ -85,7 +86,7 @@ export function AlertsScreen() {
                 </Button>
               )}
               {!list.data && list.error && !isOffline(list.error) && <Notice tone="error">{errorMessage(t, list.error)}</Notice>}
-              {!list.data && list.isPending && <p role="status">{t('common.loading')}</p>}
+              {!list.data && list.isPending && <PendingStatus retry={list.refetch} />}
               <Link to={paths.alertConfiguration.getHref()} className="btn btn-plain link-button">
                 <SlidersIcon /> <span>{t('alertConfig.title')}</span>
               </Link>

@@ -18,6 +18,7 @@ import { WeatherWidget } from './components/weather/weather-widget';
 import { PackExpired } from '../../components/subscription/pack-expired';
 import { RenewalDialog } from '../../components/subscription/renewal-dialog';
 import { packStateOf } from '../../lib/signed-in/subscription';
+import { PendingStatus } from '../../components/ui/pending-status';
 
 function SelectedTractor({ vin }: { vin: string }) {
   const { t } = useTranslation();
@@ -25,13 +26,13 @@ function SelectedTractor({ vin }: { vin: string }) {
   if (data) return <TractorOverview data={data} />;
   if (error && isOffline(error)) return <NotOfflineYet onRetry={() => void refetch()} />;
   if (error) return <Notice tone="error">{errorMessage(t, error)}</Notice>;
-  return isPending ? <p role="status">{t('common.loading')}</p> : null;
+  return isPending ? <PendingStatus retry={refetch} /> : null;
 }
 
 /** The home tab: a greeting, the chosen tractor's live picture (polled every 30 s), or how to add one. */
 export function HomeScreen() {
   const { t } = useTranslation();
-  const { data, isPending } = useHome();
+  const { data, isPending, refetch } = useHome();
   const { selected } = useTractors();
   const added = (useLocation().state as { added?: boolean } | null)?.added === true;
   const firstName = data?.firstName ?? getCachedUser()?.firstName ?? '';
@@ -52,7 +53,7 @@ export function HomeScreen() {
           <QuickLinks label={t('home.more')} screens={['usage', 'diesel', 'engine', 'replay']} />
         </>
       )}
-      {!data && isPending && <p role="status">{t('common.loading')}</p>}
+      {!data && isPending && <PendingStatus retry={refetch} />}
     </Page>
   );
 }

@@ -15,6 +15,7 @@ import { PeriodPicker } from '../../components/calendar/period-picker';
 import { UsageSummaries } from './components/usage-summaries';
 import { PackExpired } from '../../components/subscription/pack-expired';
 import { packStateOf } from '../../lib/signed-in/subscription';
+import { PendingStatus } from '../../components/ui/pending-status';
 
 /** #/tabs/tractor: how the tractor was used in the chosen period (refreshed every 300 s). */
 export function UsageScreen() {
@@ -40,7 +41,7 @@ export function UsageScreen() {
           {data && data.hasData && <UsageSummaries data={data} />}
           {!data && error && !isOffline(error) && <Notice tone="error">{errorMessage(t, error)}</Notice>}
           {!data && isOffline(error) && <NotOfflineYet onRetry={() => void refetch()} />}
-          {!data && isPending && <p role="status">{t('common.loading')}</p>}
+          {!data && isPending && <PendingStatus retry={refetch} />}
           <QuickLinks label={t('usage.more')} screens={['diesel', 'engine']} />
         </>
       )}

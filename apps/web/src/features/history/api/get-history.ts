@@ -3,6 +3,7 @@ import { HISTORY_MAX_DAYS } from '@tractorlink/domain/vehicles-rules';
 import type { HistoryResponse } from '@tractorlink/domain/vehicles-api';
 import { periodSeconds } from '@tractorlink/domain/calendar';
 import type { UsagePeriod } from '@tractorlink/domain/calendar';
+import { HISTORY_LOADER_TIMEOUT_MS } from '../../../lib/loading';
 import { bodyOf, conditionalQuery } from '../../../lib/signed-in/conditional-query';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -17,7 +18,7 @@ export function useHistory(vin: string | undefined, period: UsagePeriod) {
   const { from, to } = historyWindow(period);
   return useQuery({
     queryKey: queryKeys.history(vin ?? '', from, to),
-    queryFn: conditionalQuery<HistoryResponse>(`vehicles/${encodeURIComponent(vin ?? '')}/history?from=${from}&to=${to}`),
+    queryFn: conditionalQuery<HistoryResponse>(`vehicles/${encodeURIComponent(vin ?? '')}/history?from=${from}&to=${to}`, HISTORY_LOADER_TIMEOUT_MS),
     enabled: vin !== undefined,
     // Not kept offline: up to 2,500 points would be decrypted at every start for one chart.
     select: bodyOf,

@@ -14,6 +14,8 @@ import { useTractors } from '../../../lib/signed-in/tractors';
 import { PackExpired } from '../../../components/subscription/pack-expired';
 import { packStateOf } from '../../../lib/signed-in/subscription';
 import type { UsagePeriod } from '@tractorlink/domain/calendar';
+import { PendingStatus } from '../../../components/ui/pending-status';
+import { HISTORY_LOADER_TIMEOUT_MS } from '../../../lib/loading';
 
 interface TractorPageProps {
   title: string;
@@ -49,5 +51,5 @@ export function QueryState({ error, pending, retry }: { error: unknown; pending:
   const { t } = useTranslation();
   if (error && isOffline(error)) return <NotOfflineYet heading="h3" onRetry={() => void retry()} />;
   if (error) return <Notice tone="error">{errorMessage(t, error)}</Notice>;
-  return pending ? <p role="status">{t('common.loading')}</p> : null;
+  return pending ? <PendingStatus retry={retry} timeoutMs={HISTORY_LOADER_TIMEOUT_MS} /> : null;
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BookingView } from '@tractorlink/domain/service-booking-api';
+import { HISTORY_LOADER_TIMEOUT_MS } from '../../../lib/loading';
 import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -7,7 +8,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export function useBookings(enabled = true) {
   return useQuery({
     queryKey: queryKeys.bookingList,
-    queryFn: ({ signal }) => apiJson<{ data: BookingView[] }>('service-bookings', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => apiJson<{ data: BookingView[] }>('service-bookings', { signal, loaderTimeoutMs: HISTORY_LOADER_TIMEOUT_MS }).then((r) => r.data),
     enabled,
     meta: { persist: true },
   });

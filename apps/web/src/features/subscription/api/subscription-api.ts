@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateOrderRequest, HistoryEntry, InvoiceView, OrderView, Scheme } from '@tractorlink/domain/subscription-api';
 import type { VehicleEntry } from '@tractorlink/domain/vehicles-api';
+import { HISTORY_LOADER_TIMEOUT_MS } from '../../../lib/loading';
 import { apiJson, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -50,7 +51,11 @@ export function useOrder(orderId: string | undefined, options: { poll?: boolean 
 export function useSubscriptionHistory(vin: string | undefined) {
   return useQuery({
     queryKey: queryKeys.subscriptionHistory(vin ?? ''),
-    queryFn: ({ signal }) => apiJson<{ data: HistoryEntry[]; pending: OrderView[] }>(`subscription/history?vin=${encodeURIComponent(vin ?? '')}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiJson<{ data: HistoryEntry[]; pending: OrderView[] }>(`subscription/history?vin=${encodeURIComponent(vin ?? '')}`, {
+        signal,
+        loaderTimeoutMs: HISTORY_LOADER_TIMEOUT_MS,
+      }),
     enabled: vin !== undefined,
     meta: { persist: true },
   });
