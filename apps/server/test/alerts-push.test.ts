@@ -208,12 +208,12 @@ describe.each(dbTargets)('alert delivery on $name', (target) => {
     const helperPayload = JSON.parse(decryptAes128gcm((to('9123456789')[0] as PushRequest).body, helper.browser.ecdh, helper.browser.auth)) as AlertPushPayload;
     expect(['டீசல் திருட்டு', 'டிராக்டர் இழுத்துச் செல்லப்படுகிறது', 'சாவி இல்லாமல் இன்ஜின் இயக்கம்']).toContain(helperPayload.title);
     const ownerPayload = JSON.parse(decryptAes128gcm((to('9876543210')[0] as PushRequest).body, browser.ecdh, browser.auth)) as AlertPushPayload;
-    expect(['Fuel theft', 'Vehicle towing', 'Engine started without key']).toContain(ownerPayload.title);
+    expect(['Fuel theft', 'Vehicle towing', 'Engine start without key']).toContain(ownerPayload.title);
 
     // Two SMS (the cap), the third refused and logged.
     const texts = t.sms.messages('9988776655').map((m) => m.text);
     expect(texts).toHaveLength(2);
-    expect(texts[0]).toMatch(/^TractorLink: (Fuel theft|Vehicle towing|Engine started without key)\. Arjun 555 DI \(MH15AB\d{4}\)/);
+    expect(texts[0]).toMatch(/^TractorLink: (Fuel theft|Vehicle towing|Engine start without key)\. Arjun 555 DI \(MH15AB\d{4}\)/);
     const refusals = logs.records().filter((r) => r.msg === 'alert SMS refused: daily cap reached');
     expect(refusals).toHaveLength(1);
     expect(refusals[0]).toMatchObject({ cap: 2, ownerId: expect.any(String), alertId: expect.any(String) });

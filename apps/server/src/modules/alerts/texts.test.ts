@@ -10,7 +10,7 @@ describe('server-side alert texts', () => {
       for (const name of others) expect(name, type.id).not.toBe(english);
       expect([english, ...others].join(' ')).not.toContain('{n}');
     }
-    expect(alertName('A0102P4', 'en')).toBe('Service reminder 4');
+    expect(alertName('A0102P4', 'en')).toBe('Service due pre-reminder 4');
     expect(alertName('A0100', 'xx')).toBe('Fuel theft');
   });
 
