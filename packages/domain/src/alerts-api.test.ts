@@ -143,6 +143,9 @@ describe('alert API schemas', () => {
     expect(receiverRequest.safeParse({ name: 'सुरेश पाटील', phone: '9123456789', channel: 'sms' }).success).toBe(true);
     expect(receiverRequest.safeParse({ name: 'சுரேஷ்', phone: '9123456789', channel: 'notification' }).success).toBe(true);
     expect(codes(receiverRequest.safeParse({ name: 'सुरेश ४', phone: '9123456789', channel: 'sms' }))).toEqual(['name:NAME_INVALID']);
+    // As long as a full name, so the one NAME_TOO_LONG message ("60 letters at most") is true for both.
+    expect(receiverRequest.safeParse({ name: 'A'.repeat(60), phone: '9123456789', channel: 'sms' }).success).toBe(true);
+    expect(codes(receiverRequest.safeParse({ name: 'A'.repeat(61), phone: '9123456789', channel: 'sms' }))).toEqual(['name:NAME_TOO_LONG']);
   });
 
   it('takes a browser push subscription as PushSubscription.toJSON() gives it', () => {

@@ -14,7 +14,6 @@ export const otp = z.string().regex(OTP_PATTERN, 'OTP_FORMAT');
 
 export const pin = z.string().regex(PIN_PATTERN, 'PIN_FORMAT');
 
-/** Letters A–Z a–z only, words separated by single spaces. */
 /**
  * A person's name: words of letters (with their vowel signs) in the seven languages' scripts —
  * Latin, Devanagari (hi, mr), Gurmukhi (pa), Gujarati, Tamil, Telugu — joined by single spaces.
