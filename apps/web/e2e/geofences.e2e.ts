@@ -259,6 +259,10 @@ describe('geofences: draw, list, edit, assign, switch off, delete', () => {
     await page.getByRole('link', { name: 'Create geofence' }).click();
     await expectRoute(page, '/create-geofence');
     await page.locator(`.draw-map img.leaflet-tile[src*="/14/${tileX}/${tileY}"]`).first().waitFor({ state: 'attached' });
+    // A field's edges show on the satellite view: the drawing map has the same toggle as Locate me (spec §2).
+    await page.getByRole('button', { name: 'Satellite view' }).click();
+    await page.locator(`.draw-map img.leaflet-tile[src*="World_Imagery/MapServer/tile/14/${tileY}/${tileX}"]`).first().waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Road map view' }).waitFor();
     await page.getByRole('textbox', { name: 'Geofence name' }).fill('Yard');
     await clickMap(0, 0);
     await clickMap(30, 0);

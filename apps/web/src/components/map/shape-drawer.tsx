@@ -10,7 +10,8 @@ import { useTractorPosition } from '../../lib/signed-in/tracking';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { CLOSE_TAP_PX, canFinish, canUndo, drawnAreas, finish, tap, typedSize, undo, EMPTY_DRAWING } from './drawing';
 import type { Drawing, DrawnArea } from './drawing';
-import type { Box, MapHandle } from './leaflet-map';
+import type { Box, MapHandle, MapLayer } from './leaflet-map';
+import { LayerToggle } from './layer-toggle';
 import { MapView } from './map-view';
 
 interface ShapeDrawerProps {
@@ -43,6 +44,8 @@ function stepKey(shape: GeofenceShape, d: Drawing): string {
 export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, fitTo, error, background }: ShapeDrawerProps) {
   const { t, lang } = useGeofenceTexts();
   const [map, setMap] = useState<MapHandle | null>(null);
+  const [layer, setLayer] = useState<MapLayer>('road');
+  useEffect(() => map?.setLayer(layer), [map, layer]);
   const latest = useRef({ drawing, onChange, shape });
   /** The map has been placed (or the owner has started drawing): it is not moved again but to a found place. */
   const fitted = useRef(false);
@@ -94,6 +97,10 @@ export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, fitTo,
       <p className="draw-step" role="status">
         {t(stepKey(shape, drawing), { count: drawing.corners.length })}
       </p>
+      {/* The satellite view shows the field's own edges, which a road map does not. */}
+      <div className="map-tools">
+        <LayerToggle layer={layer} onChange={setLayer} />
+      </div>
       <MapView center={null} onReady={setMap} className="draw-map draw-crosshair" />
       <div className="draw-tools">
         <Button

@@ -19,7 +19,7 @@ import { packStateOf } from '../../lib/signed-in/subscription';
 import { useDieselStations } from './api/get-diesel-stations';
 import { useTracking } from '../../lib/signed-in/tracking';
 import { DirectionsLink } from '../../components/map/directions-link';
-import { LayerToggle } from './components/layer-toggle';
+import { LayerToggle } from '../../components/map/layer-toggle';
 import type { MapHandle, MapLayer, Point } from '../../components/map/leaflet-map';
 import { MapView } from '../../components/map/map-view';
 import { StationList } from './components/station-list';

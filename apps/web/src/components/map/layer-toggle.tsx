@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { RoadIcon, SatelliteIcon } from '../../../components/tractor/icons';
-import type { MapLayer } from '../../../components/map/leaflet-map';
+import { RoadIcon, SatelliteIcon } from '../tractor/icons';
+import type { MapLayer } from './leaflet-map';
 
 /**
  * Spec §2: the button's icon shows satellite while the road map is active and road while the hybrid
