@@ -2,13 +2,13 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import tractorEn from '../../locales/tractor/en.json';
-import { initI18n } from '../../lib/i18n';
-import { storage } from '../../lib/secure-storage';
-import { resetSessionForTests } from '../../lib/session';
-import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
-import { LanguageScreen } from '../language/language-screen';
-import { SettingsScreen } from './settings-screen';
+import tractorEn from '../locales/tractor/en.json';
+import { initI18n } from '../lib/i18n';
+import { storage } from '../lib/secure-storage';
+import { resetSessionForTests } from '../lib/session';
+import { loadTractorTexts } from '../lib/signed-in/tractor-texts';
+import { LanguageScreen } from '../features/language/language-screen';
+import { SettingsScreen } from '../features/settings/settings-screen';
 
 beforeAll(async () => {
   await storage.load();
