@@ -209,11 +209,11 @@ describe('tractor screens with the demo fleet', () => {
       await page.getByRole('heading', { name: part }).waitFor();
       expect(await page.locator('.usage-values dt').allInnerTexts()).toEqual([
         'Field work',
-        'On road',
-        'Engine running',
+        'On-road kilometres',
+        'Engine hours',
         'PTO hours',
         'Average engine RPM',
-        'Diesel used',
+        'Diesel consumed',
         'Diesel remaining',
       ]);
     }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { PaidPack } from '@tractorlink/domain/subscription';
+import type { PaidPack, SubscriptionState } from '@tractorlink/domain/subscription';
 import { MAX_TRACTORS_PER_ORDER } from '@tractorlink/domain/subscription';
 import { Button } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
@@ -14,6 +14,10 @@ import { useSubscriptionTexts } from '../../lib/signed-in/subscription-texts';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { schemeQueryOptions, useCreateOrder, vehicleEntriesQueryOptions } from './api/subscription-api';
 import { storedRenewalArray } from './renewal-flow';
+
+/** The words of a pack's state; an ending one counts IST days (0 on the last): today, tomorrow, or in N days (plural forms). */
+const stateKey = ({ state, daysLeft }: { state: SubscriptionState; daysLeft: number }) =>
+  state === 'expiring' ? (['endsToday', 'endsTomorrow'][daysLeft] ?? 'expiring') : state;
 
 /** Spec §2 digisense-renewal: which tractors, which pack; the order is priced by the server. */
 export function RenewalScreen() {
@@ -61,7 +65,7 @@ export function RenewalScreen() {
                   </span>
                   {state && tractor.expiresOn !== undefined && (
                     <span className={`pack-state pack-${state.state}`}>
-                      {t(`renewal.state.${state.state}`, { date: formatDate(tractor.expiresOn * 1000, lang), days: state.daysLeft })}
+                      {t(`renewal.state.${stateKey(state)}`, { date: formatDate(tractor.expiresOn * 1000, lang), count: state.daysLeft })}
                     </span>
                   )}
                 </span>

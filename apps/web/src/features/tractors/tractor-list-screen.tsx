@@ -21,25 +21,28 @@ import { tractorTarget } from './api/rename-tractor';
 import { RenameForm } from './components/rename-form';
 import { needsRenewal, packStateOf, renewalHref } from '../../lib/signed-in/subscription';
 
-/** From this many days before the end, the owner is told how many are left. */
-const EXPIRING_SOON_DAYS = 30;
+/** An ending pack counts IST days (0 on the last): today, tomorrow, or in N days (i18next plural forms). */
+const endsKey = (daysLeft: number) => ['myTractor.endsToday', 'myTractor.endsTomorrow'][daysLeft] ?? 'myTractor.endsInDays';
 
 /** Spec §4 subscription states: valid, expiring in N days, expired or free; renew when it nears its end. */
 function Subscription({ entry }: { entry: VehicleEntry }) {
   const { t, i18n } = useTranslation();
   const date = formatDate(entry.expiresOn * 1000, i18n.language);
-  const state = packStateOf(entry)?.state;
-  const text = entry.isExpired
-    ? t('renewal.packExpired')
-    : entry.numberOfDays <= EXPIRING_SOON_DAYS
-      ? t('myTractor.expiresInDays', { days: entry.numberOfDays, date })
-      : state === 'free'
-        ? t('myTractor.free', { date })
-        : t('myTractor.validTill', { date });
+  const pack = packStateOf(entry);
+  if (!pack) return null;
+  const { state, daysLeft } = pack;
+  const text =
+    state === 'expired'
+      ? t('renewal.packExpired')
+      : state === 'expiring'
+        ? t(endsKey(daysLeft), { count: daysLeft, date })
+        : state === 'free'
+          ? t('myTractor.free', { date })
+          : t('myTractor.expiresOn', { date });
   return (
     <>
-      <span className={entry.isExpired ? 'pack-state pack-expired' : undefined}>{text}</span>
-      {entry.isExpired && (
+      <span className={state === 'expired' ? 'pack-state pack-expired' : undefined}>{text}</span>
+      {state === 'expired' && (
         <>
           {' '}
           <span>({t('myTractor.expired', { date })})</span>
@@ -47,7 +50,7 @@ function Subscription({ entry }: { entry: VehicleEntry }) {
       )}
       {(needsRenewal(state) || state === 'free') && (
         <Link className="btn btn-primary" to={renewalHref(entry.vin)}>
-          <span>{state === 'free' || entry.subscriptionPack === 'free' ? t('renewal.activate') : t('renewal.renew')}</span>
+          <span>{entry.subscriptionPack === 'free' ? t('renewal.activate') : t('renewal.renew')}</span>
         </Link>
       )}
     </>
