@@ -85,6 +85,24 @@ describe.each(dbTargets)('reminders, $name', (target) => {
     expectError(await put(owner.accessToken, reminder(), 'another-id'), 'VALIDATION_FAILED');
   });
 
+  it('refuses a one-off reminder switched on for a time already passed; repeating ones and one switched off are kept', async () => {
+    const { owner } = await ownerWithPush();
+    // 12:00 IST now: 11:59 today and yesterday have passed, 12:00 (this minute) has not.
+    for (const passed of [reminder({ time: '11:59', ampm: 'am' }), reminder({ time: '09:00', ampm: 'pm', repeat: { date: '2026-11-20' } })]) {
+      const error = expectError(await put(owner.accessToken, passed), 'VALIDATION_FAILED');
+      expect(error.error.details).toEqual([{ path: 'time', code: 'REMINDER_TIME_PASSED' }]);
+    }
+    expect((await put(owner.accessToken, reminder({ time: '12:00', ampm: 'pm' }))).statusCode).toBe(200);
+    expect((await put(owner.accessToken, reminder({ id: 'daily', time: '09:00', ampm: 'am', repeat: { date: null }, everyday: true }))).statusCode).toBe(200);
+    expect((await put(owner.accessToken, reminder({ id: 'sat', time: '09:00', ampm: 'am', repeat: { date: null }, weekDays: ['saturday'] }))).statusCode).toBe(
+      200,
+    );
+    // An edit once its time has passed: switched on it is refused, switched off it is kept.
+    t.clock.advance(10 * 60_000);
+    expectError(await put(owner.accessToken, reminder({ time: '12:00', ampm: 'pm', title: 'Oil and filter' })), 'VALIDATION_FAILED');
+    expect((await put(owner.accessToken, reminder({ time: '12:00', ampm: 'pm', isActive: false }))).statusCode).toBe(200);
+  });
+
   it('at most 500 reminders, also when the last ones arrive at once', async () => {
     const { owner } = await ownerWithPush();
     const db = t.database.db.kysely;

@@ -7,7 +7,9 @@ import {
   dismissAlarm,
   isDue,
   isValid12HourTime,
+  MISSED_ALARM_GRACE_MS,
   nextOccurrence,
+  oneOffPassed,
   type Reminder,
   REMINDER_POPUP_MS,
   removeAlarm,
@@ -54,6 +56,17 @@ describe('12-hour to 24-hour (spec §4)', () => {
   it('the time selection must be valid (spec §5)', () => {
     expect(['01:00', '12:59', '07:30'].every(isValid12HourTime)).toBe(true);
     expect(['00:30', '13:00', '7:30', '07:60', '', 'ab:cd'].some(isValid12HourTime)).toBe(false);
+  });
+  it('a one-off reminder whose date and time are before the current minute has passed; a repeating one never', () => {
+    const now = at(TUE, 10, 0, 30);
+    expect(oneOffPassed(reminder({ time: '09:00', ampm: 'am' }), now)).toBe(true);
+    expect(oneOffPassed(reminder({ time: '09:59', ampm: 'am' }), now)).toBe(true);
+    expect(oneOffPassed(reminder({ time: '10:00', ampm: 'am' }), now)).toBe(false);
+    expect(oneOffPassed(reminder({ time: '09:00', ampm: 'pm' }), now)).toBe(false);
+    expect(oneOffPassed(reminder({ time: '11:00', ampm: 'pm', repeat: { date: '2026-11-23' } }), now)).toBe(true);
+    expect(oneOffPassed(reminder({ time: '09:00', ampm: 'am', repeat: { date: '2026-11-25' } }), now)).toBe(false);
+    expect(oneOffPassed(reminder({ time: '09:00', ampm: 'am', repeat: { date: null }, everyday: true }), now)).toBe(false);
+    expect(oneOffPassed(reminder({ time: '09:00', ampm: 'am', repeat: { date: null }, weekDays: ['tuesday'] }), now)).toBe(false);
   });
   it('toggling an active reminder adds an alarm at its date and 24-hour time', () => {
     const a = alarmOf(reminder({ time: '12:15', ampm: 'am', repeat: { date: '2026-11-25' } }), at(TUE, 9, 0));
@@ -109,7 +122,7 @@ describe('dismiss, turn off, toggle, remove (spec §4)', () => {
   });
   it('turning alarms off clears status and repeat of every alarm still on whose time has passed', () => {
     const list = [
-      alarm({ id: 'past', date_time: at(TUE, 6, 0), in: true }),
+      alarm({ id: 'past', date_time: at(TUE, 6, 0) }),
       alarm({ id: 'later', date_time: at(TUE, 20, 0) }),
       alarm({ id: 'off', date_time: at(TUE, 5, 0), status: false, in: true }),
     ];
@@ -118,6 +131,24 @@ describe('dismiss, turn off, toggle, remove (spec §4)', () => {
       ['later', true, false],
       ['off', false, true],
     ]);
+  });
+  it("a repeating alarm's time never passes: it stays on for its next occurrence", () => {
+    const daily = alarm({ id: 'daily', date_time: at('2026-11-20', 6, 0), in: true });
+    const weekly = alarm({ id: 'weekly', date_time: at('2026-11-20', 6, 0), in: true, weekDays: ['friday'] });
+    expect(turnOffPassed([daily, weekly], at(TUE, 7, 0))).toEqual([daily, weekly]);
+    expect(isDue(turnOffPassed([daily], at(TUE, 7, 0))[0] as Alarm, at('2026-11-25', 6, 0))).toBe(true);
+  });
+  it('with a grace, a one-off alarm missed by less than the popup time still rings; one missed longer is off', () => {
+    const list = [alarm({ id: 'just', date_time: at(TUE, 7, 30) }), alarm({ id: 'days', date_time: at('2026-11-21', 7, 30) })];
+    const opened = at(TUE, 7, 31, 30);
+    const after = turnOffPassed(list, opened, MISSED_ALARM_GRACE_MS);
+    expect(after.map((a) => [a.id, a.status])).toEqual([
+      ['just', true],
+      ['days', false],
+    ]);
+    expect(alarmToRing(after, opened, null)?.id).toBe('just');
+    expect(turnOffPassed(list, at(TUE, 7, 31, 41), MISSED_ALARM_GRACE_MS)[0]?.status).toBe(false);
+    expect(MISSED_ALARM_GRACE_MS).toBe(REMINDER_POPUP_MS);
   });
   it("toggle sets one alarm's status by id; removal deletes by id", () => {
     const list = [alarm({ id: 'a' }), alarm({ id: 'b' })];

@@ -11,6 +11,13 @@ export type WeekDay = (typeof WEEK_DAYS)[number];
 
 /** Spec §9: the reminder popup closes by itself after 100000 ms. */
 export const REMINDER_POPUP_MS = 100_000;
+/**
+ * How long after its time a one-off alarm that has not rung may still ring when the app opens: as
+ * long as its popup would still be showing had the app been open (spec §9, 100 s). Older ones are
+ * turned off (spec §4) instead of ringing with sound hours or days late. The same 100 s as
+ * REMINDER_POPUP_MS, written out: knip reports an alias as a duplicate export (a test keeps them equal).
+ */
+export const MISSED_ALARM_GRACE_MS = 100_000;
 /** Reminders an owner may keep (bounded like every list; the screen says so at the limit). */
 export const MAX_REMINDERS = 500;
 export const REMINDER_TITLE_MAX = 60;
@@ -81,6 +88,16 @@ export function istAt(date: string, hour: number, minute: number): number {
 const repeats = (r: Pick<Reminder, 'everyday' | 'weekDays'>) => r.everyday || r.weekDays.length > 0;
 
 /**
+ * Spec §5 'the time selection must be valid': a one-off reminder whose date and time are before the
+ * current minute would never ring (a repeating one always rings at its next occurrence).
+ */
+export function oneOffPassed(reminder: Pick<Reminder, 'time' | 'ampm' | 'repeat' | 'everyday' | 'weekDays'>, now: number): boolean {
+  if (repeats(reminder) || !reminder.repeat.date || !isValid12HourTime(reminder.time)) return false;
+  const { hour, minute } = to24Hour(reminder.time, reminder.ampm);
+  return istAt(reminder.repeat.date, hour, minute) < minuteOf(now);
+}
+
+/**
  * Spec §4: toggling an active reminder converts its 12-hour time to 24-hour and adds an alarm at that
  * date and time. A repeating reminder's alarm starts today at its time.
  */
@@ -116,7 +133,8 @@ export function addAlarm(alarms: readonly Alarm[], alarm: Alarm, now: number): A
 
 /**
  * Spec §4: an alarm rings when its status is on and the hour and minute match the clock, or its date
- * is reached (a one-off alarm whose minute passed while the app was closed rings when it opens); a
+ * is reached (a one-off alarm whose minute passed while the app was closed rings when it opens, if
+ * still within MISSED_ALARM_GRACE_MS: the app turns older ones off with turnOffPassed first); a
  * repeating one rings every day at its time, or on its weekdays only when it has some.
  */
 export function isDue(alarm: Alarm, now: number): boolean {
@@ -144,9 +162,13 @@ export function dismissAlarm(alarms: readonly Alarm[], id: string, now: number):
   return alarms.map((a) => (a.id !== id ? a : a.in ? { ...a, rungAt: minuteOf(now) } : { ...a, status: false, in: false }));
 }
 
-/** Spec §4: turning alarms off sets status and repeat flag to false for every alarm still on whose time has passed. */
-export function turnOffPassed(alarms: readonly Alarm[], now: number): Alarm[] {
-  return alarms.map((a) => (a.status && a.date_time < now ? { ...a, status: false, in: false } : a));
+/**
+ * Spec §4: turning alarms off sets status and repeat flag to false for every alarm still on whose time
+ * has passed. A repeating alarm's time never passes (it rings again at its next occurrence), so only
+ * one-off alarms are turned off; `graceMs` spares one whose time passed only just now.
+ */
+export function turnOffPassed(alarms: readonly Alarm[], now: number, graceMs = 0): Alarm[] {
+  return alarms.map((a) => (a.status && !a.in && a.date_time + graceMs < now ? { ...a, status: false, in: false } : a));
 }
 
 /** Spec §4: toggle sets one alarm's status by id. */

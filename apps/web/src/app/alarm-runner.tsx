@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Alarm, alarmToRing, REMINDER_POPUP_MS } from '@tractorlink/domain/alarms';
 import { Dialog } from '../components/ui/dialog';
-import { dismiss, remindersNow, syncReminders } from '../lib/signed-in/reminders-store';
+import { dismiss, remindersNow, syncReminders, turnOffMissed } from '../lib/signed-in/reminders-store';
 
 /** Spec §4: a clock ticks every second. */
 const TICK_MS = 1000;
@@ -18,7 +18,15 @@ export function AlarmRunner() {
   const sound = useRef<HTMLAudioElement | null>(null);
 
   useEffect(() => {
+    // Before the first tick, and offline too: one-off alarms missed while the app was closed (or
+    // asleep in the background) are turned off rather than rung late (spec §4 'turning alarms off').
+    turnOffMissed();
     syncReminders().catch(() => undefined);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') turnOffMissed();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
   }, []);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { MAX_REMINDERS, nextOccurrence, type Reminder, reminderPushPayload } from '@tractorlink/domain/alarms';
+import { MAX_REMINDERS, nextOccurrence, oneOffPassed, type Reminder, reminderPushPayload } from '@tractorlink/domain/alarms';
 import type { Clock } from '../../clock';
 import { serialise } from '../../db/serialise';
 import type { Database, Engine } from '../../db/types';
@@ -29,10 +29,16 @@ export class ReminderService {
     return rows.map((r) => JSON.parse(r.body) as Reminder);
   }
 
-  /** Adds or replaces one; at most MAX_REMINDERS per owner, counted atomically (REMINDER_LIMIT). */
+  /**
+   * Adds or replaces one; at most MAX_REMINDERS per owner, counted atomically (REMINDER_LIMIT). A
+   * one-off reminder switched on for a time already passed would never ring (spec §5 'the time
+   * selection must be valid'): refused like the body's other field rules; switched off it may stay.
+   */
   async save(userId: string, reminder: Reminder): Promise<Reminder> {
     const { db, engine, clock } = this.deps;
     const now = clock.now();
+    if (reminder.isActive && oneOffPassed(reminder, now))
+      throw new AppError('VALIDATION_FAILED', { details: [{ path: 'time', code: 'REMINDER_TIME_PASSED' }] });
     const row = { user_id: userId, id: reminder.id, body: JSON.stringify(reminder), next_at: nextOccurrence(reminder, now), updated_at: now };
     await db.transaction().execute(async (trx) => {
       await serialise(trx, engine, [`reminders:${userId}`]);

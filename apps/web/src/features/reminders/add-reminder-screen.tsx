@@ -1,21 +1,46 @@
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isValid12HourTime, REMINDER_DESCRIPTION_MAX, REMINDER_TITLE_MAX, type Reminder, WEEK_DAYS, type WeekDay } from '@tractorlink/domain/alarms';
+import {
+  isValid12HourTime,
+  oneOffPassed,
+  REMINDER_DESCRIPTION_MAX,
+  REMINDER_TITLE_MAX,
+  type Reminder,
+  WEEK_DAYS,
+  type WeekDay,
+} from '@tractorlink/domain/alarms';
 import { istDate } from '@tractorlink/domain/time';
 import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
 import { CancelSave } from '../../components/ui/cancel-save';
 import { paths } from '../../config/paths';
-import { errorMessage } from '../../lib/error-message';
+import { failureText } from './failure';
 import { remindersNow, saveReminder } from '../../lib/signed-in/reminders-store';
 import { useReminderTexts } from '../../lib/signed-in/reminders-texts';
 import { blankReminder, from24, to24, type When, whenOf } from './reminder-time';
 
-/** Field rules of spec §5 (title required, a valid time) and one kind of day, as codes the catalogue words. */
-function problemsOf(r: Reminder, when: When): Partial<Record<'title' | 'time' | 'when', string>> {
+/** The reminder as saved: trimmed, with only the chosen kind of day. */
+function toSave(draft: Reminder, when: When): Reminder {
+  return {
+    ...draft,
+    title: draft.title.trim(),
+    description: draft.description.trim(),
+    repeat: { date: when === 'date' ? draft.repeat.date : null },
+    everyday: when === 'everyday',
+    weekDays: when === 'weekdays' ? draft.weekDays : [],
+  };
+}
+
+/**
+ * Field rules of spec §5 (title required, a valid time) and one kind of day, as codes the catalogue
+ * words. A valid time includes one not already passed: a one-off reminder switched on for a past
+ * minute would never ring (the server refuses it too). Switched off, an old one may still be kept.
+ */
+function problemsOf(r: Reminder, when: When, now: number): Partial<Record<'title' | 'time' | 'when', string>> {
   const problems: Partial<Record<'title' | 'time' | 'when', string>> = {};
   if (r.title.trim() === '') problems.title = 'REMINDER_TITLE_REQUIRED';
   if (!isValid12HourTime(r.time)) problems.time = 'REMINDER_TIME_INVALID';
+  else if (r.isActive && oneOffPassed(r, now)) problems.time = 'REMINDER_TIME_PASSED';
   if (when === 'date' && !r.repeat.date) problems.when = 'REMINDER_DATE_REQUIRED';
   if (when === 'weekdays' && r.weekDays.length === 0) problems.when = 'REMINDER_DAYS_REQUIRED';
   return problems;
@@ -32,23 +57,20 @@ export function AddReminderScreen() {
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
-  const [today] = useState(() => istDate(Date.now()));
+  // The clock the rules are checked against, read again at each Save (render stays pure).
+  const [now, setNow] = useState(() => Date.now());
+  const today = istDate(now);
   const ids = { title: useId(), description: useId(), time: useId(), date: useId() };
-  const problems = problemsOf(draft, when);
+  const problems = problemsOf(toSave(draft, when), when, now);
   const show = (field: keyof typeof problems) => (tried && problems[field] ? t(`error.${problems[field]}`) : undefined);
   const set = (patch: Partial<Reminder>) => setDraft((d) => ({ ...d, ...patch }));
 
   const submit = async () => {
+    const at = Date.now();
+    setNow(at);
     setTried(true);
-    if (Object.keys(problems).length > 0) return;
-    const reminder: Reminder = {
-      ...draft,
-      title: draft.title.trim(),
-      description: draft.description.trim(),
-      repeat: { date: when === 'date' ? draft.repeat.date : null },
-      everyday: when === 'everyday',
-      weekDays: when === 'weekdays' ? draft.weekDays : [],
-    };
+    const reminder = toSave(draft, when);
+    if (Object.keys(problemsOf(reminder, when, at)).length > 0) return;
     setBusy(true);
     setFailure(null);
     try {
@@ -147,7 +169,7 @@ export function AddReminderScreen() {
           <input type="checkbox" role="switch" className="switch" checked={draft.isActive} onChange={(e) => set({ isActive: e.target.checked })} />
         </label>
         <p className="fine-print">{t('reminders.closedAppSound')}</p>
-        {failure !== null && <Notice tone="error">{errorMessage(t, failure)}</Notice>}
+        {failure !== null && <Notice tone="error">{failureText(t, failure)}</Notice>}
         <CancelSave onCancel={() => void navigate(paths.myReminder.getHref())} busy={busy} />
       </form>
     </Page>

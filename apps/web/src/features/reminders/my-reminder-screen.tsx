@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { MAX_REMINDERS, type Reminder, searchReminders } from '@tractorlink/domain/alarms';
+import { MAX_REMINDERS, oneOffPassed, type Reminder, searchReminders } from '@tractorlink/domain/alarms';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { EditIcon } from '../../components/ui/icons';
@@ -8,11 +8,11 @@ import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
 import { PlusIcon, TrashIcon } from '../../components/tractor/icons';
 import { paths } from '../../config/paths';
-import { errorMessage } from '../../lib/error-message';
 import { formatIsoDate } from '../../lib/format';
 import { OutboxNote } from '../../components/outbox/outbox-note';
 import { deleteReminder, reminderTarget, saveReminder, useReminderState } from '../../lib/signed-in/reminders-store';
 import { useReminderTexts } from '../../lib/signed-in/reminders-texts';
+import { failureText } from './failure';
 import { sortDays, whenOf } from './reminder-time';
 
 type T = ReturnType<typeof useReminderTexts>['t'];
@@ -38,6 +38,7 @@ export function MyReminderScreen() {
   const [query, setQuery] = useState('');
   const [deleting, setDeleting] = useState<Reminder | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
+  const [passed, setPassed] = useState(false);
   const { saved, queued } = (useLocation().state as { saved?: string; queued?: boolean } | null) ?? {};
   const searchId = useId();
   const shown = searchReminders(reminders, query);
@@ -47,7 +48,8 @@ export function MyReminderScreen() {
     <Page title={t('reminders.title')} backTo={paths.home.getHref()}>
       {!ready && <p role="status">{t('common.loading')}</p>}
       {saved && !queued && <Notice tone="success">{t('reminders.saved', { title: saved })}</Notice>}
-      {failure !== null && <Notice tone="error">{errorMessage(t, failure)}</Notice>}
+      {failure !== null && <Notice tone="error">{failureText(t, failure)}</Notice>}
+      {passed && <Notice tone="error">{t('error.REMINDER_TIME_PASSED')}</Notice>}
       {reminders.length > 0 && (
         <div className="field">
           <label htmlFor={searchId}>{t('reminders.search')}</label>
@@ -71,7 +73,11 @@ export function MyReminderScreen() {
                 checked={r.isActive}
                 onChange={(e) => {
                   setFailure(null);
-                  saveReminder({ ...r, isActive: e.target.checked }).catch(setFailure);
+                  // A one-off whose time has passed would never ring: the owner edits its time instead.
+                  const on = e.target.checked;
+                  const tooLate = on && oneOffPassed(r, Date.now());
+                  setPassed(tooLate);
+                  if (!tooLate) saveReminder({ ...r, isActive: on }).catch(setFailure);
                 }}
               />
               <span>{t('reminders.active')}</span>

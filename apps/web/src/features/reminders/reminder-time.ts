@@ -1,4 +1,4 @@
-import { istDate } from '@tractorlink/domain/time';
+import { IST_OFFSET_MS, istDate } from '@tractorlink/domain/time';
 import { to24Hour, WEEK_DAYS, type Reminder, type WeekDay } from '@tractorlink/domain/alarms';
 
 /** The native time input's 'HH:MM' (24-hour) as the spec's 12-hour time and am/pm, and back. */
@@ -17,11 +17,25 @@ export function to24(time: string, ampm: 'am' | 'pm'): string {
 export type When = 'date' | 'everyday' | 'weekdays';
 export const whenOf = (r: Pick<Reminder, 'everyday' | 'weekDays'>): When => (r.everyday ? 'everyday' : r.weekDays.length > 0 ? 'weekdays' : 'date');
 
-/** A new reminder's starting values: in an hour, today. */
+/**
+ * A new reminder's starting values: in an hour, on that hour's day (after 23:00 that is tomorrow: today
+ * would be a time already passed). Reminder times are IST, whatever the phone's time zone.
+ */
 export function blankReminder(now = Date.now()): Reminder {
-  const inAnHour = new Date(now + 3600_000);
-  const { time, ampm } = from24(`${inAnHour.getHours()}:${inAnHour.getMinutes()}`);
-  return { id: crypto.randomUUID(), title: '', description: '', time, ampm, repeat: { date: istDate(now) }, everyday: false, weekDays: [], isActive: true };
+  const inAnHour = now + 3600_000;
+  const ist = new Date(inAnHour + IST_OFFSET_MS);
+  const { time, ampm } = from24(`${ist.getUTCHours()}:${ist.getUTCMinutes()}`);
+  return {
+    id: crypto.randomUUID(),
+    title: '',
+    description: '',
+    time,
+    ampm,
+    repeat: { date: istDate(inAnHour) },
+    everyday: false,
+    weekDays: [],
+    isActive: true,
+  };
 }
 
 export const sortDays = (days: WeekDay[]) => WEEK_DAYS.filter((d) => days.includes(d));

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { addAlarm, type Alarm, alarmOf, dismissAlarm, type Reminder, removeAlarm } from '@tractorlink/domain/alarms';
+import { addAlarm, type Alarm, alarmOf, dismissAlarm, MISSED_ALARM_GRACE_MS, type Reminder, removeAlarm, turnOffPassed } from '@tractorlink/domain/alarms';
 import { paths } from '../../config/paths';
 import { apiJson } from '../api-client';
 import { enqueue, flush, outboxEntries, submitWrite } from '../outbox/outbox';
@@ -108,9 +108,15 @@ export async function saveReminder(reminder: Reminder, now = Date.now()): Promis
   try {
     return { queued: (await submitWrite(saveRequest(reminder))).state === 'queued' };
   } catch (error) {
-    // The server refused it (e.g. over the limit): it is not kept on the phone either.
+    // The server refused it (e.g. over the limit): it is not kept on the phone either. A refused edit
+    // puts back the reminder and alarm as they were (the server still has that copy).
     const after = current();
-    commit({ reminders: after.reminders.filter((r) => r.id !== reminder.id), alarms: removeAlarm(after.alarms, reminder.id) });
+    const before = reminders.find((r) => r.id === reminder.id);
+    const beforeAlarm = alarms.find((a) => a.id === reminder.id);
+    commit({
+      reminders: before ? after.reminders.map((r) => (r.id === reminder.id ? before : r)) : after.reminders.filter((r) => r.id !== reminder.id),
+      alarms: beforeAlarm ? [...removeAlarm(after.alarms, reminder.id), beforeAlarm] : removeAlarm(after.alarms, reminder.id),
+    });
     throw error;
   }
 }
@@ -128,8 +134,23 @@ export function dismiss(id: string, now = Date.now()): void {
 }
 
 /**
+ * Spec §4 'turning alarms off', when the app opens or comes back to the screen: a one-off alarm whose
+ * time passed while the app was closed would otherwise ring with sound whenever it next opens, even
+ * days later. One missed by less than MISSED_ALARM_GRACE_MS (the popup's 100 s) still rings.
+ */
+export function turnOffMissed(now = Date.now()): void {
+  const { reminders, alarms } = current();
+  const next = turnOffPassed(alarms, now, MISSED_ALARM_GRACE_MS);
+  if (next.some((a, i) => a !== alarms[i])) commit({ reminders, alarms: next });
+}
+
+/** What the alarm is made of: when one of these differs, the alarm is made again (a dismissal is forgotten). */
+const alarmFields = (r: Reminder) => JSON.stringify([r.time, r.ampm, r.repeat.date, r.everyday, [...r.weekDays].sort(), r.title, r.description, r.isActive]);
+
+/**
  * Sends what is pending, then takes the server's list: reminders made on another phone come in
- * with their alarms; local ones the server does not know and that are not pending were deleted there.
+ * with their alarms, and ones edited there get their alarm made again; local ones the server does
+ * not know and that are not pending were deleted there.
  */
 export async function syncReminders(now = Date.now()): Promise<void> {
   adoptOldPending();
@@ -144,7 +165,17 @@ export async function syncReminders(now = Date.now()): Promise<void> {
     ...data.filter((r) => stillPending[r.id] !== 'delete').map(mine),
     ...local.reminders.filter((r) => !fromServer.has(r.id) && stillPending[r.id] === 'save'),
   ];
-  let alarms = local.alarms.filter((a) => reminders.some((r) => r.id === a.id && r.isActive));
+  const unchanged = (r: Reminder) => {
+    const before = local.reminders.find((l) => l.id === r.id);
+    return before !== undefined && alarmFields(before) === alarmFields(r);
+  };
+  // The local alarm (and its dismissed state) stays only while its reminder is unchanged.
+  let alarms = local.alarms.filter((a) => reminders.some((r) => r.id === a.id && r.isActive && unchanged(r)));
   for (const r of reminders) if (r.isActive && !alarms.some((a) => a.id === r.id)) alarms = addAlarm(alarms, alarmOf(r, now), now);
-  commit({ reminders, alarms });
+  commit({ reminders, alarms: turnOffPassed(alarms, now, MISSED_ALARM_GRACE_MS) });
+}
+
+/** Tests start from what storage holds (the store keeps its state in memory once read). */
+export function resetRemindersForTests(): void {
+  state.set(null);
 }

@@ -1,0 +1,79 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { type Alarm, alarmOf, type Reminder } from '@tractorlink/domain/alarms';
+import { istMidnight } from '@tractorlink/domain/time';
+import { initI18n } from '../lib/i18n';
+import { storage } from '../lib/secure-storage';
+import { remindersNow, resetRemindersForTests } from '../lib/signed-in/reminders-store';
+import { loadTractorTexts } from '../lib/signed-in/tractor-texts';
+import { testOwner } from '../test/owner';
+import { jsonResponse, signInEachTest } from '../test/signed-in';
+import { AlarmRunner } from './alarm-runner';
+
+/** The app opens at 07:31 IST on Tuesday 24 Nov 2026, offline (the server's list never comes). */
+const TUE = '2026-11-24';
+const at = (date: string, hh: number, mm: number) => istMidnight(date) + hh * 3600_000 + mm * 60_000;
+const oneOff = (id: string, date: string): Reminder => ({
+  id,
+  title: `Reminder ${id}`,
+  description: '',
+  time: '07:30',
+  ampm: 'am',
+  repeat: { date },
+  everyday: false,
+  weekDays: [],
+  isActive: true,
+});
+
+class SilentAudio {
+  loop = false;
+  play = () => Promise.resolve();
+  pause = () => undefined;
+}
+
+beforeAll(async () => {
+  await storage.load();
+  await initI18n('en');
+  await loadTractorTexts('en');
+});
+
+signInEachTest(testOwner('en'));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(at(TUE, 7, 31));
+  vi.stubGlobal('Audio', SilentAudio);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => jsonResponse(503, { error: { code: 'INTERNAL', message: 'down' } })),
+  );
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function phoneHolds(reminders: Reminder[]): void {
+  const made = at('2026-11-20', 6, 0);
+  storage.setJson('remindersData', reminders);
+  storage.setJson('alarmsData', reminders.map((r) => alarmOf(r, made)) satisfies Alarm[]);
+  resetRemindersForTests();
+}
+
+describe('the alarm runner as the app opens (spec §4 turning alarms off)', () => {
+  it('does not ring a one-off reminder missed days ago, and turns its alarm off', async () => {
+    phoneHolds([oneOff('old', '2026-11-21')]);
+    render(<AlarmRunner />);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(remindersNow().alarms[0]?.status).toBe(false);
+  });
+
+  it('still rings one missed by a minute (within the popup time)', async () => {
+    phoneHolds([oneOff('now', TUE)]);
+    render(<AlarmRunner />);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(screen.getByText('Reminder now')).toBeTruthy();
+  });
+});
