@@ -108,4 +108,22 @@ describe.each(dbTargets)('logs carry no secrets on $name', (target) => {
       ).toEqual([]);
     }
   });
+
+  it('logs the route, not the path or query: link tokens, checkout ids and device keys stay out', async () => {
+    const logs = new LogCapture();
+    const app = await buildApp({ config: testConfig(t.database, { LOG_LEVEL: 'info' }), db: t.database.db, logStream: logs });
+    const token = 'b'.repeat(43);
+    const key = 'k7Qz9SecretDeviceKey';
+    await app.inject({ method: 'GET', url: `/api/v1/public/bills/${token}` });
+    await app.inject({ method: 'GET', url: `/api/v1/public/live/${token}` });
+    await app.inject({ method: 'GET', url: `/api/v1/ingest/osmand?id=356307042441013&lat=20.1&lon=74.2&key=${key}` });
+    await app.inject({ method: 'GET', url: `/api/v1/no-such-route/${token}?key=${key}` });
+    await app.close();
+    const urls = logs
+      .records()
+      .filter((r) => r.msg === 'incoming request')
+      .map((r) => (r.req as { url: string }).url);
+    expect(urls).toEqual(['/api/v1/public/bills/:token', '/api/v1/public/live/:token', '/api/v1/ingest/osmand', `/api/v1/no-such-route/${token}`]);
+    for (const line of logs.lines) expect(line).not.toContain(key);
+  });
 });

@@ -1,6 +1,14 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 
+/** What the request serializer reads of Fastify's request. */
+interface LoggedRequest {
+  method: string;
+  url: string;
+  ip?: string;
+  routeOptions?: { url?: string };
+}
+
 /** Where log lines go (pino's DestinationStream): tests pass one to capture every line. */
 export interface LogSink {
   write(line: string): void;
@@ -10,6 +18,8 @@ export interface LogSink {
  * pino through Fastify. Secrets never reach the log: request and response serializers keep only
  * method, url, ip and status (never headers or bodies), and the credential headers are redacted
  * anyway in case a serializer changes. The error handler logs codes, not request values.
+ * The url is the matched route's pattern (`/api/v1/public/bills/:token`), or the path of an unmatched
+ * one, never the query: paths and queries carry link tokens, checkout ids and device keys.
  */
 export function loggerOptions(level: Config['logLevel'], stream?: LogSink): FastifyServerOptions['logger'] {
   return {
@@ -27,7 +37,7 @@ export function loggerOptions(level: Config['logLevel'], stream?: LogSink): Fast
       censor: '[redacted]',
     },
     serializers: {
-      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url, ip: req.ip }),
+      req: (req: LoggedRequest) => ({ method: req.method, url: req.routeOptions?.url ?? req.url.split('?', 1)[0], ip: req.ip }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   };
