@@ -38,6 +38,8 @@ export async function startServer({ dataDir = mkdtempSync(join(tmpdir(), 'tl-ben
       ...process.env,
       NODE_ENV: 'production',
       DEMO_OWNER: 'true',
+      SMS_PROVIDER: 'local',
+      PAYMENT_GATEWAY: 'local',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

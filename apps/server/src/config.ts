@@ -41,9 +41,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'WEB_DIST', default: '`<repo>/apps/web/dist`', description: 'Built web app served at `/`. If missing, `/` answers 503 "run npm run build".' },
   {
     name: 'SMS_PROVIDER',
-    default: 'local',
+    default: 'local (must be set in production)',
     description:
-      '`local` prints each SMS to the console and keeps an inbox (`GET /api/v1/dev/sms-inbox` outside production, to callers on this machine only); `twilio` sends real SMS.',
+      '`local` prints each SMS to the console and keeps an inbox (`GET /api/v1/dev/sms-inbox` outside production, to callers on this machine only); `twilio` sends real SMS. With `NODE_ENV=production` it must be set explicitly.',
   },
   { name: 'TWILIO_ACCOUNT_SID', default: '(empty)', description: 'Twilio account SID; required when `SMS_PROVIDER=twilio`.' },
   { name: 'TWILIO_AUTH_TOKEN', default: '(empty)', description: 'Twilio auth token; required when `SMS_PROVIDER=twilio`.' },
@@ -212,9 +212,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   {
     name: 'PAYMENT_GATEWAY',
-    default: 'local',
+    default: 'local (must be set in production)',
     description:
-      '`local`: a test gateway inside the server (its checkout page has a success and a failure button; no money moves); `razorpay`: Razorpay Orders API and Standard Checkout.',
+      '`local`: a test gateway inside the server (its checkout page has a success and a failure button; no money moves); `razorpay`: Razorpay Orders API and Standard Checkout. With `NODE_ENV=production` it must be set explicitly.',
   },
   { name: 'RAZORPAY_KEY_ID', default: '(empty)', description: 'Razorpay key id (`rzp_test_…` or `rzp_live_…`); required when `PAYMENT_GATEWAY=razorpay`.' },
   {
@@ -524,6 +524,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // A demo owner in production is an account with a published PIN: only when asked for in so many words.
   if (known.NODE_ENV === 'production' && !known.DEMO_OWNER)
     problems.push('DEMO_OWNER: must be set explicitly in production (true creates the demo owner, whose mobile number and PIN are published; false does not)');
+  // The local SMS provider prints every OTP to the console and the local gateway renews packs at a
+  // button's press: in production only when asked for in so many words.
+  for (const name of ['SMS_PROVIDER', 'PAYMENT_GATEWAY'])
+    if (known.NODE_ENV === 'production' && !known[name]) problems.push(`${name}: must be set explicitly in production (local is for demos and tests)`);
   if (known.GEOCODER_PROVIDER === 'google' && !known.GOOGLE_MAPS_KEY) problems.push('GOOGLE_MAPS_KEY: required when GEOCODER_PROVIDER=google');
   if (known.PLACES_PROVIDER === 'google' && !known.GOOGLE_MAPS_KEY) problems.push('GOOGLE_MAPS_KEY: required when PLACES_PROVIDER=google');
   if (known.WEATHER_PROVIDER === 'accuweather' && !known.ACCUWEATHER_KEY) problems.push('ACCUWEATHER_KEY: required when WEATHER_PROVIDER=accuweather');

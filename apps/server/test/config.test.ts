@@ -71,11 +71,21 @@ describe('configuration', () => {
   });
 
   it('refuses to start in production unless the demo owner is asked for or off in so many words', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('DEMO_OWNER: must be set explicitly in production');
-    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_OWNER: '' })).toThrow('DEMO_OWNER:');
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_OWNER: 'false' }).demo.enabled).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_OWNER: 'true' }).demo.enabled).toBe(true);
+    const providers = { SMS_PROVIDER: 'local', PAYMENT_GATEWAY: 'local' };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...providers })).toThrow('DEMO_OWNER: must be set explicitly in production');
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_OWNER: '', ...providers })).toThrow('DEMO_OWNER:');
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_OWNER: 'false', ...providers }).demo.enabled).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_OWNER: 'true', ...providers }).demo.enabled).toBe(true);
     expect(loadConfig({}).demo.enabled).toBe(true);
+  });
+
+  it('refuses to start in production on the local SMS provider or payment gateway unless asked for by name', () => {
+    // Else every OTP would be printed to the console and packs renewed at a button's press.
+    const base = { NODE_ENV: 'production', DEMO_OWNER: 'false' };
+    expect(() => loadConfig({ ...base, PAYMENT_GATEWAY: 'local' })).toThrow('SMS_PROVIDER: must be set explicitly in production');
+    expect(() => loadConfig({ ...base, SMS_PROVIDER: 'local' })).toThrow('PAYMENT_GATEWAY: must be set explicitly in production');
+    expect(loadConfig({ ...base, SMS_PROVIDER: 'local', PAYMENT_GATEWAY: 'local' }).sms.provider).toBe('local');
+    expect(loadConfig({}).sms.provider).toBe('local');
   });
 
   it("takes a demo owner name in any of the seven languages' scripts, not digits or symbols", () => {

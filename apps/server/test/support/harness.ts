@@ -19,6 +19,9 @@ export function testConfig(database: TestDatabase, env: Record<string, string> =
     DATABASE_URL: database.databaseUrl,
     WEB_DIST: '/nonexistent/tractorlink-web-dist',
     DEMO_OWNER: 'false',
+    // Named, so a test may build a production app (the local ones are not a production default).
+    SMS_PROVIDER: 'local',
+    PAYMENT_GATEWAY: 'local',
     // Most tests sign in many times from one IP; the per-IP limit has its own test, and so has
     // the per-address OTP limit (lockout-recovery.test.ts).
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
