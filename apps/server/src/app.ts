@@ -22,6 +22,7 @@ import { installIdempotency } from './http/idempotency';
 import { acceptEmptyJsonBodies } from './http/json-body';
 import { loggerOptions } from './http/logger';
 import type { LogSink } from './http/logger';
+import { SnapshotRateLimitStore } from './http/rate-limit-store';
 import { installNotFoundHandler } from './http/not-found';
 import { registerSecurityHeaders } from './http/security-headers';
 import { validatorCompiler } from './http/validation';
@@ -192,6 +193,8 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
     global: true,
     max: globalRateLimit(config.authRateLimitPerMinute),
     timeWindow: MINUTE_MS,
+    // Counts per address (the library takes an IPv6 /64 as one); see the store for why not its own.
+    store: SnapshotRateLimitStore,
     // The API is limited; static files of the web app are cheap and a page load fetches many.
     allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: (_request, context) => new AppError('RATE_LIMITED', { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),

@@ -59,6 +59,20 @@ describe.each(dbTargets)('HTTP surface on $name', (target) => {
     expect(await code('203.0.113.8')).not.toBe('RATE_LIMITED');
   });
 
+  it('refuses exactly the requests over the limit in a parallel burst, an IPv6 /64 counted as one address', async () => {
+    const app = await t.build({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    const limitedOf = async (ips: string[]) => {
+      const answers = await Promise.all(ips.map((ip) => app.inject({ method: 'POST', url: '/api/v1/login', remoteAddress: ip, payload: {} })));
+      return answers.filter((r) => r.json<{ error?: { code: string } }>().error?.code === 'RATE_LIMITED').length;
+    };
+    // 8 at once from one address: 3 go through, 5 are refused (not all 8).
+    expect(await limitedOf(Array.from({ length: 8 }, () => '203.0.113.9'))).toBe(5);
+    // A phone is given a whole /64: its addresses share one count.
+    expect(await limitedOf(Array.from({ length: 8 }, (_, i) => `2001:db8:7:1::${(i + 1).toString(16)}`))).toBe(5);
+    // The next /64 is another household.
+    expect(await limitedOf(['2001:db8:7:2::1'])).toBe(0);
+  });
+
   it('rate-limits the 404 handler too (global limit: 1000/min with the default auth limit)', async () => {
     const app = await t.build({ AUTH_RATE_LIMIT_PER_MINUTE: '30' });
     let status = 0;
