@@ -6,6 +6,7 @@ import type { CacheUrlsMessage } from './sw-cache-plan';
 import './sw-outbox-sync';
 import { OPEN_ROUTE, hashOf, notificationFor, pageMessageFor, parsePayload, targetUrl } from './sw-push';
 import type { SwToPage } from './sw-push';
+import { VOICE_CACHE } from './lib/voice-cache';
 
 /**
  * Service worker: precaches the app shell (what the app opens on: the login screen, the signed-in
@@ -70,7 +71,6 @@ self.addEventListener('activate', (event) => event.waitUntil(Promise.all([self.c
 // The server voice (GET tts): the same URL is always the same audio, so a Listen heard once plays
 // again offline and costs no data. Cache first, at most VOICE_MAX answers (the oldest go). Audio is
 // all it keeps: the words were on the owner's screen already.
-const VOICE_CACHE = 'tl-voice-v1';
 const VOICE_MAX = 200;
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.pathname.endsWith('/api/v1/tts'),

@@ -2,8 +2,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { TokenResponse } from '@tractorlink/domain/auth';
 import { env } from '../config/env';
 import { storage } from './secure-storage';
-import { bootSession, getAccessToken, resetSessionForTests, sessionStore, startSession } from './session';
+import { bootSession, endSession, getAccessToken, resetSessionForTests, sessionStore, startSession } from './session';
 import { testOwner } from '../test/owner';
+import { VOICE_CACHE } from './voice-cache';
 import { jsonResponse } from '../test/signed-in';
 
 const user = testOwner();
@@ -101,6 +102,14 @@ describe('session at start (spec §4)', () => {
     startSession(tokens('second'), true);
     expect(storage.get('refreshCall')).toBe('true');
     expect(sessionStorage.getItem('refreshCall')).toBeNull();
+  });
+
+  it("signing out deletes the server voice's cache (its URLs hold the spoken texts)", () => {
+    const deleted: string[] = [];
+    vi.stubGlobal('caches', { delete: async (name: string) => deleted.push(name) > 0 });
+    startSession(tokens('a'), true);
+    endSession();
+    expect(deleted).toEqual([VOICE_CACHE]);
   });
 
   it('stores no token and no PIN, only the owner data', () => {

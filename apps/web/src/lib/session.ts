@@ -5,6 +5,7 @@ import { isOnline } from './connectivity';
 import { closeAllDialogs } from './dialogs';
 import { storage } from './secure-storage';
 import { createStore } from './store';
+import { VOICE_CACHE } from './voice-cache';
 
 /**
  * The session (spec §4, DESIGN §7). The access token lives only in this module's memory; the refresh
@@ -144,6 +145,8 @@ export function endSession(error?: unknown): void {
   writeSessionFlag(null);
   const hadMobile = storage.get('mobNum') !== undefined;
   storage.clearExceptKept();
+  // Cache Storage is not encrypted: the spoken texts (in the URLs) go with the session.
+  void globalThis.caches?.delete(VOICE_CACHE).catch(() => undefined);
   // A returning owner (number saved) has seen the coach marks; a newcomer gets them.
   storage.setAllCoachMarksHidden(hadMobile);
   closeAllDialogs();
