@@ -38,6 +38,9 @@ const SCOPED: { name: string; method: Method; url: (ids: Ids) => string; body?: 
   { name: 'end a job', method: 'POST', url: (i) => `hire/jobs/${i.jobId}/end`, body: () => ({}) },
   { name: 'DELETE a job', method: 'DELETE', url: (i) => `hire/jobs/${i.jobId}` },
   { name: 'jobs of a VIN', method: 'GET', url: (i) => `hire/jobs?vin=${i.vin}` },
+  { name: 'jobs of a customer', method: 'GET', url: (i) => `hire/jobs?customerId=${i.customerId}` },
+  { name: 'payments of a customer', method: 'GET', url: (i) => `hire/payments?customerId=${i.customerId}` },
+  { name: 'bill links of a customer', method: 'GET', url: (i) => `hire/bill-links?customerId=${i.customerId}` },
   {
     name: 'accept a proposal',
     method: 'POST',
@@ -168,12 +171,19 @@ describe.each(dbTargets)('hire ledger ownership, $name', (target) => {
       expect(res.statusCode, url).toBe(200);
       for (const id of Object.values(suresh.ids)) expect(res.body, url).not.toContain(id);
     }
-    for (const url of [
-      `hire/jobs?customerId=${suresh.ids.customerId}`,
-      `hire/payments?customerId=${suresh.ids.customerId}`,
-      `hire/bill-links?customerId=${suresh.ids.customerId}`,
-    ]) {
-      expect((await hireCall(t.app, 'GET', url, ramesh.token)).json<{ data: unknown[] }>().data, url).toEqual([]);
+    // Filtered by one of their customers: 404 like any other of their ids (the SCOPED routes above);
+    // by one of the owner's own, the owner's things.
+    for (const [url, id] of [
+      [`hire/jobs?customerId=${ramesh.ids.customerId}`, ramesh.ids.jobId],
+      [`hire/payments?customerId=${ramesh.ids.customerId}`, ramesh.ids.paymentId],
+      [`hire/bill-links?customerId=${ramesh.ids.customerId}`, ramesh.ids.billLinkId],
+    ] as const) {
+      const res = await hireCall(t.app, 'GET', url, ramesh.token);
+      expect(res.statusCode, url).toBe(200);
+      expect(
+        res.json<{ data: { id: string }[] }>().data.map((x) => x.id),
+        url,
+      ).toEqual([id]);
     }
   });
 });

@@ -85,4 +85,72 @@ describe.each(dbTargets)('expiry reminders, $name', (target) => {
     expect(await reminders().runDue()).toBe(1);
     expect(push.sent).toHaveLength(2);
   });
+  /**
+   * More packs ending in the window than one batch reads: `extra` tractors of the owner, cloned from
+   * the first, ending one minute apart from 5 days on (all in the 7-day reminder's window now).
+   */
+  async function manyEnding(extra: number) {
+    const set = await setUp('en');
+    const db = t.database.db.kysely;
+    // The first ends far off: only the clones are in the windows below.
+    await db
+      .updateTable('tractors')
+      .set({ expires_on: TEST_START + 60 * DAY_MS })
+      .where('vin', '=', set.tractor.vin)
+      .execute();
+    const first = await db.selectFrom('tractors').selectAll().where('vin', '=', set.tractor.vin).executeTakeFirstOrThrow();
+    const rows = Array.from({ length: extra }, (_, i) => {
+      const n = String(i).padStart(5, '0');
+      return {
+        ...first,
+        id: `bulk-${n}`,
+        imei: `99000000000${n}`,
+        vin: `BULKVIN0000${n}`,
+        engine_no: `BULKENG${n}`,
+        veh_name: `Bulk ${n}`,
+        expires_on: TEST_START + 5 * DAY_MS + (extra - i) * 60_000,
+      };
+    });
+    for (let i = 0; i < rows.length; i += 200)
+      await db
+        .insertInto('tractors')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    const vins = rows.map((r) => r.vin).sort();
+    /** How many reminders each tractor got, by VIN (the push names it). */
+    const perVin = () => {
+      const counts = new Map<string, number>();
+      for (const p of set.push.sent) counts.set(p.payload.vin, (counts.get(p.payload.vin) ?? 0) + 1);
+      return counts;
+    };
+    return { ...set, vins, perVin };
+  }
+
+  it('past one batch of packs in the window, every tractor gets each reminder exactly once', async () => {
+    const extra = 1_010;
+    const { push, reminders, vins, perVin } = await manyEnding(extra);
+    const job = reminders();
+    let sent = 0;
+    for (let run = 0; run < 3; run++) sent += await job.runDue();
+    expect(sent).toBe(extra);
+    expect([...perVin().keys()].sort()).toEqual(vins);
+    expect([...perVin().values()].every((n) => n === 1)).toBe(true);
+    expect(push.sent.every((p) => p.payload.body.includes('6 days left'))).toBe(true);
+    // A day before the ends: each gets its 1-day reminder too, once.
+    t.clock.set(TEST_START + 4 * DAY_MS + 18 * HOUR);
+    sent = 0;
+    for (let run = 0; run < 3; run++) sent += await job.runDue();
+    expect(sent).toBe(extra);
+    expect([...perVin().values()].every((n) => n === 2)).toBe(true);
+  });
+
+  it('past one batch, two instances running the job together send each reminder once', async () => {
+    const extra = 1_010;
+    const { reminders, vins, perVin } = await manyEnding(extra);
+    let sent = 0;
+    for (let run = 0; run < 3; run++) sent += (await Promise.all([reminders().runDue(), reminders().runDue()])).reduce((a, b) => a + b, 0);
+    expect(sent).toBe(extra);
+    expect([...perVin().keys()].sort()).toEqual(vins);
+    expect([...perVin().values()].every((n) => n === 1)).toBe(true);
+  });
 });

@@ -35,6 +35,7 @@ import {
   type GeofenceRow,
   insertGeofence,
   listGeofences,
+  lockOwner,
   nameTaken,
   replaceTractors,
   updateGeofence,
@@ -124,6 +125,7 @@ export class GeofenceService {
 
   async create(userId: string, body: CreateGeofenceRequest): Promise<Geofence> {
     const { db, clock } = this.deps;
+    // A quick answer before the work below; the count under the owner's lock at the insert decides.
     if ((await countGeofences(db, userId)) >= GEOFENCES_PER_OWNER_MAX) throw new AppError('GEOFENCE_LIMIT');
     await this.checkName(userId, body.name);
     const placement = await this.place(body);
@@ -143,8 +145,14 @@ export class GeofenceService {
       updated_at: now,
     };
     try {
-      await insertGeofence(db, row, tractorIds);
+      await db.transaction().execute(async (tx) => {
+        // Counted again under the owner's lock: parallel creates (on any instance) cannot all pass the cap.
+        await lockOwner(tx, userId);
+        if ((await countGeofences(tx, userId)) >= GEOFENCES_PER_OWNER_MAX) throw new AppError('GEOFENCE_LIMIT');
+        await insertGeofence(tx, row, tractorIds);
+      });
     } catch (err) {
+      if (err instanceof AppError) throw err;
       // Two creates with one name at once: the unique key keeps one.
       await this.checkName(userId, body.name);
       throw err;

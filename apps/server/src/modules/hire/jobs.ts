@@ -191,6 +191,8 @@ export class JobBook {
 
   async list(userId: string, q: JobsQuery): Promise<JobSummary[]> {
     const { db } = this.deps;
+    // Another owner's customer is 404 like an unknown one (docs/hire-api.md), not an empty list.
+    if (q.customerId !== undefined && !(await ownedCustomer(db, userId, q.customerId))) throw new AppError('NOT_FOUND');
     await this.deps.refresh(userId);
     let tractorId: string | undefined;
     if (q.vin !== undefined) {

@@ -18,6 +18,7 @@ import {
   listCustomers,
   listJobs,
   listPayments,
+  lockOwner,
   ownedCustomer,
   ownedJob,
   ownedPayment,
@@ -55,20 +56,26 @@ export class HireLedger {
     const { db, clock } = this.deps;
     const hash = requestHash({ kind: 'customer', ...body });
     const existing = await findCustomer(db, body.id);
-    if (!existing && (await countCustomers(db, userId)) >= CUSTOMERS_PER_OWNER_MAX) throw new AppError('CUSTOMER_LIMIT');
     const now = clock.now();
     const created =
       !existing &&
-      (await insertCustomerIfNew(db, {
-        id: body.id,
-        user_id: userId,
-        name: body.name,
-        phone: body.phone ?? null,
-        village: body.village ?? null,
-        language: body.language ?? (await ownerLanguage(db, userId)),
-        request_hash: hash,
-        created_at: now,
-        updated_at: now,
+      (await db.transaction().execute(async (trx) => {
+        // Counted under the owner's lock: parallel creates (on any instance) cannot all pass the cap.
+        await lockOwner(trx, userId);
+        // A copy of this create that got here first: answered below as the repeat it is, not counted.
+        if (await findCustomer(trx, body.id)) return false;
+        if ((await countCustomers(trx, userId)) >= CUSTOMERS_PER_OWNER_MAX) throw new AppError('CUSTOMER_LIMIT');
+        return insertCustomerIfNew(trx, {
+          id: body.id,
+          user_id: userId,
+          name: body.name,
+          phone: body.phone ?? null,
+          village: body.village ?? null,
+          language: body.language ?? (await ownerLanguage(trx, userId)),
+          request_hash: hash,
+          created_at: now,
+          updated_at: now,
+        });
       }));
     const row = existing ?? (await findCustomer(db, body.id));
     if (!row || row.user_id !== userId || row.request_hash !== hash) throw new AppError('ID_CONFLICT');
@@ -117,6 +124,8 @@ export class HireLedger {
   }
 
   async payments(userId: string, customerId: string | undefined): Promise<Payment[]> {
+    // Another owner's customer is 404 like an unknown one (docs/hire-api.md), not an empty list.
+    if (customerId !== undefined && !(await ownedCustomer(this.deps.db, userId, customerId))) throw new AppError('NOT_FOUND');
     return (await listPayments(this.deps.db, userId, { customerId })).map(paymentView);
   }
 

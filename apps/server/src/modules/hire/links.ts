@@ -53,6 +53,8 @@ export class HireLinks {
   }
 
   async bills(userId: string, customerId: string | undefined): Promise<BillLink[]> {
+    // Another owner's customer is 404 like an unknown one (docs/hire-api.md), not an empty list.
+    if (customerId !== undefined && !(await ownedCustomer(this.deps.db, userId, customerId))) throw new AppError('NOT_FOUND');
     const now = this.deps.clock.now();
     return (await listLinks(this.deps.db, userId, 'bill', { customerId })).map((r) => billLinkView(r, now));
   }

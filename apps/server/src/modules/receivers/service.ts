@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors/app-error';
-import { deleteReceiver, findOwnReceiver, insertReceiver, listReceivers, ownerLanguage, type ReceiverRow, updateReceiver } from './repo';
+import { deleteReceiver, findOwnReceiver, insertReceiver, listReceivers, lockOwner, ownerLanguage, type ReceiverRow, updateReceiver } from './repo';
 import { DEFAULT_LANGUAGE, isLanguageCode } from '@tractorlink/domain/languages';
 
 const toReceiver = (r: ReceiverRow): Receiver => ({
@@ -29,9 +29,6 @@ export class ReceiverService {
 
   async create(userId: string, body: ReceiverRequest): Promise<Receiver> {
     const { db, clock } = this.deps;
-    const existing = await listReceivers(db, userId);
-    if (existing.some((r) => r.phone === body.phone && r.channel === body.channel)) throw new AppError('RECEIVER_EXISTS');
-    if (existing.length >= RECEIVERS_MAX) throw new AppError('RECEIVER_LIMIT');
     const now = clock.now();
     // Unless chosen, they read what the owner reads.
     const language = body.language ?? (await ownerLanguage(db, userId));
@@ -46,9 +43,17 @@ export class ReceiverService {
       updated_at: now,
     };
     try {
-      await insertReceiver(db, row);
+      await db.transaction().execute(async (tx) => {
+        // Under the owner's lock: parallel creates (on any instance) count one after another, so the cap holds.
+        await lockOwner(tx, userId);
+        const existing = await listReceivers(tx, userId);
+        if (existing.some((r) => r.phone === body.phone && r.channel === body.channel)) throw new AppError('RECEIVER_EXISTS');
+        if (existing.length >= RECEIVERS_MAX) throw new AppError('RECEIVER_LIMIT');
+        await insertReceiver(tx, row);
+      });
     } catch (err) {
-      // Two identical requests at once: the unique key keeps one.
+      if (err instanceof AppError) throw err;
+      // An edit to the same number at once: the unique key keeps one.
       if ((await listReceivers(db, userId)).some((r) => r.phone === body.phone && r.channel === body.channel)) throw new AppError('RECEIVER_EXISTS');
       throw err;
     }

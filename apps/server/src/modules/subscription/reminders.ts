@@ -9,6 +9,9 @@ import type { SmsProvider } from '../../providers/sms/sms-provider';
 import { deleteSubscription, subscriptionsOf } from '../push/repo';
 import { reminderTexts } from './texts';
 
+/** Tractors read at a time. */
+const BATCH = 500;
+
 const LOCALES: Record<LanguageCode, string> = { en: 'en-IN', hi: 'hi-IN', mr: 'mr-IN', pa: 'pa-IN', gu: 'gu-IN', ta: 'ta-IN', te: 'te-IN' };
 
 export interface ReminderDeps {
@@ -32,31 +35,51 @@ export class ExpiryReminders {
   constructor(private readonly deps: ReminderDeps) {}
 
   async runDue(): Promise<number> {
-    const { db, clock, days } = this.deps;
+    const { db, clock } = this.deps;
     const now = clock.now();
-    const widest = Math.max(0, ...days);
-    if (widest === 0) return 0;
-    const rows = await db
-      .selectFrom('tractors as t')
-      .innerJoin('users as u', 'u.id', 't.owner_user_id')
-      .select(['t.id', 't.vin', 't.reg_no', 't.veh_name', 't.expires_on', 'u.id as user_id', 'u.mobile_no', 'u.language'])
-      .where('t.expires_on', '>', now)
-      .where('t.expires_on', '<=', now + widest * DAY_MS)
-      .limit(1000)
-      .execute();
+    const windows = [...new Set(this.deps.days)].filter((d) => d > 0).sort((a, b) => a - b);
     let sent = 0;
-    for (const row of rows) {
-      const left = Number(row.expires_on) - now;
-      const due = [...days].sort((a, b) => a - b).find((d) => left <= d * DAY_MS);
-      if (due === undefined) continue;
-      const claim = await db
-        .insertInto('subscription_reminders')
-        .values({ tractor_id: row.id, expires_on: Number(row.expires_on), days_before: due, sent_at: now })
-        .onConflict((oc) => oc.columns(['tractor_id', 'expires_on', 'days_before']).doNothing())
-        .executeTakeFirst();
-      if (Number(claim.numInsertedOrUpdatedRows ?? 0n) !== 1) continue;
-      await this.send(row, Math.max(1, Math.ceil(left / DAY_MS)));
-      sent++;
+    // Each reminder's window: more days left than the nearer reminder's, at most its own.
+    for (const [i, due] of windows.entries()) {
+      const from = now + (windows[i - 1] ?? 0) * DAY_MS;
+      // Sent reminders are left out of the read and the soonest ends come first, so past one batch the
+      // next read gets the rest (not the same rows again): read on until a batch comes back short.
+      for (;;) {
+        const rows = await db
+          .selectFrom('tractors as t')
+          .innerJoin('users as u', 'u.id', 't.owner_user_id')
+          .select(['t.id', 't.vin', 't.reg_no', 't.veh_name', 't.expires_on', 'u.id as user_id', 'u.mobile_no', 'u.language'])
+          .where('t.expires_on', '>', from)
+          .where('t.expires_on', '<=', now + due * DAY_MS)
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('subscription_reminders as r')
+                  .select('r.tractor_id')
+                  .whereRef('r.tractor_id', '=', 't.id')
+                  .whereRef('r.expires_on', '=', 't.expires_on')
+                  .where('r.days_before', '=', due),
+              ),
+            ),
+          )
+          .orderBy('t.expires_on')
+          .orderBy('t.id')
+          .limit(BATCH)
+          .execute();
+        for (const row of rows) {
+          // Every row read is claimed here (by this instance or another), so the loop moves on.
+          const claim = await db
+            .insertInto('subscription_reminders')
+            .values({ tractor_id: row.id, expires_on: Number(row.expires_on), days_before: due, sent_at: now })
+            .onConflict((oc) => oc.columns(['tractor_id', 'expires_on', 'days_before']).doNothing())
+            .executeTakeFirst();
+          if (Number(claim.numInsertedOrUpdatedRows ?? 0n) !== 1) continue;
+          await this.send(row, Math.max(1, Math.ceil((Number(row.expires_on) - now) / DAY_MS)));
+          sent++;
+        }
+        if (rows.length < BATCH) break;
+      }
     }
     return sent;
   }
