@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseAsyncHook
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Database } from '../db/types';
-import { AppError } from '../errors/app-error';
+import { AppError, errorStatus } from '../errors/app-error';
 import {
   completeKey,
   deleteExpiredKey,
@@ -37,6 +37,12 @@ import {
  *   after STALE_MS a repeat takes it over and runs the route again (the one case of twice; creates
  *   then meet their own uniqueness rules, such as a geofence's name).
  * - Keys live KEY_TTL_MS; the background jobs delete them afterwards (jobs.ts).
+ * - A route whose answer holds a secret shown once (a bill or live link's token, of which the server
+ *   keeps only the SHA-256) says `config: { idempotentAnswer: 'withheld' }`: its key is taken as any
+ *   other, so a repeat never makes a second link, but what is kept is WITHHELD_ANSWER, not the answer,
+ *   so no token sits in idempotency_keys for 7 days. The owner lists the links to see the one made (and
+ *   revokes it or makes another, with a new key); a fresh token for the same link would need the link's
+ *   hash replaced, more than a repeat is worth.
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
@@ -52,6 +58,10 @@ const ROUTE_MAX = 500;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'withheld': the 2xx answer is never kept; a repeat of its key gets WITHHELD_ANSWER (see above). */
+    idempotentAnswer?: 'withheld';
+  }
   interface FastifyRequest {
     /** The key this request holds while it runs (set by the idempotency preHandler, or by an upload route). */
     idempotency: { userId: string; key: string } | null;
@@ -61,6 +71,22 @@ declare module 'fastify' {
     idempotencyStore: IdempotencyStore;
   }
 }
+
+/**
+ * What a repeat of a key gets on a route whose answer is withheld: the route ran and its work stands,
+ * but its answer (a one-time token) was not kept. 422 IDEMPOTENCY_KEY_REUSED, detail ANSWER_NOT_KEPT.
+ */
+export const WITHHELD_ANSWER = {
+  status: errorStatus('IDEMPOTENCY_KEY_REUSED'),
+  contentType: 'application/json; charset=utf-8',
+  response: JSON.stringify({
+    error: {
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message: 'This request was already applied with this Idempotency-Key; its answer held a token shown only once, so it was not kept.',
+      details: [{ path: 'Idempotency-Key', code: 'ANSWER_NOT_KEPT' }],
+    },
+  }),
+} as const;
 
 /** What to do with a request that carries a key. */
 export type Begin = { kind: 'run' } | { kind: 'replay'; row: IdempotencyRow } | { kind: 'mismatch' } | { kind: 'busy' };
@@ -236,7 +262,9 @@ export function installIdempotency(app: FastifyInstance, store: IdempotencyStore
     const body =
       payload === null || payload === undefined ? '' : typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
     try {
-      if (status >= 200 && status < 300 && body !== null) {
+      if (status >= 200 && status < 300 && request.routeOptions.config.idempotentAnswer === 'withheld') {
+        await store.complete(held.userId, held.key, WITHHELD_ANSWER);
+      } else if (status >= 200 && status < 300 && body !== null) {
         const type = reply.getHeader('content-type');
         await store.complete(held.userId, held.key, { status, contentType: typeof type === 'string' ? type : null, response: body });
       } else {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePinRequest, createPinRequest, loginRequest, okResponse, registerRequest, tokenResponse } from '@tractorlink/domain/auth';
 import type { TokenResponse } from '@tractorlink/domain/auth';
+import { isSec } from '@tractorlink/domain/vehicles-api';
 import type { Config } from '../../config';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../sessions/refresh-cookie';
 import { bearerToken, principalOf, requireAuth } from '../sessions/require-auth';
@@ -20,6 +21,8 @@ export interface AccountRoutesOptions {
 const tags = ['accounts'];
 /** refreshtoken and logout need no body; an empty one or `{}` is fine, anything else is refused. */
 const emptyBody = z.strictObject({}).nullish();
+/** The spec's isSec flag is accepted and ignored (DESIGN §9); any other query field is refused. */
+const isSecOnly = z.strictObject({ isSec });
 
 /** Account HTTP endpoints: parse, call the service, shape the answer and the refresh cookie. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
@@ -34,19 +37,19 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.post('/register', {
     config: { rateLimit },
-    schema: { tags, body: registerRequest, response: { 200: tokenResponse } },
+    schema: { tags, querystring: isSecOnly, body: registerRequest, response: { 200: tokenResponse } },
     handler: async (request, reply) => signIn(request, reply, await accounts.register(request.body)),
   });
 
   app.post('/login', {
     config: { rateLimit },
-    schema: { tags, body: loginRequest, response: { 200: tokenResponse } },
+    schema: { tags, querystring: isSecOnly, body: loginRequest, response: { 200: tokenResponse } },
     handler: async (request, reply) => signIn(request, reply, await accounts.login(request.body, request.ip)),
   });
 
   app.post('/createpin', {
     config: { rateLimit },
-    schema: { tags, body: createPinRequest, response: { 200: okResponse } },
+    schema: { tags, querystring: isSecOnly, body: createPinRequest, response: { 200: okResponse } },
     handler: async (request) => {
       await accounts.createPin(request.body);
       return { ok: true as const };
@@ -56,7 +59,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post('/changepin', {
     config: { rateLimit },
     preHandler: authed,
-    schema: { tags, security: [{ bearer: [] }], body: changePinRequest, response: { 200: okResponse } },
+    schema: { tags, security: [{ bearer: [] }], querystring: isSecOnly, body: changePinRequest, response: { 200: okResponse } },
     handler: async (request) => {
       const { userId, sessionId } = principalOf(request);
       await accounts.changePin(userId, sessionId, request.body.oldPin, request.body.newPin);
@@ -69,12 +72,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   // No body is needed; an empty body or `{}` is accepted.
   app.post('/refreshtoken', {
     config: { rateLimit },
-    schema: { tags, body: emptyBody, response: { 200: tokenResponse } },
+    schema: { tags, querystring: isSecOnly, body: emptyBody, response: { 200: tokenResponse } },
     handler: async (request, reply) => signIn(request, reply, await accounts.refresh(readRefreshCookie(request))),
   });
 
   app.post('/logout', {
-    schema: { tags, body: emptyBody, response: { 200: okResponse } },
+    schema: { tags, querystring: isSecOnly, body: emptyBody, response: { 200: okResponse } },
     handler: async (request, reply) => {
       await sessions.logout({ refreshToken: readRefreshCookie(request), accessToken: bearerToken(request) });
       clearRefreshCookie(reply, request, cookieSecure);

@@ -31,6 +31,7 @@ const tags = ['alerts'];
 const security = [{ bearer: [] }];
 /** Any string: a malformed VIN is as unknown as one the caller does not own (404). */
 const vinParams = z.strictObject({ vin: z.string().min(1).max(64) });
+const isSecOnly = z.strictObject({ isSec });
 
 /** Spec §7 Alerts and alert configuration (HTTP only; ownership is checked in the services). */
 export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app, { alerts, config, sessions, placeOf }) => {
@@ -53,6 +54,7 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
       tags,
       security,
       description: "Status 1 marks the listed alerts read; NOT_FOUND (nothing marked) if any id is not one of the caller's alerts.",
+      querystring: isSecOnly,
       body: markReadRequest,
       response: { 200: markReadResponse },
     },
@@ -71,12 +73,12 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
   });
 
   app.get('/alerts/:alertId', {
-    schema: { tags, security, params: alertIdParams, querystring: z.strictObject({ isSec }), response: { 200: alertItem } },
+    schema: { tags, security, params: alertIdParams, querystring: isSecOnly, response: { 200: alertItem } },
     handler: async (request) => alerts.detail(userId(request), request.params.alertId, placeOf),
   });
 
   app.get('/vehicles/alertconfig/:vin', {
-    schema: { tags, security, params: vinParams, querystring: z.strictObject({ isSec }), response: { 200: alertConfigResponse } },
+    schema: { tags, security, params: vinParams, querystring: isSecOnly, response: { 200: alertConfigResponse } },
     handler: async (request) => config.get(userId(request), request.params.vin),
   });
 
@@ -85,6 +87,7 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
       tags,
       security,
       description: "One type's settings for one tractor; answers every type.",
+      querystring: isSecOnly,
       body: alertConfigRequest,
       response: { 200: alertConfigResponse },
     },
@@ -99,6 +102,7 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
       tags,
       security,
       description: "Several types' settings for one tractor; answers every type.",
+      querystring: isSecOnly,
       body: alertConfigsRequest,
       response: { 200: alertConfigResponse },
     },

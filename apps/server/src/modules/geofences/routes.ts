@@ -28,6 +28,11 @@ export interface GeofenceRoutesOptions {
 const tags = ['geofences'];
 const security = [{ bearer: [] }];
 const noQuery = z.strictObject({ isSec });
+/** A DELETE takes no body (none or `{}`; read as none, so an Idempotency-Key's body hash is unchanged). */
+const noBody = z
+  .strictObject({})
+  .nullish()
+  .transform(() => undefined);
 
 /** Spec §7 `geofences`: list, create, read, edit, delete, assign tractors, active toggle; state and district lists. */
 export const geofenceRoutes: FastifyPluginAsyncZod<GeofenceRoutesOptions> = async (app, { geofences, sessions }) => {
@@ -97,7 +102,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<GeofenceRoutesOptions> = asyn
   });
 
   app.delete('/geofences/:id', {
-    schema: { tags, security, params: geofenceIdParams, querystring: noQuery, response: { 204: z.null().describe('Deleted') } },
+    schema: { tags, security, params: geofenceIdParams, querystring: noQuery, body: noBody, response: { 204: z.null().describe('Deleted') } },
     handler: async (request, reply) => {
       await geofences.remove(userId(request), request.params.id);
       return reply.code(204).send(null);

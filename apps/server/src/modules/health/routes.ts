@@ -9,7 +9,7 @@ const healthResponse = z.object({ status: z.enum(['ok', 'error']), db: z.enum(['
 /** GET health: answers 200 only when the database answers a trivial query. */
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; version: string }> = async (app, { db, version }) => {
   app.get('/health', {
-    schema: { tags: ['health'], response: { 200: healthResponse, 503: healthResponse } },
+    schema: { tags: ['health'], querystring: z.strictObject({}), response: { 200: healthResponse, 503: healthResponse } },
     handler: async (request, reply) => {
       try {
         await sql`select 1`.execute(db);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { createdLiveLink, createLiveLinkRequest, linkParams, liveLinkListResponse, liveLinksQuery } from '@tractorlink/domain/hire-api';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
@@ -6,6 +7,15 @@ import type { HireLinks } from './links';
 
 const tags = ['live-links'];
 const security = [{ bearer: [] }];
+const withheld =
+  'The token is in this answer only (the server keeps its hash). A repeat with the same Idempotency-Key is 422 IDEMPOTENCY_KEY_REUSED (detail ANSWER_NOT_KEPT): the link exists, its token is not kept.';
+/** No query: unknown fields are refused (DESIGN §5). */
+const noQuery = z.strictObject({});
+/** A DELETE takes no body (none or `{}`; read as none, so an Idempotency-Key's body hash is unchanged). */
+const noBody = z
+  .strictObject({})
+  .nullish()
+  .transform(() => undefined);
 
 /** Live-location links on the owner's session (issue 17 item 3): 1 h, 1 day or 1 week, revocable. */
 export const liveLinkRoutes: FastifyPluginAsyncZod<{ links: HireLinks; sessions: SessionService }> = async (app, { links, sessions }) => {
@@ -13,7 +23,16 @@ export const liveLinkRoutes: FastifyPluginAsyncZod<{ links: HireLinks; sessions:
   const userId = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
 
   app.post('/live-links', {
-    schema: { tags, security, description: 'The token is in this answer only.', body: createLiveLinkRequest, response: { 201: createdLiveLink } },
+    // The answer holds the link's token: an Idempotency-Key's repeat is refused rather than kept (idempotency.ts).
+    config: { idempotentAnswer: 'withheld' },
+    schema: {
+      tags,
+      security,
+      description: withheld,
+      querystring: noQuery,
+      body: createLiveLinkRequest,
+      response: { 201: createdLiveLink },
+    },
     handler: async (request, reply) => reply.code(201).send(await links.createLive(userId(request), request.body)),
   });
 
@@ -23,7 +42,7 @@ export const liveLinkRoutes: FastifyPluginAsyncZod<{ links: HireLinks; sessions:
   });
 
   app.delete('/live-links/:linkId', {
-    schema: { tags, security, params: linkParams },
+    schema: { tags, security, params: linkParams, querystring: noQuery, body: noBody },
     handler: async (request, reply) => {
       await links.revokeLive(userId(request), request.params.linkId);
       return reply.code(204).send();

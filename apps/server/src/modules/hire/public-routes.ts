@@ -1,19 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { publicBill, publicLive, tokenParams } from '@tractorlink/domain/hire-api';
 import type { PublicPages } from './public';
 
 const tags = ['public'];
+/** No query: unknown fields are refused (DESIGN §5). */
+const noQuery = z.strictObject({});
 const notFound = 'An unknown, revoked or expired token answers 404 NOT_FOUND, the same body as an unknown route.';
 
 /** The no-login pages' data (issue 17): a bill and a live position, each behind its link's token. */
 export const publicHireRoutes: FastifyPluginAsyncZod<{ pages: PublicPages }> = async (app, { pages }) => {
   app.get('/public/bills/:token', {
-    schema: { tags, description: notFound, params: tokenParams, response: { 200: publicBill } },
+    schema: { tags, description: notFound, params: tokenParams, querystring: noQuery, response: { 200: publicBill } },
     handler: async (request) => pages.bill(request.params.token),
   });
 
   app.get('/public/live/:token', {
-    schema: { tags, description: notFound, params: tokenParams, response: { 200: publicLive } },
+    schema: { tags, description: notFound, params: tokenParams, querystring: noQuery, response: { 200: publicLive } },
     handler: async (request) => pages.live(request.params.token),
   });
 };

@@ -35,6 +35,13 @@ import type { HireModule } from './module';
 const tags = ['hire'];
 const security = [{ bearer: [] }];
 const empty = z.strictObject({}).nullish();
+/** No query: unknown fields are refused (DESIGN §5), as on every route. */
+const noQuery = z.strictObject({});
+/**
+ * A DELETE takes no body: none (or `{}`) is fine, anything else is VALIDATION_FAILED. Read as no
+ * body at all, so the Idempotency-Key's body hash of a bodiless DELETE stays what it was.
+ */
+const noBody = empty.transform(() => undefined);
 const created = 'Created (201); the same id with the same body again answers what exists (200); the id used otherwise is ID_CONFLICT.';
 
 /** The hire ledger on the owner's session (issue 17; docs/hire-api.md): anything of another owner is a 404. */
@@ -43,12 +50,12 @@ export const hireRoutes: FastifyPluginAsyncZod<{ hire: HireModule; sessions: Ses
   const userId = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
 
   app.get('/hire/customers', {
-    schema: { tags, security, response: { 200: customerListResponse } },
+    schema: { tags, security, querystring: noQuery, response: { 200: customerListResponse } },
     handler: async (request) => ({ data: await hire.ledger.customers(userId(request)) }),
   });
 
   app.post('/hire/customers', {
-    schema: { tags, security, description: created, body: createCustomerRequest, response: { 200: customer, 201: customer } },
+    schema: { tags, security, description: created, querystring: noQuery, body: createCustomerRequest, response: { 200: customer, 201: customer } },
     handler: async (request, reply) => {
       const result = await hire.ledger.createCustomer(userId(request), request.body);
       return reply.code(result.created ? 201 : 200).send(result.customer);
@@ -56,17 +63,17 @@ export const hireRoutes: FastifyPluginAsyncZod<{ hire: HireModule; sessions: Ses
   });
 
   app.get('/hire/customers/:customerId', {
-    schema: { tags, security, params: customerParams, response: { 200: customerLedger } },
+    schema: { tags, security, params: customerParams, querystring: noQuery, response: { 200: customerLedger } },
     handler: async (request) => hire.ledger.ledger(userId(request), request.params.customerId),
   });
 
   app.put('/hire/customers/:customerId', {
-    schema: { tags, security, params: customerParams, body: updateCustomerRequest, response: { 200: customer } },
+    schema: { tags, security, params: customerParams, querystring: noQuery, body: updateCustomerRequest, response: { 200: customer } },
     handler: async (request) => hire.ledger.updateCustomer(userId(request), request.params.customerId, request.body),
   });
 
   app.delete('/hire/customers/:customerId', {
-    schema: { tags, security, description: 'CUSTOMER_IN_USE while they have jobs or payments.', params: customerParams },
+    schema: { tags, security, description: 'CUSTOMER_IN_USE while they have jobs or payments.', params: customerParams, querystring: noQuery, body: noBody },
     handler: async (request, reply) => {
       await hire.ledger.deleteCustomer(userId(request), request.params.customerId);
       return reply.code(204).send();
@@ -83,6 +90,7 @@ export const hireRoutes: FastifyPluginAsyncZod<{ hire: HireModule; sessions: Ses
       tags,
       security,
       description: `${created} JOB_OVERLAP when the tractor has a job then.`,
+      querystring: noQuery,
       body: createJobRequest,
       response: { 200: jobDetail, 201: jobDetail },
     },
@@ -93,22 +101,22 @@ export const hireRoutes: FastifyPluginAsyncZod<{ hire: HireModule; sessions: Ses
   });
 
   app.get('/hire/jobs/:jobId', {
-    schema: { tags, security, params: jobParams, response: { 200: jobDetail } },
+    schema: { tags, security, params: jobParams, querystring: noQuery, response: { 200: jobDetail } },
     handler: async (request) => hire.jobs.detail(userId(request), request.params.jobId),
   });
 
   app.patch('/hire/jobs/:jobId', {
-    schema: { tags, security, params: jobParams, body: updateJobRequest, response: { 200: jobDetail } },
+    schema: { tags, security, params: jobParams, querystring: noQuery, body: updateJobRequest, response: { 200: jobDetail } },
     handler: async (request) => hire.jobs.update(userId(request), request.params.jobId, request.body),
   });
 
   app.post('/hire/jobs/:jobId/end', {
-    schema: { tags, security, params: jobParams, body: endJobRequest, response: { 200: jobDetail } },
+    schema: { tags, security, params: jobParams, querystring: noQuery, body: endJobRequest, response: { 200: jobDetail } },
     handler: async (request) => hire.jobs.end(userId(request), request.params.jobId, request.body?.endAt),
   });
 
   app.delete('/hire/jobs/:jobId', {
-    schema: { tags, security, params: jobParams },
+    schema: { tags, security, params: jobParams, querystring: noQuery, body: noBody },
     handler: async (request, reply) => {
       await hire.jobs.remove(userId(request), request.params.jobId);
       return reply.code(204).send();
@@ -116,12 +124,20 @@ export const hireRoutes: FastifyPluginAsyncZod<{ hire: HireModule; sessions: Ses
   });
 
   app.get('/hire/proposals', {
-    schema: { tags, security, response: { 200: proposalListResponse } },
+    schema: { tags, security, querystring: noQuery, response: { 200: proposalListResponse } },
     handler: async (request) => ({ data: await hire.proposals.list(userId(request)) }),
   });
 
   app.post('/hire/proposals/:proposalId/accept', {
-    schema: { tags, security, description: created, params: proposalParams, body: acceptProposalRequest, response: { 200: jobDetail, 201: jobDetail } },
+    schema: {
+      tags,
+      security,
+      description: created,
+      params: proposalParams,
+      querystring: noQuery,
+      body: acceptProposalRequest,
+      response: { 200: jobDetail, 201: jobDetail },
+    },
     handler: async (request, reply) => {
       const result = await hire.proposals.accept(userId(request), request.params.proposalId, request.body);
       return reply.code(result.created ? 201 : 200).send(result.job);
@@ -129,7 +145,7 @@ export const hireRoutes: FastifyPluginAsyncZod<{ hire: HireModule; sessions: Ses
   });
 
   app.post('/hire/proposals/:proposalId/dismiss', {
-    schema: { tags, security, params: proposalParams, body: empty },
+    schema: { tags, security, params: proposalParams, querystring: noQuery, body: empty },
     handler: async (request, reply) => {
       await hire.proposals.dismiss(userId(request), request.params.proposalId);
       return reply.code(204).send();
@@ -142,7 +158,7 @@ export const hireRoutes: FastifyPluginAsyncZod<{ hire: HireModule; sessions: Ses
   });
 
   app.post('/hire/payments', {
-    schema: { tags, security, description: created, body: createPaymentRequest, response: { 200: payment, 201: payment } },
+    schema: { tags, security, description: created, querystring: noQuery, body: createPaymentRequest, response: { 200: payment, 201: payment } },
     handler: async (request, reply) => {
       const result = await hire.ledger.createPayment(userId(request), request.body);
       return reply.code(result.created ? 201 : 200).send(result.payment);
@@ -150,7 +166,7 @@ export const hireRoutes: FastifyPluginAsyncZod<{ hire: HireModule; sessions: Ses
   });
 
   app.delete('/hire/payments/:paymentId', {
-    schema: { tags, security, params: paymentParams },
+    schema: { tags, security, params: paymentParams, querystring: noQuery, body: noBody },
     handler: async (request, reply) => {
       await hire.ledger.deletePayment(userId(request), request.params.paymentId);
       return reply.code(204).send();
@@ -158,10 +174,14 @@ export const hireRoutes: FastifyPluginAsyncZod<{ hire: HireModule; sessions: Ses
   });
 
   app.post('/hire/bill-links', {
+    // The answer holds the link's token: an Idempotency-Key's repeat is refused rather than kept (idempotency.ts).
+    config: { idempotentAnswer: 'withheld' },
     schema: {
       tags,
       security,
-      description: 'The token is in this answer only (the server keeps its hash).',
+      description:
+        'The token is in this answer only (the server keeps its hash). A repeat with the same Idempotency-Key is 422 IDEMPOTENCY_KEY_REUSED (detail ANSWER_NOT_KEPT): the link exists, its token is not kept.',
+      querystring: noQuery,
       body: createBillLinkRequest,
       response: { 201: createdBillLink },
     },
@@ -174,7 +194,7 @@ export const hireRoutes: FastifyPluginAsyncZod<{ hire: HireModule; sessions: Ses
   });
 
   app.delete('/hire/bill-links/:linkId', {
-    schema: { tags, security, params: linkParams },
+    schema: { tags, security, params: linkParams, querystring: noQuery, body: noBody },
     handler: async (request, reply) => {
       await hire.links.revokeBill(userId(request), request.params.linkId);
       return reply.code(204).send();

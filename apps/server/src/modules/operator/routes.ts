@@ -27,6 +27,8 @@ const tags = ['operator'];
 const security = [{ operatorKey: [] }];
 /** An import of IMPORT_MAX tractors is about 500 KB of JSON; other API bodies stay at 16 KB. */
 const IMPORT_BODY_LIMIT = 1024 * 1024;
+/** No query: unknown fields are refused (DESIGN §5). */
+const noQuery = z.strictObject({});
 
 /** Provider-only registry API under /operator, guarded by X-Operator-Key. */
 export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (app, { operator, operatorKey, serviceBook, commands }) => {
@@ -34,7 +36,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
   app.addHook('onRequest', requireOperatorKey(operatorKey));
 
   app.post('/operator/tractors', {
-    schema: { tags, security, body: provisionRequest, response: { 201: operatorTractor } },
+    schema: { tags, security, querystring: noQuery, body: provisionRequest, response: { 201: operatorTractor } },
     handler: async (request, reply) => reply.code(201).send(await operator.provision(request.body)),
   });
 
@@ -45,6 +47,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
       security,
       description:
         'A JSON array of provisioning records (at most 1000). Each is checked alone: the bad ones are refused with their reasons, the others imported.',
+      querystring: noQuery,
       body: importRequest,
       response: { 200: importResponse },
     },
@@ -57,6 +60,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
       security,
       description: "The workshop records a service done (day, engine hours, note): the tractor's due schedule restarts from it.",
       params: vinParams,
+      querystring: noQuery,
       body: serviceRecordRequest,
       response: { 201: z.object({ vin: z.string(), record: serviceRecord, history: z.array(serviceRecord) }) },
     },
@@ -70,6 +74,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
       description:
         'Queues a text command (Codec 12, e.g. "getinfo", "setdigout 1") for the tractor\'s device: sent the next time the device is connected, its reply stored.',
       params: vinParams,
+      querystring: noQuery,
       body: deviceCommandRequest,
       response: { 201: deviceCommand },
     },
@@ -82,6 +87,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
       security,
       description: "The commands of the tractor's device, newest first, with their replies.",
       params: vinParams,
+      querystring: noQuery,
       response: { 200: z.object({ data: z.array(deviceCommand) }) },
     },
     handler: async (request) => ({ data: await commands.list(request.params.vin) }),

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { otpSendRequest, otpSendResponse, otpVerifyRequest, otpVerifyResponse } from '@tractorlink/domain/auth';
 import type { OtpService } from './service';
 
@@ -8,18 +9,20 @@ export interface OtpRoutesOptions {
 }
 
 const tags = ['accounts'];
+/** No query: unknown fields are refused (DESIGN §5). */
+const noQuery = z.strictObject({});
 
 export const otpRoutes: FastifyPluginAsyncZod<OtpRoutesOptions> = async (app, { otp, authRateLimit: rateLimit }) => {
   app.post('/otp/send', {
     config: { rateLimit },
-    schema: { tags, body: otpSendRequest, response: { 200: otpSendResponse } },
+    schema: { tags, querystring: noQuery, body: otpSendRequest, response: { 200: otpSendResponse } },
     handler: async (request) =>
       otp.send(request.body.mobileNo, request.body.purpose, { address: request.ip, deviceId: request.body.deviceID, language: request.body.language }),
   });
 
   app.post('/otp/verify', {
     config: { rateLimit },
-    schema: { tags, body: otpVerifyRequest, response: { 200: otpVerifyResponse } },
+    schema: { tags, querystring: noQuery, body: otpVerifyRequest, response: { 200: otpVerifyResponse } },
     handler: async (request) =>
       otp.verify(request.body.mobileNo, request.body.purpose, request.body.otp, { address: request.ip, deviceId: request.body.deviceID }),
   });

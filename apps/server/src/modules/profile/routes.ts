@@ -27,7 +27,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
   });
 
   app.put('/profile', {
-    schema: { tags, security, body: profileUpdateRequest, response: { 200: userData } },
+    schema: { tags, security, querystring: z.strictObject({ isSec }), body: profileUpdateRequest, response: { 200: userData } },
     handler: async (request) => profile.update(principalOf(request).userId, request.body),
   });
 
@@ -36,6 +36,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
       tags,
       security,
       consumes: ['multipart/form-data'],
+      querystring: z.strictObject({ isSec }),
       description:
         'Multipart form with one file field `image`: jpeg or png (checked by content), at most 2 MB. Honours Idempotency-Key (the same photo sent again with its key is stored once).',
       // The upload answers the owner's data with the new imageURL.

@@ -1,6 +1,7 @@
 import { pushSubscriptionRequest, pushUnsubscribeRequest, vapidKeyResponse } from '@tractorlink/domain/push-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isSec } from '@tractorlink/domain/vehicles-api';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
 import type { PushSubscriptionService } from './service';
@@ -12,12 +13,18 @@ export interface PushRoutesOptions {
 
 const tags = ['alerts'];
 const security = [{ bearer: [] }];
+const isSecOnly = z.strictObject({ isSec });
 const noContent = { 204: z.null().describe('Done') };
 
 /** Spec §7 push subscription (the browser's "device token"), and the key browsers subscribe with. */
 export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, { push, sessions }) => {
   app.get('/pushsubscription/key', {
-    schema: { tags, description: 'The VAPID public key: PushManager.subscribe({ applicationServerKey }).', response: { 200: vapidKeyResponse } },
+    schema: {
+      tags,
+      description: 'The VAPID public key: PushManager.subscribe({ applicationServerKey }).',
+      querystring: isSecOnly,
+      response: { 200: vapidKeyResponse },
+    },
     handler: async () => ({ publicKey: push.publicKey }),
   });
 
@@ -29,6 +36,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
       tags,
       security,
       description: 'PushSubscription.toJSON() of this browser; an endpoint already known moves to the caller.',
+      querystring: isSecOnly,
       body: pushSubscriptionRequest,
       response: noContent,
     },
@@ -44,6 +52,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
       tags,
       security,
       description: "Stops pushes to this browser (only the caller's own subscription).",
+      querystring: isSecOnly,
       body: pushUnsubscribeRequest,
       response: noContent,
     },

@@ -13,6 +13,12 @@ export interface ReceiverRoutesOptions {
 
 const tags = ['alerts'];
 const security = [{ bearer: [] }];
+const isSecOnly = z.strictObject({ isSec });
+/** A DELETE takes no body (none or `{}`; read as none, so an Idempotency-Key's body hash is unchanged). */
+const noBody = z
+  .strictObject({})
+  .nullish()
+  .transform(() => undefined);
 
 /** Alert receivers CRUD (spec §3, §5): name letters only, phone 10 digits, channel sms or notification. */
 export const receiverRoutes: FastifyPluginAsyncZod<ReceiverRoutesOptions> = async (app, { receivers, sessions }) => {
@@ -20,7 +26,7 @@ export const receiverRoutes: FastifyPluginAsyncZod<ReceiverRoutesOptions> = asyn
   const userId = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
 
   app.get('/receivers', {
-    schema: { tags, security, querystring: z.strictObject({ isSec }), response: { 200: receiverListResponse } },
+    schema: { tags, security, querystring: isSecOnly, response: { 200: receiverListResponse } },
     handler: async (request) => ({ data: await receivers.list(userId(request)) }),
   });
 
@@ -29,6 +35,7 @@ export const receiverRoutes: FastifyPluginAsyncZod<ReceiverRoutesOptions> = asyn
       tags,
       security,
       description: 'RECEIVER_LIMIT past 5 receivers; RECEIVER_EXISTS for the same number on the same channel.',
+      querystring: isSecOnly,
       body: receiverRequest,
       response: { 201: receiver },
     },
@@ -36,12 +43,12 @@ export const receiverRoutes: FastifyPluginAsyncZod<ReceiverRoutesOptions> = asyn
   });
 
   app.put('/receivers/:id', {
-    schema: { tags, security, params: receiverIdParams, body: receiverRequest, response: { 200: receiver } },
+    schema: { tags, security, params: receiverIdParams, querystring: isSecOnly, body: receiverRequest, response: { 200: receiver } },
     handler: async (request) => receivers.update(userId(request), request.params.id, request.body),
   });
 
   app.delete('/receivers/:id', {
-    schema: { tags, security, params: receiverIdParams, response: { 204: z.null().describe('Deleted') } },
+    schema: { tags, security, params: receiverIdParams, querystring: isSecOnly, body: noBody, response: { 204: z.null().describe('Deleted') } },
     handler: async (request, reply) => {
       await receivers.remove(userId(request), request.params.id);
       return reply.code(204).send(null);

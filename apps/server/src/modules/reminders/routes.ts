@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { okResponse } from '@tractorlink/domain/auth';
 import { reminderBody, reminderListResponse, reminderParams } from '@tractorlink/domain/reminders-api';
 import { AppError } from '../../errors/app-error';
@@ -8,6 +9,13 @@ import type { ReminderService } from './service';
 
 const tags = ['reminders'];
 const security = [{ bearer: [] }];
+/** No query: unknown fields are refused (DESIGN §5). */
+const noQuery = z.strictObject({});
+/** A DELETE takes no body (none or `{}`; read as none, so an Idempotency-Key's body hash is unchanged). */
+const noBody = z
+  .strictObject({})
+  .nullish()
+  .transform(() => undefined);
 
 /** The owner's reminders (spec §3 Reminder), synced from the phone; each owner sees only their own. */
 export const reminderRoutes: FastifyPluginAsyncZod<{ reminders: ReminderService; sessions: SessionService }> = async (app, { reminders, sessions }) => {
@@ -15,12 +23,12 @@ export const reminderRoutes: FastifyPluginAsyncZod<{ reminders: ReminderService;
   const userId = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
 
   app.get('/reminders', {
-    schema: { tags, security, response: { 200: reminderListResponse } },
+    schema: { tags, security, querystring: noQuery, response: { 200: reminderListResponse } },
     handler: async (request) => ({ data: await reminders.list(userId(request)) }),
   });
 
   app.put('/reminders/:id', {
-    schema: { tags, security, params: reminderParams, body: reminderBody, response: { 200: reminderBody } },
+    schema: { tags, security, params: reminderParams, querystring: noQuery, body: reminderBody, response: { 200: reminderBody } },
     handler: async (request) => {
       if (request.body.id !== request.params.id) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'id', code: 'ID_MISMATCH' }] });
       return reminders.save(userId(request), request.body);
@@ -28,7 +36,7 @@ export const reminderRoutes: FastifyPluginAsyncZod<{ reminders: ReminderService;
   });
 
   app.delete('/reminders/:id', {
-    schema: { tags, security, params: reminderParams, response: { 200: okResponse } },
+    schema: { tags, security, params: reminderParams, querystring: noQuery, body: noBody, response: { 200: okResponse } },
     handler: async (request) => {
       await reminders.remove(userId(request), request.params.id);
       return { ok: true as const };

@@ -6,6 +6,8 @@ import type { DealerDesk } from './dealer-desk';
 
 const tags = ['operator'];
 const security = [{ operatorKey: [] }];
+/** No query: unknown fields are refused (DESIGN §5). */
+const noQuery = z.strictObject({});
 
 /** The provider's booking desk under /operator, guarded by X-Operator-Key (issue 15 item 6). */
 export const operatorBookingRoutes: FastifyPluginAsyncZod<{ desk: DealerDesk; operatorKey: string | undefined }> = async (app, { desk, operatorKey }) => {
@@ -23,7 +25,7 @@ export const operatorBookingRoutes: FastifyPluginAsyncZod<{ desk: DealerDesk; op
   });
 
   app.get('/operator/service-bookings/:bookingId', {
-    schema: { tags, security, params: bookingParams, response: { 200: bookingView } },
+    schema: { tags, security, params: bookingParams, querystring: noQuery, response: { 200: bookingView } },
     handler: async (request) => desk.get(request.params.bookingId),
   });
 
@@ -34,6 +36,7 @@ export const operatorBookingRoutes: FastifyPluginAsyncZod<{ desk: DealerDesk; op
       description:
         "The dealer's next step: confirmed → assigned (with the technician) → on_the_way → in_progress → done (records the service at the tractor's engine hours), or cancelled (with a reason) until the work starts.",
       params: bookingParams,
+      querystring: noQuery,
       body: operatorStatusRequest,
       response: { 200: bookingView },
     },

@@ -6,6 +6,8 @@ import { AppError } from '../../errors/app-error';
 import { acceptGatewayForms, formFields, originOf, sendPage } from '../payments/pages';
 import type { BookingPayments } from './payments';
 
+/** No query: unknown fields are refused (DESIGN §5). */
+const noQuery = z.strictObject({});
 const callbackQuery = z.strictObject({ paymentId: bookingPaymentParams.shape.paymentId });
 const statusPage = (bookingId: string, outcome?: 'paid' | 'failed') => `/#/booking-status?bookingId=${bookingId}${outcome ? `&${outcome}=1` : ''}`;
 
@@ -24,6 +26,7 @@ export const bookingPaymentRoutes: FastifyPluginAsyncZod<{ payments: BookingPaym
     schema: {
       tags,
       params: bookingPaymentParams,
+      querystring: noQuery,
       description: "The gateway's checkout page for a booking's unpaid charge (HTML); a paid or cancelled booking's goes back to its status.",
     },
     handler: async (request, reply) => {

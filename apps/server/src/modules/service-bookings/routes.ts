@@ -23,6 +23,8 @@ import type { ServiceBookingService } from './service';
 
 const tags = ['service-bookings'];
 const security = [{ bearer: [] }];
+/** No query: unknown fields are refused (DESIGN §5). */
+const noQuery = z.strictObject({});
 
 /** Doorstep service booking on the owner's session (issue 15): another owner's booking or tractor is a 404. */
 export const serviceBookingRoutes: FastifyPluginAsyncZod<{ bookings: ServiceBookingService; payments: BookingPayments; sessions: SessionService }> = async (
@@ -42,6 +44,7 @@ export const serviceBookingRoutes: FastifyPluginAsyncZod<{ bookings: ServiceBook
       tags,
       security,
       consumes: ['multipart/form-data'],
+      querystring: noQuery,
       description:
         'Multipart form with one file field `photo`: a whole JPEG or PNG (checked by its bytes, PHOTO_INVALID otherwise), at most 2 MB (PAYLOAD_TOO_LARGE).',
       response: { 201: photoUploadResponse },
@@ -63,6 +66,7 @@ export const serviceBookingRoutes: FastifyPluginAsyncZod<{ bookings: ServiceBook
       tags,
       security,
       description: 'Books the slot (201). The same requestId again answers the booking it made (200).',
+      querystring: noQuery,
       body: createBookingRequest,
       response: { 200: bookingView, 201: bookingView },
     },
@@ -83,7 +87,7 @@ export const serviceBookingRoutes: FastifyPluginAsyncZod<{ bookings: ServiceBook
   });
 
   app.get('/service-bookings/:bookingId', {
-    schema: { tags, security, params: bookingParams, response: { 200: bookingView } },
+    schema: { tags, security, params: bookingParams, querystring: noQuery, response: { 200: bookingView } },
     handler: async (request) => {
       const booking = await bookings.get(userId(request), request.params.bookingId);
       if (booking.paymentStatus !== 'pending') return booking;
@@ -100,6 +104,7 @@ export const serviceBookingRoutes: FastifyPluginAsyncZod<{ bookings: ServiceBook
       description:
         "Pay an 'online' booking's charge now: the gateway order for the booking's total (the server's amount), made once (201) and answered again while unpaid (200); send the browser to checkoutUrl. BOOKING_NOT_PAYABLE for a free or pay-at-the-farm booking, BOOKING_ALREADY_PAID, BOOKING_FINISHED when cancelled.",
       params: bookingParams,
+      querystring: noQuery,
       body: z.strictObject({}).nullish(),
       response: { 200: bookingPaymentResponse, 201: bookingPaymentResponse },
     },
@@ -110,7 +115,7 @@ export const serviceBookingRoutes: FastifyPluginAsyncZod<{ bookings: ServiceBook
   });
 
   app.post('/service-bookings/:bookingId/cancel', {
-    schema: { tags, security, params: bookingParams, body: cancelBookingRequest, response: { 200: bookingView } },
+    schema: { tags, security, params: bookingParams, querystring: noQuery, body: cancelBookingRequest, response: { 200: bookingView } },
     handler: async (request) => bookings.cancel(userId(request), request.params.bookingId, request.body.reason),
   });
 
@@ -119,7 +124,7 @@ export const serviceBookingRoutes: FastifyPluginAsyncZod<{ bookings: ServiceBook
       tags,
       security,
       params: bookingParams,
-      querystring: z.strictObject({}),
+      querystring: noQuery,
       description: 'The photo added to the booking (only your own; others are 404).',
     },
     handler: async (request, reply) => {

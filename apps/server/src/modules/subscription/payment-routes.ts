@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderParams } from '@tractorlink/domain/subscription-api';
+import { AppError } from '../../errors/app-error';
 import { callbackPostPage, LocalPaymentGateway } from '../../providers/payments/local-gateway';
 import type { PaymentGateway } from '../../providers/payments/payment-gateway';
 import { acceptGatewayForms, CALLBACK_PATHS, formFields, originOf as origin, sendPage } from '../payments/pages';
@@ -8,6 +9,16 @@ import type { PaymentWebhook } from '../payments/webhook';
 import type { SubscriptionService } from './service';
 
 const WEBHOOK_LIMIT = 64 * 1024;
+
+function parseUrl(url: string, base: string): URL | null {
+  try {
+    return new URL(url, base);
+  } catch {
+    return null;
+  }
+}
+/** No query: unknown fields are refused (DESIGN §5). */
+const noQuery = z.strictObject({});
 const callbackQuery = z.strictObject({ orderId: orderParams.shape.orderId });
 
 /**
@@ -27,7 +38,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionS
   const tags = ['payments'];
 
   app.get('/subscription/orders/:orderId/checkout', {
-    schema: { tags, params: orderParams, description: "The gateway's checkout page for an unpaid order (HTML)." },
+    schema: { tags, params: orderParams, querystring: noQuery, description: "The gateway's checkout page for an unpaid order (HTML)." },
     handler: async (request, reply) => {
       const found = await subscriptions.checkout(request.params.orderId);
       if (!found?.order.gateway_order_id) return reply.redirect(`/#/payment-success?orderId=${request.params.orderId}`, 303);
@@ -64,6 +75,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionS
   app.post('/subscription/payments/webhook', {
     schema: {
       tags,
+      querystring: noQuery,
       headers: z.object({ 'x-razorpay-signature': z.string().max(256), 'x-razorpay-event-id': z.string().max(128).optional() }),
       description: 'Razorpay webhooks (payment.captured, order.paid, payment.failed) for packs and service bookings alike, verified on the raw body.',
     },
@@ -79,16 +91,18 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionS
       schema: {
         tags,
         params: z.strictObject({ gatewayOrderId: z.string().regex(/^order_[0-9a-f]{14}$/) }),
+        querystring: noQuery,
         body: z.strictObject({ outcome: z.enum(['success', 'failure']), callbackUrl: z.string().max(300) }),
         hide: true,
       },
       handler: async (request, reply) => {
+        // Only our own callback: the local gateway is no open redirector. Checked before paying, so a
+        // refused request changes nothing; both refusals are the API's error body (DESIGN §5).
+        const callback = parseUrl(request.body.callbackUrl, origin(request));
+        if (!callback || callback.origin !== new URL(origin(request)).origin || !CALLBACK_PATHS.includes(callback.pathname))
+          throw new AppError('VALIDATION_FAILED', { details: [{ path: 'callbackUrl', code: 'INVALID' }] });
         const result = local.pay(request.params.gatewayOrderId, request.body.outcome);
-        if (!result) return reply.code(404).type('text/plain').send('No such order at the local gateway');
-        // Only our own callback: the local gateway is no open redirector.
-        const callback = new URL(request.body.callbackUrl, origin(request));
-        if (callback.origin !== new URL(origin(request)).origin || !CALLBACK_PATHS.includes(callback.pathname))
-          return reply.code(400).type('text/plain').send('Bad callback URL');
+        if (!result) throw new AppError('NOT_FOUND');
         // The webhook follows a moment later, as the real gateway's does (it may also win the race).
         const event = result.webhook;
         setTimeout(() => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isLanguageCode } from '@tractorlink/domain/languages';
+import { isSec } from '@tractorlink/domain/vehicles-api';
 import {
   createOrderRequest,
   historyQuery,
@@ -18,6 +19,8 @@ import type { SubscriptionService } from './service';
 
 const tags = ['subscription'];
 const security = [{ bearer: [] }];
+/** The spec's isSec flag is accepted as on GetScheme and history; any other field is refused. */
+const isSecOnly = z.strictObject({ isSec });
 const pdfQuery = z.strictObject({ language: z.string().refine(isLanguageCode, { message: 'UNKNOWN_LANGUAGE' }).optional() });
 
 /**
@@ -38,12 +41,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/subscription/orders', {
-    schema: { tags, security, body: createOrderRequest, response: { 201: orderView } },
+    schema: { tags, security, querystring: isSecOnly, body: createOrderRequest, response: { 201: orderView } },
     handler: async (request, reply) => reply.code(201).send(await subscriptions.createOrder(userId(request), request.body)),
   });
 
   app.get('/subscription/orders/:orderId', {
-    schema: { tags, security, params: orderParams, response: { 200: orderView } },
+    schema: { tags, security, params: orderParams, querystring: isSecOnly, response: { 200: orderView } },
     handler: async (request) => subscriptions.order(userId(request), request.params.orderId),
   });
 
@@ -53,7 +56,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/subscription/invoices/:orderId', {
-    schema: { tags, security, params: orderParams, response: { 200: invoiceView } },
+    schema: { tags, security, params: orderParams, querystring: isSecOnly, response: { 200: invoiceView } },
     handler: async (request) => subscriptions.invoice(userId(request), request.params.orderId),
   });
 

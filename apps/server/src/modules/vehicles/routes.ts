@@ -57,12 +57,12 @@ export const vehicleRoutes: FastifyPluginAsyncZod<VehicleRoutesOptions> = async 
 
   app.post('/vehicles/claim', {
     config: { rateLimit: claimRateLimit },
-    schema: { tags, security, body: claimRequest, response: { 200: vehicleEntry } },
+    schema: { tags, security, querystring: isSecOnly, body: claimRequest, response: { 200: vehicleEntry } },
     handler: async (request) => vehicles.claim(userId(request), request.body),
   });
 
   app.put('/vehicles/:vin/name', {
-    schema: { tags, security, params: vinParams, body: renameRequest, response: { 200: vehicleEntry } },
+    schema: { tags, security, params: vinParams, querystring: isSecOnly, body: renameRequest, response: { 200: vehicleEntry } },
     handler: async (request) => vehicles.rename(userId(request), request.params.vin, request.body.vehName),
   });
 
@@ -104,6 +104,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<VehicleRoutesOptions> = async 
       security,
       description: 'Records a service done (day, engine hours, note); answers the service reminders with the new due point.',
       params: vinParams,
+      querystring: isSecOnly,
       body: serviceRecordRequest,
       response: { 201: serviceReminderResponse },
     },
