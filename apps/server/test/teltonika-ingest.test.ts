@@ -98,6 +98,21 @@ describe.each(dbTargets)('Teltonika ingestion over TCP on $name', (target) => {
     await device.whenClosed();
   });
 
+  it("lets go of frames that are not positions — Codec 13 (a serial reader's text), a camera's Codec 12 — without an acknowledgement, and keeps the connection", async () => {
+    const { tractor, port } = await start();
+    const device = await DevicePeer.connect(port);
+    // A keep-alive byte may come before the IMEI too.
+    device.send('ff');
+    expect(await device.handshake(IMEI)).toBe(0x01);
+    // Traccar's vectors: an RFID reader's line in Codec 13, and a DualCam's Codec 12 of type 0x0D.
+    device.send('00000000000000240d01060000001c642b3ad14754534c7c367c317c307c31323734393838347c317c0d0a010000ec11');
+    device.send('00000000000000090c010D00000001000100000CD8');
+    // No acknowledgement came for those (else this would read it), and the connection is open.
+    expect(await device.sendFrame(W1)).toBe(1);
+    expect(await stored(tractor.id)).toHaveLength(1);
+    device.end();
+  });
+
   it('stores a resent record once and still acknowledges it', async () => {
     const { tractor, port } = await start();
     const device = await DevicePeer.connect(port);

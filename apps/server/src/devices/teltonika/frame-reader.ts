@@ -41,6 +41,11 @@ export class FrameReader {
   }
 
   private nextImei(): Frame | undefined {
+    // Some firmware sends its keep-alive byte before the IMEI too; a real IMEI length starts 0x00.
+    if (this.pending[0] === 0xff) {
+      this.consume(1);
+      return { kind: 'keepalive' };
+    }
     if (this.pending.length < 2) return undefined;
     const length = this.pending.readUInt16BE(0);
     if (length < 1 || length > MAX_IMEI_LENGTH) throw new DecodeError('BAD_LENGTH', `IMEI length ${length} is not plausible`);

@@ -256,6 +256,11 @@ function handleConnection(socket: Socket, address: string, options: TeltonikaSer
           // It may have been sending to another instance since this one last saw it.
           options.ingestor.connected(device.profile.id);
           socket.write(Buffer.of(0x01));
+        } else if (frame.kind === 'avl' && device && isLinkModeFrame(frame.bytes)) {
+          // Codec 13/14/15: a serial accessory's text (an RFID reader in link mode) or a command's
+          // answer carrying the IMEI. Nothing in it is a position and the device expects no
+          // acknowledgement: it is let go, and the connection kept.
+          expireIn(options.idleTimeoutMs ?? 10 * 60_000, 'IDLE');
         } else if (frame.kind === 'avl' && device && isCodec12(frame.bytes)) {
           // The device's reply to a command (Codec 12): stored, nothing to acknowledge.
           expireIn(options.idleTimeoutMs ?? 10 * 60_000, 'IDLE');
@@ -263,8 +268,10 @@ function handleConnection(socket: Socket, address: string, options: TeltonikaSer
           try {
             reply = decodeCommandFrame(frame.bytes);
           } catch (error) {
-            fail(error instanceof DecodeError ? error.code : 'BAD_FRAME', { detail: (error as Error).message });
-            return;
+            // Not a reply we asked for (a camera accessory's Codec 12 types, a damaged reply): no
+            // acknowledgement is due either way, so it is let go and the connection kept.
+            warn(`codec12:${address}`, { peer, imei, reason: error instanceof DecodeError ? error.code : 'BAD_FRAME' }, 'device Codec 12 frame ignored');
+            continue;
           }
           if (reply.type === 'response') {
             inFlight = undefined;
@@ -298,8 +305,15 @@ function handleConnection(socket: Socket, address: string, options: TeltonikaSer
       }
       socket.resume();
     });
+    // A lookup or a store that throws (the database gone) must not become an unhandled rejection,
+    // which ends the process: the device is let go and sends again once it reconnects.
+    busy = busy.catch((error: unknown) => fail('SERVER_ERROR', { detail: error instanceof Error ? error.message : String(error) }));
   });
 }
+
+/** Codec 13, 14 and 15 (Teltonika's serial link mode and its IMEI-addressed commands). */
+const LINK_MODE_CODECS: ReadonlySet<number> = new Set([0x0d, 0x0e, 0x0f]);
+const isLinkModeFrame = (frame: Uint8Array): boolean => frame.length > 8 && LINK_MODE_CODECS.has(frame[8] ?? 0);
 
 /**
  * An AVL frame whose envelope and CRC are checked now and whose records are decoded when their
