@@ -117,7 +117,7 @@ if (wanted('home')) {
       'Lighthouse mobile, home tab with demo data: performance',
       String(lh.performance),
       '≥ 90',
-      `FCP ${lh.fcpMs} ms, LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms`,
+      `FCP ${lh.fcpMs} ms, LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms, CLS ${lh.cls}, speed index ${lh.speedIndexMs} ms`,
     );
     row('Lighthouse mobile, home tab: accessibility', String(lh.accessibility), '= 100', lh.failedAudits.join(', '));
   } finally {

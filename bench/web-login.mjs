@@ -66,6 +66,8 @@ export async function lighthouseScores(url, { userDataDir } = {}) {
       fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
       lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
       tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+      cls: Math.round(audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
+      speedIndexMs: Math.round(audits['speed-index'].numericValue),
       failedAudits: failed,
     };
   } finally {

@@ -38,6 +38,10 @@ export function HomeScreen() {
   const firstName = data?.firstName ?? getCachedUser()?.firstName ?? '';
   // The tractor's pack has ended: the spec's renewal flag (its weather hidden too, spec §4).
   const expired = packStateOf(selected)?.state === 'expired';
+  // Until the tractor's figures are in, what sits below them waits unseen: shown at once, the
+  // weather and the links would jump down the screen when the figures arrive (a layout shift).
+  const figures = useTractorHome(selected && !expired ? selected.vin : undefined);
+  const below = !expired && figures.isPending;
   return (
     <Page title={t('tabs.home')}>
       <CoachMark flag="hideHomeCoachMark" title={t('coach.home.title')} tips={[t('coach.home.tip1'), t('coach.home.tip2'), t('coach.home.tip3')]} />
@@ -49,8 +53,10 @@ export function HomeScreen() {
           <TractorSelect />
           <RenewalDialog key={`renew-${selected.vin}`} tractor={selected} />
           {expired ? <PackExpired tractor={selected} /> : <SelectedTractor key={selected.vin} vin={selected.vin} />}
-          <WeatherWidget key={`weather-${selected.vin}`} vin={selected.vin} renewal={expired} />
-          <QuickLinks label={t('home.more')} screens={['usage', 'diesel', 'engine', 'replay']} />
+          <div hidden={below}>
+            <WeatherWidget key={`weather-${selected.vin}`} vin={selected.vin} renewal={expired} />
+            <QuickLinks label={t('home.more')} screens={['usage', 'diesel', 'engine', 'replay']} />
+          </div>
         </>
       )}
       {!data && isPending && <PendingStatus retry={refetch} />}

@@ -1,0 +1,60 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import tractorEn from '../../locales/tractor/en.json';
+import { initI18n } from '../../lib/i18n';
+import { storage } from '../../lib/secure-storage';
+import { TractorsContext } from '../../lib/signed-in/tractors';
+import type { TractorRef } from '../../lib/signed-in/tractors';
+import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
+import { HomeScreen } from './home-screen';
+
+const TRACTOR: TractorRef = {
+  vin: 'MBNTL45DEM0000001',
+  regNo: 'MH15EX4521',
+  Veh_Name: 'Kisan 475',
+  expiresOn: Math.floor(Date.now() / 1000) + 200 * 86_400,
+  subscriptionPack: 'year',
+};
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeAll(async () => {
+  await storage.load();
+  await initI18n('en');
+  await loadTractorTexts('en');
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('home tab while the tractor figures are on their way', () => {
+  it('keeps the weather and the links unseen until then, so nothing jumps down the screen when they arrive', async () => {
+    let answerFigures: (res: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path.includes('/tractorhomepage/')) return new Promise<Response>((resolve) => (answerFigures = resolve));
+        if (path.endsWith('/home')) return json(200, { showMenu: true, firstName: 'Ramesh', tollFreeNumber: '1800 209 0001', tractors: [TRACTOR] });
+        return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+      }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <TractorsContext.Provider value={{ tractors: [TRACTOR], selected: TRACTOR, select: () => undefined }}>
+            <HomeScreen />
+          </TractorsContext.Provider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByText(tractorEn['home.greeting'].replace('{{name}}', 'Ramesh'));
+    expect(screen.getAllByRole('status').some((s) => s.textContent === 'Loading…')).toBe(true);
+    expect(screen.queryByRole('region', { name: tractorEn['weather.title'] })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: tractorEn['home.more'] })).toBeNull();
+    // The answer comes (here a refusal): what sits below shows, after the figures' place is taken.
+    answerFigures(json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } }));
+    expect(await screen.findByRole('region', { name: tractorEn['weather.title'] })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: tractorEn['home.more'] })).toBeTruthy();
+  });
+});
