@@ -130,6 +130,18 @@ async function smallZoomButtons(page: Page): Promise<string[]> {
   );
 }
 
+/** Fields a finger must hit (text, number, date and time inputs, text areas, lists) under 48 px tall (DESIGN §1). */
+async function smallFields(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main input, main textarea, main select, [role="dialog"] input, [role="dialog"] textarea, [role="dialog"] select')]
+      .filter((el) => !(el instanceof HTMLInputElement && ['checkbox', 'radio', 'hidden', 'range', 'file'].includes(el.type)))
+      .map((el) => ({ label: el.id || el.getAttribute('name') || el.tagName.toLowerCase(), box: el.getBoundingClientRect() }))
+      // An input drawn inside a larger box (a PIN field's row) is measured by its row's height.
+      .filter(({ box }) => box.width > 0 && box.height < 48)
+      .map(({ label, box }) => `field "${label}" is ${Math.round(box.height)} px tall`),
+  );
+}
+
 /** How many map zoom buttons are on screen (the check above must have had some to measure). */
 const shownZoomButtons = (page: Page) =>
   page.evaluate(() => [...document.querySelectorAll('.leaflet-control-zoom a')].filter((a) => a.getBoundingClientRect().width > 0).length);
@@ -225,6 +237,7 @@ describe('every screen at 360 px in every language (issue 12 item 7)', () => {
         await page.waitForLoadState('networkidle');
         for (const p of await sidewaysOverflow(page)) problems.push(`${screen}: ${p}`);
         for (const p of await smallZoomButtons(page)) problems.push(`${screen}: ${p}`);
+        for (const p of await smallFields(page)) problems.push(`${screen}: ${p}`);
         if (screen === '/locate-me' && (await shownZoomButtons(page)) !== 2) problems.push('/locate-me: no zoom buttons to measure');
         if (screen.startsWith('/tabs') || screen === '/alert' || screen === '/geofence-list')
           for (const p of await tabLabelProblems(page)) problems.push(`${screen}: ${p}`);
@@ -245,6 +258,7 @@ describe('every screen at 360 px in every language (issue 12 item 7)', () => {
         await page.waitForLoadState('networkidle');
         for (const p of await sidewaysOverflow(page)) problems.push(`${screen.split('/')[1]}: ${p}`);
         for (const p of await smallZoomButtons(page)) problems.push(`${screen.split('/')[1]}: ${p}`);
+        for (const p of await smallFields(page)) problems.push(`${screen.split('/')[1]}: ${p}`);
       }
       // A screen whose code this phone never kept, opened offline (issue 19 item 2): the about
       // screen's code is dropped from the service worker's cache and the browser's, and the app
