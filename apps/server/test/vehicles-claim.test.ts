@@ -53,6 +53,16 @@ describe.each(dbTargets)('adding and renaming tractors on $name', (target) => {
     ]);
   });
 
+  it('ten claims of one tractor at once (a double tap, a retry): one adds it, the rest answer TRACTOR_ALREADY_ADDED, one free pack', async () => {
+    const owner = await registerOwner(t.app, t.sms, { mobileNo: '9876543210' });
+    const tractor = await provisionTractor(db(), { mobileNo: '9876543210' });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(t.app, 'vehicles/claim', { vin: tractor.vin }, { token: owner.accessToken })));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of answers.filter((a) => a.statusCode !== 200)) expectError(r, 'TRACTOR_ALREADY_ADDED');
+    const list = await get(t.app, 'vehicles', { token: owner.accessToken });
+    expect(list.json<{ data: VehicleEntry[] }>().data.map((e) => [e.vin, e.subscriptionPack])).toEqual([[tractor.vin, 'free']]);
+  });
+
   it('adds a tractor by engine number', async () => {
     const owner = await registerOwner(t.app, t.sms, { mobileNo: '9876543210' });
     const tractor = await provisionTractor(db(), { mobileNo: '9876543210' });
