@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@tractorlink/domain/time';
-import { ExpiryReminders } from '../src/modules/subscription/reminders';
+import { CompiledQuery, sql } from 'kysely';
+import { ExpiryReminders, dueTractors } from '../src/modules/subscription/reminders';
 import type { PushSender, PushTarget } from '../src/providers/push/push-sender';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
@@ -152,5 +153,17 @@ describe.each(dbTargets)('expiry reminders, $name', (target) => {
     expect(sent).toBe(extra);
     expect([...perVin().keys()].sort()).toEqual(vins);
     expect([...perVin().values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('reads the packs ending soon by a seek on their end, not through the whole fleet', async () => {
+    const { db } = t.app.services;
+    const query = dueTractors(db.kysely, TEST_START, TEST_START + 7 * DAY_MS, 7).compile();
+    const plan = await db.kysely.transaction().execute(async (tx) => {
+      if (db.engine === 'sqlite') return tx.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]));
+      // The table is nearly empty here: the planner would scan it whatever the indexes.
+      await sql`SET LOCAL enable_seqscan = off`.execute(tx);
+      return tx.executeQuery(CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]));
+    });
+    expect(JSON.stringify(plan.rows)).toContain('tractors_expires_on');
   });
 });

@@ -24,6 +24,7 @@ import { hireMigration } from './migrations/021-hire';
 import { receiverLanguageMigration } from './migrations/022-receiver-language';
 import { boundaryNamesMigration } from './migrations/023-boundary-names';
 import { deviceCommandsWaitingMigration } from './migrations/024-device-commands-waiting';
+import { tractorsExpiresOnMigration } from './migrations/025-tractors-expires-on';
 
 /** Migrations are imported statically (no folder read at runtime); names sort in run order. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -51,6 +52,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '022-receiver-language': receiverLanguageMigration,
     '023-boundary-names': boundaryNamesMigration,
     '024-device-commands-waiting': deviceCommandsWaitingMigration,
+    '025-tractors-expires-on': tractorsExpiresOnMigration,
   };
 }
 

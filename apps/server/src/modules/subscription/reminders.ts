@@ -25,6 +25,35 @@ export interface ReminderDeps {
 }
 
 /**
+ * Owned tractors whose pack ends in (from, to] without the `due`-day reminder for that end, soonest
+ * first, a batch at a time: a range seek on `tractors_expires_on` (migration 025), not a scan of the
+ * fleet every minute.
+ */
+export function dueTractors(db: Kysely<Database>, from: number, to: number, due: number) {
+  return db
+    .selectFrom('tractors as t')
+    .innerJoin('users as u', 'u.id', 't.owner_user_id')
+    .select(['t.id', 't.vin', 't.reg_no', 't.veh_name', 't.expires_on', 'u.id as user_id', 'u.mobile_no', 'u.language'])
+    .where('t.expires_on', '>', from)
+    .where('t.expires_on', '<=', to)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('subscription_reminders as r')
+            .select('r.tractor_id')
+            .whereRef('r.tractor_id', '=', 't.id')
+            .whereRef('r.expires_on', '=', 't.expires_on')
+            .where('r.days_before', '=', due),
+        ),
+      ),
+    )
+    .orderBy('t.expires_on')
+    .orderBy('t.id')
+    .limit(BATCH);
+}
+
+/**
  * Issue 13 item 6: a push and an SMS to the owner N days before a pack ends (7 and 1 by default),
  * each once, in the owner's language. Only the nearest reminder due is sent (a tractor added two
  * days before its end gets the 7-day one, not both). Each is claimed by inserting its
@@ -45,28 +74,7 @@ export class ExpiryReminders {
       // Sent reminders are left out of the read and the soonest ends come first, so past one batch the
       // next read gets the rest (not the same rows again): read on until a batch comes back short.
       for (;;) {
-        const rows = await db
-          .selectFrom('tractors as t')
-          .innerJoin('users as u', 'u.id', 't.owner_user_id')
-          .select(['t.id', 't.vin', 't.reg_no', 't.veh_name', 't.expires_on', 'u.id as user_id', 'u.mobile_no', 'u.language'])
-          .where('t.expires_on', '>', from)
-          .where('t.expires_on', '<=', now + due * DAY_MS)
-          .where((eb) =>
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('subscription_reminders as r')
-                  .select('r.tractor_id')
-                  .whereRef('r.tractor_id', '=', 't.id')
-                  .whereRef('r.expires_on', '=', 't.expires_on')
-                  .where('r.days_before', '=', due),
-              ),
-            ),
-          )
-          .orderBy('t.expires_on')
-          .orderBy('t.id')
-          .limit(BATCH)
-          .execute();
+        const rows = await dueTractors(db, from, now + due * DAY_MS, due).execute();
         for (const row of rows) {
           // Every row read is claimed here (by this instance or another), so the loop moves on.
           const claim = await db
