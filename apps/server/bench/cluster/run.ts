@@ -219,6 +219,8 @@ async function startCluster(target: Target, count: number): Promise<Cluster> {
       NODE_ENV: 'production',
       LOG_LEVEL: 'error',
       DEMO_OWNER: 'false',
+      SMS_PROVIDER: 'local',
+      PAYMENT_GATEWAY: 'local',
       SIMULATE_FLEET: 'false',
       DEVICE_UDP_PORT: 'off',
       // Every simulated device connects from 127.0.0.1 (one carrier NAT, as it were).
