@@ -20,9 +20,10 @@ import { RenewalDialog } from '../../components/subscription/renewal-dialog';
 import { packStateOf } from '../../lib/signed-in/subscription';
 import { PendingStatus } from '../../components/ui/pending-status';
 
-function SelectedTractor({ vin }: { vin: string }) {
+/** The chosen tractor's figures: HomeScreen holds their query (one poll), so what sits below can wait for them. */
+function SelectedTractor({ figures }: { figures: ReturnType<typeof useTractorHome> }) {
   const { t } = useTranslation();
-  const { data, error, isPending, refetch } = useTractorHome(vin);
+  const { data, error, isPending, refetch } = figures;
   if (data) return <TractorOverview data={data} />;
   if (error && isOffline(error)) return <NotOfflineYet onRetry={() => void refetch()} />;
   if (error) return <Notice tone="error">{errorMessage(t, error)}</Notice>;
@@ -52,7 +53,7 @@ export function HomeScreen() {
         <>
           <TractorSelect />
           <RenewalDialog key={`renew-${selected.vin}`} tractor={selected} />
-          {expired ? <PackExpired tractor={selected} /> : <SelectedTractor key={selected.vin} vin={selected.vin} />}
+          {expired ? <PackExpired tractor={selected} /> : <SelectedTractor key={selected.vin} figures={figures} />}
           <div hidden={below}>
             <WeatherWidget key={`weather-${selected.vin}`} vin={selected.vin} renewal={expired} />
             <QuickLinks label={t('home.more')} screens={['usage', 'diesel', 'engine', 'replay']} />
