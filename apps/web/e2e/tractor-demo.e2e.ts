@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { formatIstDateTime } from '@tractorlink/domain/time';
 import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
 import { baseURL, expectRoute, newPhone, open, useBrowser } from './support/browser';
@@ -340,6 +340,8 @@ describe('tractor screens with the demo fleet', () => {
     const known = await shownHome(page);
 
     await context.setOffline(true);
+    // Back online whatever happens here: the tests after this one share the page.
+    onTestFinished(() => context.setOffline(false));
     const banner = page.getByRole('button', { name: 'User offline' });
     await banner.waitFor();
     await banner.click();

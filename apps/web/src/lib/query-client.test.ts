@@ -43,6 +43,14 @@ describe('the kept copy of what the screens show (offline start)', () => {
     expect(lastWritten()?.queries.find((q) => q.queryKey[0] === 'home')?.state.data).toEqual({ lastUpdated: 1 });
   });
 
+  it('is written at once when the signal goes', () => {
+    const query = queryClient.getQueryCache().build(queryClient, { queryKey: home, meta: { persist: true } });
+    query.setData({ lastUpdated: 3 });
+    expect(written).toEqual([]);
+    window.dispatchEvent(new Event('offline'));
+    expect(lastWritten()?.queries.find((q) => q.queryKey[0] === 'home')?.state.data).toEqual({ lastUpdated: 3 });
+  });
+
   it('keeps the last data shown when the latest fetch failed (the signal went), as a success', async () => {
     const query = queryClient.getQueryCache().build(queryClient, { queryKey: home, meta: { persist: true } });
     query.setData({ lastUpdated: 2 });

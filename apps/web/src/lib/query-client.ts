@@ -63,6 +63,9 @@ export function startQueryPersistence(): void {
     save();
   };
   window.addEventListener('pagehide', saveNowIfPending);
+  // The signal going is when the kept copy matters: written then, not up to 300 ms later (a reload
+  // right after could otherwise start from the copy before the last answer).
+  window.addEventListener('offline', saveNowIfPending);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') saveNowIfPending();
   });
