@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, Engine } from './types';
 
 /**
@@ -13,4 +13,18 @@ export async function serialise(trx: Transaction<Database>, engine: Engine, keys
     return;
   }
   for (const key of [...keys].sort()) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+}
+
+/**
+ * Holds an owner's user row until the caller's transaction ends, so a per-owner cap counted next and
+ * the insert it allows are one step on every instance: PostgreSQL locks the row (that owner's
+ * parallel creates queue here, other owners' do not); SQLite's first write takes its single writer's
+ * lock, as above.
+ */
+export async function lockOwner(tx: Kysely<Database>, userId: string): Promise<void> {
+  await tx
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', userId)
+    .execute();
 }

@@ -54,19 +54,6 @@ export async function nameTaken(db: Kysely<Database>, userId: string, nameKey: s
   return (await q.executeTakeFirst()) !== undefined;
 }
 
-/**
- * Holds the owner's user row until the transaction ends, so a count and the insert it allows are one
- * step on every instance: PostgreSQL locks the row (parallel creates of one owner queue here);
- * SQLite's first write takes its single writer's lock (db/serialise.ts does the same).
- */
-export async function lockOwner(tx: Kysely<Database>, userId: string): Promise<void> {
-  await tx
-    .updateTable('users')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', userId)
-    .execute();
-}
-
 /** In the caller's transaction (with the owner's cap counted under lockOwner). */
 export async function insertGeofence(tx: Kysely<Database>, row: Insertable<GeofencesTable>, tractorIds: readonly string[]): Promise<void> {
   await tx.insertInto('geofences').values(row).execute();

@@ -35,13 +35,13 @@ import {
   type GeofenceRow,
   insertGeofence,
   listGeofences,
-  lockOwner,
   nameTaken,
   replaceTractors,
   updateGeofence,
   watchedTractors,
 } from './repo';
 import type { GeofenceWatch } from './watch';
+import { lockOwner } from '../../db/serialise';
 
 /** Where a definition puts the geofence: the columns that follow from its shape or boundary. */
 type Placement = Pick<

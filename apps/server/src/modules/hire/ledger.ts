@@ -18,7 +18,6 @@ import {
   listCustomers,
   listJobs,
   listPayments,
-  lockOwner,
   ownedCustomer,
   ownedJob,
   ownedPayment,
@@ -27,6 +26,7 @@ import {
   updateCustomer,
 } from './repo';
 import { customerView, jobSummaryView, paymentView } from './views';
+import { lockOwner } from '../../db/serialise';
 
 /**
  * Customers, payments and balances (issue 17): balance = Σ job amounts − Σ payments. Creates carry

@@ -36,19 +36,6 @@ export function ownedCustomer(db: Db, userId: string, id: string): Promise<Custo
   return db.selectFrom('hire_customers').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
-/**
- * Holds the owner's user row until the transaction ends, so counting the customers and adding one are
- * one step on every instance: PostgreSQL locks the row; SQLite's first write takes its single writer's
- * lock (db/serialise.ts does the same).
- */
-export async function lockOwner(trx: Db, userId: string): Promise<void> {
-  await trx
-    .updateTable('users')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', userId)
-    .execute();
-}
-
 export async function countCustomers(db: Db, userId: string): Promise<number> {
   const row = await db
     .selectFrom('hire_customers')

@@ -12,19 +12,6 @@ export function findOwnReceiver(db: Kysely<Database>, userId: string, id: string
   return db.selectFrom('alert_receivers').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
-/**
- * Holds the owner's user row until the transaction ends, so counting the receivers and adding one
- * are one step on every instance: PostgreSQL locks the row; SQLite's first write takes its single
- * writer's lock (db/serialise.ts does the same).
- */
-export async function lockOwner(tx: Kysely<Database>, userId: string): Promise<void> {
-  await tx
-    .updateTable('users')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', userId)
-    .execute();
-}
-
 export async function insertReceiver(db: Kysely<Database>, row: ReceiverRow): Promise<void> {
   await db.insertInto('alert_receivers').values(row).execute();
 }

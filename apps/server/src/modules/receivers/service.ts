@@ -4,8 +4,9 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors/app-error';
-import { deleteReceiver, findOwnReceiver, insertReceiver, listReceivers, lockOwner, ownerLanguage, type ReceiverRow, updateReceiver } from './repo';
+import { deleteReceiver, findOwnReceiver, insertReceiver, listReceivers, ownerLanguage, type ReceiverRow, updateReceiver } from './repo';
 import { DEFAULT_LANGUAGE, isLanguageCode } from '@tractorlink/domain/languages';
+import { lockOwner } from '../../db/serialise';
 
 const toReceiver = (r: ReceiverRow): Receiver => ({
   id: r.id,
