@@ -1,29 +1,17 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { type Alarm, alarmOf, type Reminder } from '@tractorlink/domain/alarms';
-import { istMidnight } from '@tractorlink/domain/time';
 import { initI18n } from '../lib/i18n';
 import { storage } from '../lib/secure-storage';
 import { remindersNow, resetRemindersForTests } from '../lib/signed-in/reminders-store';
 import { loadTractorTexts } from '../lib/signed-in/tractor-texts';
 import { testOwner } from '../test/owner';
+import { TUE, at, reminder } from '../test/reminders';
 import { jsonResponse, signInEachTest } from '../test/signed-in';
 import { AlarmRunner } from './alarm-runner';
 
 /** The app opens at 07:31 IST on Tuesday 24 Nov 2026, offline (the server's list never comes). */
-const TUE = '2026-11-24';
-const at = (date: string, hh: number, mm: number) => istMidnight(date) + hh * 3600_000 + mm * 60_000;
-const oneOff = (id: string, date: string): Reminder => ({
-  id,
-  title: `Reminder ${id}`,
-  description: '',
-  time: '07:30',
-  ampm: 'am',
-  repeat: { date },
-  everyday: false,
-  weekDays: [],
-  isActive: true,
-});
+const oneOff = (id: string, date: string): Reminder => reminder({ id, title: `Reminder ${id}`, repeat: { date } });
 
 class SilentAudio {
   loop = false;

@@ -1,27 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Alarm, alarmOf, dismissAlarm, isDue, type Reminder } from '@tractorlink/domain/alarms';
-import { istMidnight } from '@tractorlink/domain/time';
 import { storage } from '../secure-storage';
 import { testOwner } from '../../test/owner';
+import { TUE, at, phoneHolds, reminder } from '../../test/reminders';
 import { jsonResponse, signInEachTest } from '../../test/signed-in';
 import { remindersNow, resetRemindersForTests, saveReminder, syncReminders, turnOffMissed } from './reminders-store';
 
-/** The phone's reminders and alarms against a fake server (24 Nov 2026 is a Tuesday; times are IST). */
-const TUE = '2026-11-24';
-const at = (date: string, hh: number, mm: number, ss = 0) => istMidnight(date) + hh * 3600_000 + mm * 60_000 + ss * 1000;
-const reminder = (over: Partial<Reminder> = {}): Reminder => ({
-  id: 'oil',
-  title: 'Change engine oil',
-  description: '',
-  time: '07:30',
-  ampm: 'am',
-  repeat: { date: TUE },
-  everyday: false,
-  weekDays: [],
-  isActive: true,
-  ...over,
-});
-
+/** The phone's reminders and alarms against a fake server (times are IST). */
 let serverList: Reminder[];
 let putReply: () => Response;
 
@@ -44,13 +29,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-/** The phone as it was left: these reminders and alarms in storage, read afresh. */
-function phoneHolds(reminders: Reminder[], alarms: Alarm[]): void {
-  storage.setJson('remindersData', reminders);
-  storage.setJson('alarmsData', alarms);
-  resetRemindersForTests();
-}
 
 const alarmOfId = (id: string) => remindersNow().alarms.find((a) => a.id === id);
 
