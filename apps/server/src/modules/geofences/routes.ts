@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
 import type { GeofenceService } from './service';
+import { noBody } from '../../http/empty-input';
 
 export interface GeofenceRoutesOptions {
   geofences: GeofenceService;
@@ -27,12 +28,8 @@ export interface GeofenceRoutesOptions {
 
 const tags = ['geofences'];
 const security = [{ bearer: [] }];
-const noQuery = z.strictObject({ isSec });
-/** A DELETE takes no body (none or `{}`; read as none, so an Idempotency-Key's body hash is unchanged). */
-const noBody = z
-  .strictObject({})
-  .nullish()
-  .transform(() => undefined);
+/** The query the spec sends with these calls (`isSec=true`), nothing else. */
+const isSecQuery = z.strictObject({ isSec });
 
 /** Spec §7 `geofences`: list, create, read, edit, delete, assign tractors, active toggle; state and district lists. */
 export const geofenceRoutes: FastifyPluginAsyncZod<GeofenceRoutesOptions> = async (app, { geofences, sessions }) => {
@@ -56,7 +53,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<GeofenceRoutesOptions> = asyn
       security,
       description:
         "GEOFENCE_LIMIT past 50; DUPLICATE_GEOFENCE_NAME for a name the owner already uses (any case); BOUNDARY_NOT_LOADED for a state or district without a loaded boundary; NOT_FOUND for a VIN not the owner's.",
-      querystring: noQuery,
+      querystring: isSecQuery,
       body: createGeofenceRequest,
       response: { 201: geofence },
     },
@@ -64,27 +61,27 @@ export const geofenceRoutes: FastifyPluginAsyncZod<GeofenceRoutesOptions> = asyn
   });
 
   app.get('/geofences/states', {
-    schema: { tags, security, querystring: noQuery, response: { 200: geofenceStatesResponse } },
+    schema: { tags, security, querystring: isSecQuery, response: { 200: geofenceStatesResponse } },
     handler: async () => geofences.states(),
   });
 
   app.get('/geofences/states/:state/districts', {
-    schema: { tags, security, params: stateParams, querystring: noQuery, response: { 200: geofenceDistrictsResponse } },
+    schema: { tags, security, params: stateParams, querystring: isSecQuery, response: { 200: geofenceDistrictsResponse } },
     handler: async (request) => geofences.districts(request.params.state),
   });
 
   app.get('/geofences/states/:state/outline', {
-    schema: { tags, security, params: stateParams, querystring: noQuery, response: { 200: boundaryOutlineResponse } },
+    schema: { tags, security, params: stateParams, querystring: isSecQuery, response: { 200: boundaryOutlineResponse } },
     handler: async (request) => geofences.outline(request.params.state),
   });
 
   app.get('/geofences/states/:state/districts/:district/outline', {
-    schema: { tags, security, params: districtParams, querystring: noQuery, response: { 200: boundaryOutlineResponse } },
+    schema: { tags, security, params: districtParams, querystring: isSecQuery, response: { 200: boundaryOutlineResponse } },
     handler: async (request) => geofences.outline(request.params.state, request.params.district),
   });
 
   app.get('/geofences/:id', {
-    schema: { tags, security, params: geofenceIdParams, querystring: noQuery, response: { 200: geofence } },
+    schema: { tags, security, params: geofenceIdParams, querystring: isSecQuery, response: { 200: geofence } },
     handler: async (request) => geofences.get(userId(request), request.params.id),
   });
 
@@ -94,7 +91,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<GeofenceRoutesOptions> = asyn
       security,
       description: 'Replaces the definition (name, type, shape, coordinates, flags); tractors and active stay.',
       params: geofenceIdParams,
-      querystring: noQuery,
+      querystring: isSecQuery,
       body: geofenceDefinition,
       response: { 200: geofence },
     },
@@ -102,7 +99,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<GeofenceRoutesOptions> = asyn
   });
 
   app.delete('/geofences/:id', {
-    schema: { tags, security, params: geofenceIdParams, querystring: noQuery, body: noBody, response: { 204: z.null().describe('Deleted') } },
+    schema: { tags, security, params: geofenceIdParams, querystring: isSecQuery, body: noBody, response: { 204: z.null().describe('Deleted') } },
     handler: async (request, reply) => {
       await geofences.remove(userId(request), request.params.id);
       return reply.code(204).send(null);
@@ -115,7 +112,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<GeofenceRoutesOptions> = asyn
       security,
       description: "The owner's tractors it watches (replaces the list); a VIN not the owner's is NOT_FOUND and nothing changes.",
       params: geofenceIdParams,
-      querystring: noQuery,
+      querystring: isSecQuery,
       body: assignTractorsRequest,
       response: { 200: geofence },
     },
@@ -123,7 +120,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<GeofenceRoutesOptions> = asyn
   });
 
   app.put('/geofences/:id/active', {
-    schema: { tags, security, params: geofenceIdParams, querystring: noQuery, body: geofenceActiveRequest, response: { 200: geofence } },
+    schema: { tags, security, params: geofenceIdParams, querystring: isSecQuery, body: geofenceActiveRequest, response: { 200: geofence } },
     handler: async (request) => geofences.setActive(userId(request), request.params.id, request.body.active),
   });
 };

@@ -1,21 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { createdLiveLink, createLiveLinkRequest, linkParams, liveLinkListResponse, liveLinksQuery } from '@tractorlink/domain/hire-api';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
 import type { HireLinks } from './links';
+import { noBody, noQuery } from '../../http/empty-input';
 
 const tags = ['live-links'];
 const security = [{ bearer: [] }];
 const withheld =
   'The token is in this answer only (the server keeps its hash). A repeat with the same Idempotency-Key is 422 IDEMPOTENCY_KEY_REUSED (detail ANSWER_NOT_KEPT): the link exists, its token is not kept.';
-/** No query: unknown fields are refused (DESIGN §5). */
-const noQuery = z.strictObject({});
-/** A DELETE takes no body (none or `{}`; read as none, so an Idempotency-Key's body hash is unchanged). */
-const noBody = z
-  .strictObject({})
-  .nullish()
-  .transform(() => undefined);
 
 /** Live-location links on the owner's session (issue 17 item 3): 1 h, 1 day or 1 week, revocable. */
 export const liveLinkRoutes: FastifyPluginAsyncZod<{ links: HireLinks; sessions: SessionService }> = async (app, { links, sessions }) => {

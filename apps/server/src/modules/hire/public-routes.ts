@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { publicBill, publicLive, tokenParams } from '@tractorlink/domain/hire-api';
 import type { PublicPages } from './public';
+import { noQuery } from '../../http/empty-input';
 
 const tags = ['public'];
-/** No query: unknown fields are refused (DESIGN §5). */
-const noQuery = z.strictObject({});
 const notFound = 'An unknown, revoked or expired token answers 404 NOT_FOUND, the same body as an unknown route.';
 
 /** The no-login pages' data (issue 17): a bill and a live position, each behind its link's token. */

@@ -31,17 +31,11 @@ import {
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
 import type { HireModule } from './module';
+import { noBody, noQuery } from '../../http/empty-input';
 
 const tags = ['hire'];
 const security = [{ bearer: [] }];
 const empty = z.strictObject({}).nullish();
-/** No query: unknown fields are refused (DESIGN §5), as on every route. */
-const noQuery = z.strictObject({});
-/**
- * A DELETE takes no body: none (or `{}`) is fine, anything else is VALIDATION_FAILED. Read as no
- * body at all, so the Idempotency-Key's body hash of a bodiless DELETE stays what it was.
- */
-const noBody = empty.transform(() => undefined);
 const created = 'Created (201); the same id with the same body again answers what exists (200); the id used otherwise is ID_CONFLICT.';
 
 /** The hire ledger on the owner's session (issue 17; docs/hire-api.md): anything of another owner is a 404. */

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { parseOsmandJson, parseOsmandParams } from '../../devices/http-ingest/osmand';
 import { AppError } from '../../errors/app-error';
 import { requireOperatorKey } from '../operator/operator-key';
 import { batchRequest } from './batch-schema';
 import type { IngestService } from './service';
+import { noQuery } from '../../http/empty-input';
 
 export interface IngestRoutesOptions {
   ingest: IngestService;
@@ -48,7 +48,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (a
     {
       onRequest: requireOperatorKey(operatorKey),
       config: { rateLimit: DEVICE_RATE_LIMIT },
-      schema: { hide: true, querystring: z.strictObject({}), body: batchRequest },
+      schema: { hide: true, querystring: noQuery, body: batchRequest },
       bodyLimit: 1024 * 1024,
     },
     async (request) => ({ accepted: await ingest.batch(request.body.records) }),

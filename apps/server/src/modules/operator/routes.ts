@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { ServiceBook } from '../vehicles/service-book';
 import { requireOperatorKey } from './operator-key';
 import type { OperatorService } from './service';
+import { noQuery } from '../../http/empty-input';
 
 export interface OperatorRoutesOptions {
   operator: OperatorService;
@@ -27,8 +28,6 @@ const tags = ['operator'];
 const security = [{ operatorKey: [] }];
 /** An import of IMPORT_MAX tractors is about 500 KB of JSON; other API bodies stay at 16 KB. */
 const IMPORT_BODY_LIMIT = 1024 * 1024;
-/** No query: unknown fields are refused (DESIGN §5). */
-const noQuery = z.strictObject({});
 
 /** Provider-only registry API under /operator, guarded by X-Operator-Key. */
 export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (app, { operator, operatorKey, serviceBook, commands }) => {

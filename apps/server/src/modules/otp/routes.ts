@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { otpSendRequest, otpSendResponse, otpVerifyRequest, otpVerifyResponse } from '@tractorlink/domain/auth';
 import type { OtpService } from './service';
+import { noQuery } from '../../http/empty-input';
 
 export interface OtpRoutesOptions {
   otp: OtpService;
@@ -9,8 +9,6 @@ export interface OtpRoutesOptions {
 }
 
 const tags = ['accounts'];
-/** No query: unknown fields are refused (DESIGN §5). */
-const noQuery = z.strictObject({});
 
 export const otpRoutes: FastifyPluginAsyncZod<OtpRoutesOptions> = async (app, { otp, authRateLimit: rateLimit }) => {
   app.post('/otp/send', {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
 import type { ReceiverService } from './service';
+import { noBody } from '../../http/empty-input';
 
 export interface ReceiverRoutesOptions {
   receivers: ReceiverService;
@@ -14,11 +15,6 @@ export interface ReceiverRoutesOptions {
 const tags = ['alerts'];
 const security = [{ bearer: [] }];
 const isSecOnly = z.strictObject({ isSec });
-/** A DELETE takes no body (none or `{}`; read as none, so an Idempotency-Key's body hash is unchanged). */
-const noBody = z
-  .strictObject({})
-  .nullish()
-  .transform(() => undefined);
 
 /** Alert receivers CRUD (spec §3, §5): name letters only, phone 10 digits, channel sms or notification. */
 export const receiverRoutes: FastifyPluginAsyncZod<ReceiverRoutesOptions> = async (app, { receivers, sessions }) => {

@@ -1,21 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { okResponse } from '@tractorlink/domain/auth';
 import { reminderBody, reminderListResponse, reminderParams } from '@tractorlink/domain/reminders-api';
 import { AppError } from '../../errors/app-error';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
 import type { ReminderService } from './service';
+import { noBody, noQuery } from '../../http/empty-input';
 
 const tags = ['reminders'];
 const security = [{ bearer: [] }];
-/** No query: unknown fields are refused (DESIGN §5). */
-const noQuery = z.strictObject({});
-/** A DELETE takes no body (none or `{}`; read as none, so an Idempotency-Key's body hash is unchanged). */
-const noBody = z
-  .strictObject({})
-  .nullish()
-  .transform(() => undefined);
 
 /** The owner's reminders (spec §3 Reminder), synced from the phone; each owner sees only their own. */
 export const reminderRoutes: FastifyPluginAsyncZod<{ reminders: ReminderService; sessions: SessionService }> = async (app, { reminders, sessions }) => {

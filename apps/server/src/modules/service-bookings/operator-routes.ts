@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { bookingParams, bookingView, operatorBookingQuery, operatorStatusRequest } from '@tractorlink/domain/service-booking-api';
 import { requireOperatorKey } from '../operator/operator-key';
 import type { DealerDesk } from './dealer-desk';
+import { noQuery } from '../../http/empty-input';
 
 const tags = ['operator'];
 const security = [{ operatorKey: [] }];
-/** No query: unknown fields are refused (DESIGN §5). */
-const noQuery = z.strictObject({});
 
 /** The provider's booking desk under /operator, guarded by X-Operator-Key (issue 15 item 6). */
 export const operatorBookingRoutes: FastifyPluginAsyncZod<{ desk: DealerDesk; operatorKey: string | undefined }> = async (app, { desk, operatorKey }) => {

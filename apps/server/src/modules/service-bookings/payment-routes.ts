@@ -5,9 +5,8 @@ import type { PaymentGateway } from '../../providers/payments/payment-gateway';
 import { AppError } from '../../errors/app-error';
 import { acceptGatewayForms, formFields, originOf, sendPage } from '../payments/pages';
 import type { BookingPayments } from './payments';
+import { noQuery } from '../../http/empty-input';
 
-/** No query: unknown fields are refused (DESIGN §5). */
-const noQuery = z.strictObject({});
 const callbackQuery = z.strictObject({ paymentId: bookingPaymentParams.shape.paymentId });
 const statusPage = (bookingId: string, outcome?: 'paid' | 'failed') => `/#/booking-status?bookingId=${bookingId}${outcome ? `&${outcome}=1` : ''}`;
 

@@ -20,11 +20,10 @@ import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
 import type { BookingPayments } from './payments';
 import type { ServiceBookingService } from './service';
+import { noQuery } from '../../http/empty-input';
 
 const tags = ['service-bookings'];
 const security = [{ bearer: [] }];
-/** No query: unknown fields are refused (DESIGN §5). */
-const noQuery = z.strictObject({});
 
 /** Doorstep service booking on the owner's session (issue 15): another owner's booking or tractor is a 404. */
 export const serviceBookingRoutes: FastifyPluginAsyncZod<{ bookings: ServiceBookingService; payments: BookingPayments; sessions: SessionService }> = async (

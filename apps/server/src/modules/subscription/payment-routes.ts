@@ -7,6 +7,7 @@ import type { PaymentGateway } from '../../providers/payments/payment-gateway';
 import { acceptGatewayForms, CALLBACK_PATHS, formFields, originOf as origin, sendPage } from '../payments/pages';
 import type { PaymentWebhook } from '../payments/webhook';
 import type { SubscriptionService } from './service';
+import { noQuery } from '../../http/empty-input';
 
 const WEBHOOK_LIMIT = 64 * 1024;
 
@@ -17,8 +18,6 @@ function parseUrl(url: string, base: string): URL | null {
     return null;
   }
 }
-/** No query: unknown fields are refused (DESIGN §5). */
-const noQuery = z.strictObject({});
 const callbackQuery = z.strictObject({ orderId: orderParams.shape.orderId });
 
 /**
