@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@tractorlink/domain/time';
-import { CompiledQuery, sql } from 'kysely';
 import { ExpiryReminders, dueTractors } from '../src/modules/subscription/reminders';
 import type { PushSender, PushTarget } from '../src/providers/push/push-sender';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
+import { planOf } from './support/query-plan';
 import { HOUR, TEST_START } from './support/test-clock';
 import { ownerWithTractor } from './support/vehicles';
 
@@ -157,13 +157,23 @@ describe.each(dbTargets)('expiry reminders, $name', (target) => {
 
   it('reads the packs ending soon by a seek on their end, not through the whole fleet', async () => {
     const { db } = t.app.services;
-    const query = dueTractors(db.kysely, TEST_START, TEST_START + 7 * DAY_MS, 7).compile();
-    const plan = await db.kysely.transaction().execute(async (tx) => {
-      if (db.engine === 'sqlite') return tx.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]));
-      // The table is nearly empty here: the planner would scan it whatever the indexes.
-      await sql`SET LOCAL enable_seqscan = off`.execute(tx);
-      return tx.executeQuery(CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]));
-    });
-    expect(JSON.stringify(plan.rows)).toContain('tractors_expires_on');
+    // A fleet whose packs end over the next year.
+    const { tractor } = await ownerWithTractor(t, '9876543210', { expiresOn: TEST_START + 10 * DAY_MS });
+    const owner = await db.kysely.selectFrom('tractors').select('owner_user_id').where('id', '=', tractor.id).executeTakeFirstOrThrow();
+    const fleet = Array.from({ length: 4000 }, (_, i) => ({
+      ...tractor,
+      id: `fleet-${i}`,
+      imei: `fleet-imei-${i}`,
+      vin: `fleet-vin-${i}`,
+      engine_no: `fleet-engine-${i}`,
+      expires_on: TEST_START + Math.round((i * 365 * DAY_MS) / 4000),
+      owner_user_id: owner.owner_user_id,
+    }));
+    for (let i = 0; i < fleet.length; i += 200)
+      await db.kysely
+        .insertInto('tractors')
+        .values(fleet.slice(i, i + 200))
+        .execute();
+    expect(await planOf(db, dueTractors(db.kysely, TEST_START, TEST_START + 7 * DAY_MS, 7))).toContain('tractors_expires_on');
   });
 });
