@@ -1,4 +1,4 @@
-import { DAY_MS, IST_OFFSET_MS, istDate, istMidnight } from './time';
+import { DAY_MS, IST_OFFSET_MS, istDate, istMidnight, MINUTE_MS } from './time';
 
 /**
  * Reminders and their alarms (spec §3 Reminder and Alarm, §4 Alarms), as pure functions over the
@@ -55,7 +55,6 @@ export interface Alarm {
   rungAt?: number;
 }
 
-const MINUTE_MS = 60_000;
 const minuteOf = (t: number) => Math.floor(t / MINUTE_MS) * MINUTE_MS;
 
 /** 'hh:mm' on a 12-hour clock: 01–12 hours, 00–59 minutes. */

@@ -4,7 +4,8 @@
  * daylight saving since 1945, so the arithmetic is exact and far cheaper than Intl per record.
  */
 export const IST_OFFSET_MS = 5.5 * 3600_000;
-export const HOUR_MS = 3600_000;
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 
 /** Start (epoch ms) of the IST hour containing `t`. */

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MAX_REMINDERS, oneOffPassed, type Reminder, searchReminders } from '@tractorlink/domain/alarms';
+import { MINUTE_MS } from '@tractorlink/domain/time';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { EditIcon } from '../../components/ui/icons';
@@ -9,6 +10,7 @@ import { Page } from '../../components/ui/page';
 import { PlusIcon, TrashIcon } from '../../components/tractor/icons';
 import { paths } from '../../config/paths';
 import { formatIsoDate } from '../../lib/format';
+import { useNow } from '../../lib/use-now';
 import { OutboxNote } from '../../components/outbox/outbox-note';
 import { deleteReminder, reminderTarget, saveReminder, useReminderState } from '../../lib/signed-in/reminders-store';
 import { useReminderTexts } from '../../lib/signed-in/reminders-texts';
@@ -31,9 +33,44 @@ function whenText(r: Reminder, t: T, lang: string): string {
   return t('reminders.atDate', { time, date: formatIsoDate(r.repeat.date ?? '', lang) });
 }
 
+/** One reminder in the list: when it rings, its switch, edit and delete. */
+function ReminderCard({ reminder: r, now, onSwitch, onDelete }: { reminder: Reminder; now: number; onSwitch: (on: boolean) => void; onDelete: () => void }) {
+  const { t, lang } = useReminderTexts();
+  // A one-off whose time has gone by will not ring again: it shows switched off, and why.
+  const over = oneOffPassed(r, now);
+  return (
+    <li className="card reminder" aria-labelledby={`reminder-${r.id}`}>
+      <h2 id={`reminder-${r.id}`}>{r.title}</h2>
+      {r.description && <p>{r.description}</p>}
+      <p className="muted">
+        {whenText(r, t, lang)}
+        {over && ` · ${t('reminders.passed')}`}
+      </p>
+      <OutboxNote target={reminderTarget(r.id)} />
+      <label className="switch-field">
+        <input type="checkbox" role="switch" className="switch" checked={r.isActive && !over} onChange={(e) => onSwitch(e.target.checked)} />
+        <span>{t('reminders.active')}</span>
+      </label>
+      <div className="row-actions">
+        <Link
+          className="btn btn-secondary"
+          to={`${paths.addReminder.getHref()}?id=${encodeURIComponent(r.id)}`}
+          aria-label={t('reminders.editNamed', { title: r.title })}
+        >
+          <EditIcon /> <span>{t('reminders.edit')}</span>
+        </Link>
+        <Button variant="danger" icon={<TrashIcon />} onClick={onDelete} aria-label={t('reminders.deleteNamed', { title: r.title })}>
+          {t('reminders.delete')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
 /** Spec §2 my-reminder: the owner's reminders, searchable, each switched on or off, edited or deleted. */
 export function MyReminderScreen() {
-  const { t, lang, ready } = useReminderTexts();
+  const { t, ready } = useReminderTexts();
+  const now = useNow(MINUTE_MS);
   const { reminders } = useReminderState();
   const [query, setQuery] = useState('');
   const [deleting, setDeleting] = useState<Reminder | null>(null);
@@ -60,41 +97,19 @@ export function MyReminderScreen() {
       {reminders.length > 0 && shown.length === 0 && <p className="empty">{t('reminders.noneFound')}</p>}
       <ul className="card-list" aria-label={t('reminders.title')}>
         {shown.map((r) => (
-          <li key={r.id} className="card reminder" aria-labelledby={`reminder-${r.id}`}>
-            <h2 id={`reminder-${r.id}`}>{r.title}</h2>
-            {r.description && <p>{r.description}</p>}
-            <p className="muted">{whenText(r, t, lang)}</p>
-            <OutboxNote target={reminderTarget(r.id)} />
-            <label className="switch-field">
-              <input
-                type="checkbox"
-                role="switch"
-                className="switch"
-                checked={r.isActive}
-                onChange={(e) => {
-                  setFailure(null);
-                  // A one-off whose time has passed would never ring: the owner edits its time instead.
-                  const on = e.target.checked;
-                  const tooLate = on && oneOffPassed(r, Date.now());
-                  setPassed(tooLate);
-                  if (!tooLate) saveReminder({ ...r, isActive: on }).catch(setFailure);
-                }}
-              />
-              <span>{t('reminders.active')}</span>
-            </label>
-            <div className="row-actions">
-              <Link
-                className="btn btn-secondary"
-                to={`${paths.addReminder.getHref()}?id=${encodeURIComponent(r.id)}`}
-                aria-label={t('reminders.editNamed', { title: r.title })}
-              >
-                <EditIcon /> <span>{t('reminders.edit')}</span>
-              </Link>
-              <Button variant="danger" icon={<TrashIcon />} onClick={() => setDeleting(r)} aria-label={t('reminders.deleteNamed', { title: r.title })}>
-                {t('reminders.delete')}
-              </Button>
-            </div>
-          </li>
+          <ReminderCard
+            key={r.id}
+            reminder={r}
+            now={now}
+            onSwitch={(on) => {
+              setFailure(null);
+              // A one-off whose time has passed would never ring: the owner edits its time instead.
+              const tooLate = on && oneOffPassed(r, Date.now());
+              setPassed(tooLate);
+              if (!tooLate) saveReminder({ ...r, isActive: on }).catch(setFailure);
+            }}
+            onDelete={() => setDeleting(r)}
+          />
         ))}
       </ul>
       {full ? (
