@@ -154,6 +154,28 @@ describe.each(dbTargets)('poisoned values on $name', (target) => {
     expect(track.statusCode, track.body).toBe(200);
   });
 
+  it('a position of 0,0 (no fix) or one marked not valid is not stored as where the tractor is; the rest of the record is', async () => {
+    const tractor = await provisionTractor(t.database.db.kysely, { imei: IMEI });
+    const at = now() - 60;
+    const noFix = await t.app.inject({ method: 'GET', url: `/api/v1/ingest/osmand?id=${IMEI}&timestamp=${at}&lat=0&lon=0&ignition=true` });
+    expect(noFix.statusCode).toBe(200);
+    const invalid = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/ingest/osmand?id=${IMEI}&timestamp=${at + 10}&lat=20.1&lon=73.9&speed=5&valid=false&ignition=true`,
+    });
+    expect(invalid.statusCode).toBe(200);
+    const rows = await t.database.db.kysely
+      .selectFrom('telemetry')
+      .select(['device_time', 'lat', 'lon', 'speed_kmh', 'ignition'])
+      .where('tractor_id', '=', tractor.id)
+      .orderBy('device_time')
+      .execute();
+    expect(rows.map((r) => ({ ...r, device_time: Number(r.device_time) }))).toEqual([
+      { device_time: at * 1000, lat: null, lon: null, speed_kmh: null, ignition: 1 },
+      { device_time: (at + 10) * 1000, lat: null, lon: null, speed_kmh: null, ignition: 1 },
+    ]);
+  });
+
   it.each([
     ['year 275760', '8640000000000'],
     ['1970', '0'],

@@ -98,6 +98,18 @@ describe.each(dbTargets)('Teltonika ingestion over TCP on $name', (target) => {
     await device.whenClosed();
   });
 
+  it.each(['902070', '359881234567890'])(
+    "refuses a phone's id %s (the OsmAnd model, guarded by its key on HTTP; a phone may send its own IMEI) as a Teltonika IMEI, so the key cannot be gone round",
+    async (id) => {
+      const { port } = await start(TEST_START);
+      const phone = await provisionTractor(t.database.db.kysely, { imei: id, deviceModel: 'OsmAnd', deviceKey: `S3cret-for-${id}` });
+      const device = await DevicePeer.connect(port);
+      expect(await device.handshake(id)).toBe(0x00);
+      await device.whenClosed();
+      expect(await stored(phone.id)).toEqual([]);
+    },
+  );
+
   it("lets go of frames that are not positions — Codec 13 (a serial reader's text), a camera's Codec 12 — without an acknowledgement, and keeps the connection", async () => {
     const { tractor, port } = await start();
     const device = await DevicePeer.connect(port);
@@ -173,6 +185,30 @@ describe.each(dbTargets)('Teltonika ingestion over TCP on $name', (target) => {
     expect(await ack).toBe(1);
     expect((await stored(tractor.id)).map((r) => r.device_time)).toEqual([1560161086000]);
     healthy.end();
+  });
+
+  it('acknowledges a record dated past 2^53 ms (a corrupt clock) without storing it, keeps the good record beside it and the connection', async () => {
+    const { tractor, port } = await start(TEST_START);
+    const device = await DevicePeer.connect(port);
+    await device.handshake(IMEI);
+    const t0 = TEST_START - 60_000;
+    const record = (time: number): AvlRecord => ({
+      timestamp: time,
+      priority: 0,
+      gps: { longitude: 73.98, latitude: 20.17, altitude: 560, angle: 0, satellites: 9, speed: 0 },
+      eventIoId: 0,
+      io: [],
+    });
+    const frame = encodeCodec8eFrame([record(t0 - 1000), record(t0)]);
+    // The first record's 8-byte time becomes all ones; the CRC is made right again.
+    frame.fill(0xff, 10, 18);
+    frame.writeUInt32BE(crc16Ibm(frame, 8, frame.length - 4), frame.length - 4);
+    expect(await device.sendFrame(frame)).toBe(2);
+    expect((await stored(tractor.id)).map((r) => Number(r.device_time))).toEqual([t0]);
+    // Not resent for ever: the device goes on to its next frame on the same connection.
+    expect(await device.sendFrame(encodeCodec8eFrame([record(t0 + 1000)]))).toBe(1);
+    expect(await stored(tractor.id)).toHaveLength(2);
+    device.end();
   });
 
   it('closes on an oversize frame header without waiting for its body', async () => {

@@ -112,6 +112,20 @@ describe.each(dbTargets)('Teltonika ingestion over UDP on $name', (target) => {
     expect(await stored(a.id)).toHaveLength(1);
   });
 
+  it.each(['902070', '359881234567890'])("does not take a phone's id %s (the OsmAnd model, guarded by its key on HTTP) as a Teltonika IMEI", async (id) => {
+    const phone = await provisionTractor(t.database.db.kysely, { imei: id, deviceModel: 'OsmAnd', deviceKey: `S3cret-for-${id}` });
+    const logs = new LogCapture();
+    const { port, peer } = await start(logs);
+    // U8 with its IMEI (15 bytes at 8) replaced by the phone's id.
+    const u8 = Buffer.from(U8, 'hex');
+    const body = Buffer.concat([u8.subarray(2, 6), Buffer.of(0, id.length), Buffer.from(id), u8.subarray(23)]);
+    const packet = Buffer.concat([Buffer.of(body.length >> 8, body.length & 0xff), body]);
+    peer.send(port, packet);
+    await vi.waitFor(() => expect(logs.records().map((r) => r.msg)).toContain('unknown device refused'), { timeout: 5000, interval: 10 });
+    expect(peer.answers).toEqual([]);
+    expect(await stored(phone.id)).toEqual([]);
+  });
+
   it('is off with DEVICE_UDP_PORT=off while TCP stays on', async () => {
     const app = await t.build({ DEVICE_TCP_PORT: '0', DEVICE_TCP_HOST: '127.0.0.1', DEVICE_UDP_PORT: 'off' }, { startDevices: true });
     expect(app.deviceServer?.port).toBeGreaterThan(0);

@@ -164,3 +164,77 @@ describe('timestamps', () => {
     expect(parseTimestamp(text)).toBe(ms);
   });
 });
+
+describe('what a broken or hostile device sends', () => {
+  it('reads a time without a zone as IST whichever way it is written, and a zone when one is given', () => {
+    const ist = Date.UTC(2026, 10, 20, 4, 30);
+    expect(parseTimestamp('2026-11-20T10:00:00')).toBe(ist);
+    expect(parseTimestamp('2026-11-20 10:00:00')).toBe(ist);
+    expect(parseTimestamp('2026-11-20T10:00')).toBe(ist);
+    expect(parseTimestamp('2026-11-20T10:00:00+05:30')).toBe(ist);
+    expect(parseTimestamp('2026-11-20T10:00:00+0530')).toBe(ist);
+    expect(parseTimestamp('2026-11-20T04:30:00.5Z')).toBe(ist + 500);
+    expect(parseTimestamp('2026-11-20T01:30:00-03')).toBe(ist);
+  });
+
+  it.each([
+    '2026-13-01 10:00:00',
+    '2026-02-30T10:00:00Z',
+    '2026-01-01T24:00:00Z',
+    '2026-01-01 10:61:00',
+    '2026-01-01T10:00:00+25:00',
+    'Tue, 20 Nov 2026 10:00:00',
+    '9'.repeat(400),
+  ])('refuses the impossible time %s rather than rolling it into another', (text) => {
+    expect(parseTimestamp(text)).toBeUndefined();
+    expect(query(`/?id=1&timestamp=${encodeURIComponent(text)}`)).toMatchObject({ ok: false, code: 'BAD_TIMESTAMP' });
+  });
+
+  it('refuses coordinates that are not decimal numbers instead of reading 0x14 as 20 or dropping them', () => {
+    for (const q of ['lat=0x14&lon=73', 'lat=abc&lon=def', 'lat=NaN&lon=NaN', 'lat=Infinity&lon=1', 'lat=1e400&lon=1', 'location=abc', 'location=20']) {
+      expect(query(`/?id=1&${q}`), q).toMatchObject({ ok: false, code: 'BAD_COORDINATES' });
+    }
+    // Empty is absent (a record with no position), as before; exponent notation is a number.
+    expect(query('/?id=1&lat=&lon=')).toMatchObject({ ok: true, reading: { time: NOW } });
+    expect(query('/?id=1&lat=2.01e1&lon=7.39e1')).toMatchObject({ ok: true, reading: { lat: 20.1, lon: 73.9 } });
+  });
+
+  it('keeps 0,0 (a tracker without a fix) and a fix marked not valid out of the position, and keeps the record', () => {
+    for (const q of [
+      'lat=0&lon=0&speed=3',
+      'lat=0.0&lon=-0.0',
+      'location=0,0',
+      'lat=20.1&lon=73.9&speed=3&bearing=90&altitude=500&valid=false',
+      'lat=20.1&lon=73.9&valid=0',
+    ]) {
+      const r = query(`/?id=1&timestamp=1795168800&${q}&ignition=true`);
+      expect(r, q).toMatchObject({ ok: true, reading: { time: 1795168800000, ignition: true } });
+      if (!r.ok) continue;
+      expect([r.reading.lat, r.reading.lon, r.reading.speedKmh, r.reading.heading, r.reading.altitude], q).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+    }
+    expect(query('/?id=1&lat=20.1&lon=73.9&valid=false')).toMatchObject({ ok: true, attributes: { valid: false } });
+    expect(query('/?id=1&lat=20.1&lon=73.9&valid=true')).toMatchObject({ ok: true, reading: { lat: 20.1, lon: 73.9 }, attributes: { valid: true } });
+    const json = parseOsmandJson({ device_id: 'x', location: { coords: { latitude: 0, longitude: 0, speed: 5, heading: 10 } } }, NOW);
+    expect(json).toMatchObject({ ok: true, reading: { time: NOW } });
+    expect(json.ok && [json.reading.lat, json.reading.lon, json.reading.speedKmh]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('bounds what one record keeps: long names and texts are cut, a battery level outside 0–100 % or a negative accuracy dropped, an array is no extras', () => {
+    const long = query(`/?id=1&${'k'.repeat(5000)}=${'v'.repeat(5000)}&note=${'n'.repeat(5000)}&batt=1e300&accuracy=-5`);
+    expect(long.ok).toBe(true);
+    if (!long.ok) return;
+    expect(Object.keys(long.attributes)).toEqual(['k'.repeat(64), 'note']);
+    expect(long.attributes.note).toBe('n'.repeat(128));
+    expect(JSON.stringify(long.attributes).length).toBeLessThan(400);
+    const json = parseOsmandJson({ device_id: 'x', location: { coords: { latitude: 1, longitude: 1 }, extras: { s: 'z'.repeat(5000) } } }, NOW);
+    expect(json.ok && json.attributes.s).toBe('z'.repeat(128));
+    const array = parseOsmandJson({ device_id: 'x', location: { coords: { latitude: 1, longitude: 1 }, extras: [1, 2] } }, NOW);
+    expect(array.ok && array.attributes).toEqual({});
+  });
+});

@@ -9,40 +9,81 @@ import { IST_OFFSET_MS } from '@tractorlink/domain/time';
 
 export const KNOTS_TO_KMH = 1.852;
 export const MAX_QUERY_PARAMS = 64;
+/** Longest attribute name and text value kept: a device id is all that vouches for a device, so what one record stores is bounded. */
+export const MAX_ATTRIBUTE_KEY = 64;
+export const MAX_ATTRIBUTE_TEXT = 128;
 
 export type OsmandResult =
   | { ok: true; deviceId: string; reading: Reading; attributes: Record<string, string | number | boolean>; format: 'query' | 'json'; key?: string }
   | { ok: false; code: 'DEVICE_ID_MISSING' | 'BAD_TIMESTAMP' | 'BAD_COORDINATES' | 'BAD_JSON'; message: string; format: 'query' | 'json' };
 
-/** Traccar's rule: integers below 2^31 are seconds, larger ones ms; ISO text with 'T'; or 'yyyy-MM-dd HH:mm:ss'. */
+const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})[ +](\d{2}):(\d{2}):(\d{2})$/;
+
+/**
+ * Traccar's rule: integers below 2^31 are seconds, larger ones ms; ISO-8601 with 'T'; or
+ * 'yyyy-MM-dd HH:mm:ss'. A time without a zone is read as IST, the zone every tractor we serve is in
+ * (Traccar uses the server's zone), whatever zone this process runs in. Impossible dates (13th
+ * month, 30 February, 25 o'clock) are refused, not rolled over into another day.
+ */
 export function parseTimestamp(value: string): number | undefined {
   const text = value.trim();
   if (/^\d+$/.test(text)) {
     const n = Number(text);
+    if (!Number.isSafeInteger(n)) return undefined;
     return n < 2_147_483_647 ? n * 1000 : n;
   }
-  if (text.includes('T')) {
-    const ms = Date.parse(text);
-    return Number.isNaN(ms) ? undefined : ms;
-  }
-  // Local time without a zone: read as IST, the zone every tractor we serve is in (Traccar uses the server's zone).
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ +](\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  const m = ISO_TIME.exec(text) ?? LOCAL_TIME.exec(text);
   if (!m) return undefined;
-  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
-  return Date.UTC(y as number, (mo as number) - 1, d, h, mi, s) - IST_OFFSET_MS;
+  const [y, mo, d, h, mi] = m.slice(1, 6).map(Number) as [number, number, number, number, number];
+  const s = Number(m[6] ?? 0);
+  const fraction = Number((m[7] ?? '').padEnd(3, '0').slice(0, 3));
+  const offset = zoneOffsetMs(m[8]);
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s, fraction);
+  // Date.UTC rolls a 13th month or a 30 February over: the date must come back as it was written.
+  const back = new Date(wall);
+  const real = back.getUTCFullYear() === y && back.getUTCMonth() === mo - 1 && back.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+  return real && offset !== undefined ? wall - offset : undefined;
+}
+
+/** 'Z', '±hh', '±hhmm' or '±hh:mm'; none is IST. */
+function zoneOffsetMs(zone: string | undefined): number | undefined {
+  if (zone === undefined) return IST_OFFSET_MS;
+  if (zone.toUpperCase() === 'Z') return 0;
+  const m = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
+  const hours = Number(m?.[2]);
+  const minutes = Number(m?.[3] ?? 0);
+  if (!m || hours > 18 || minutes > 59) return undefined;
+  return (m[1] === '-' ? -1 : 1) * (hours * 60 + minutes) * 60_000;
 }
 
 function typed(value: string): string | number | boolean {
   if (value === 'true' || value === 'false') return value === 'true';
-  if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
-  return value;
+  if (/^-?\d+(\.\d+)?$/.test(value)) {
+    const n = Number(value);
+    if (Number.isFinite(n)) return n;
+  }
+  return value.slice(0, MAX_ATTRIBUTE_TEXT);
 }
 
+/** Decimal notation only: Number() would also read '0x14' as 20, '0b1', '0o7' and 'Infinity'. */
+const DECIMAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$/i;
+
 const num = (v: string | undefined): number | undefined => {
-  if (v === undefined || v.trim() === '') return undefined;
-  const n = Number(v);
+  const text = v?.trim();
+  if (!text || !DECIMAL.test(text)) return undefined;
+  const n = Number(text);
   return Number.isFinite(n) ? n : undefined;
 };
+
+/** A coordinate parameter: undefined when absent or empty, NaN when given but not a number (refused). */
+const coordinate = (v: string | undefined): number | undefined => (v === undefined || v.trim() === '' ? undefined : (num(v) ?? Number.NaN));
+
+/** The GPS fields of a fix, set on the reading only when there is a fix: none, or 0,0 (what a tracker without one sends), is no position. */
+function placeFix(reading: Reading, fix: Pick<Reading, 'speedKmh' | 'heading' | 'altitude'> & { lat: number; lon: number }): void {
+  if (fix.lat === 0 && fix.lon === 0) return;
+  for (const [field, value] of Object.entries(fix) as [keyof typeof fix, number | undefined][]) if (value !== undefined) reading[field] = value;
+}
 
 /** Keys that are protocol fields, not free attributes. */
 const FIELDS = new Set([
@@ -104,34 +145,41 @@ export function parseOsmandParams(params: URLSearchParams, nowMs: number): Osman
     reading.time = time;
   }
 
-  let lat = num(get('lat'));
-  let lon = num(get('lon'));
+  let lat = coordinate(get('lat'));
+  let lon = coordinate(get('lon'));
   const location = get('location');
-  if (location !== undefined) [lat, lon] = location.split(',').map((v) => num(v));
-  if ((lat === undefined) !== (lon === undefined) || (lat !== undefined && (Math.abs(lat) > 90 || Math.abs(lon as number) > 180))) {
+  if (location !== undefined && location.trim() !== '') [lat, lon] = location.split(',').map((v) => coordinate(v) ?? Number.NaN);
+  if ((lat === undefined) !== (lon === undefined) || (lat !== undefined && !(Math.abs(lat) <= 90 && Math.abs(lon as number) <= 180))) {
     return { ok: false, code: 'BAD_COORDINATES', message: 'lat and lon must both be given and within range', format };
   }
-  if (lat !== undefined && lon !== undefined) Object.assign(reading, { lat, lon });
 
-  const speed = num(get('speed'));
-  if (speed !== undefined && speed >= 0) reading.speedKmh = speed * KNOTS_TO_KMH;
-  const heading = num(get('bearing') ?? get('heading'));
-  if (heading !== undefined && heading >= 0) reading.heading = heading;
-  const altitude = num(get('altitude'));
-  if (altitude !== undefined) reading.altitude = altitude;
+  const valid = get('valid');
+  // Traccar's reading of the flag: only true or 1 is a valid fix.
+  const fixValid = valid === undefined || valid === 'true' || valid === '1';
+  if (lat !== undefined && lon !== undefined && fixValid) {
+    const speed = num(get('speed'));
+    const heading = num(get('bearing') ?? get('heading'));
+    placeFix(reading, {
+      lat,
+      lon,
+      speedKmh: speed !== undefined && speed >= 0 ? speed * KNOTS_TO_KMH : undefined,
+      heading: heading !== undefined && heading >= 0 ? heading : undefined,
+      altitude: num(get('altitude')),
+    });
+  }
 
   const attributes: Record<string, string | number | boolean> = {};
   let count = 0;
-  for (const [key, value] of params) {
+  for (const [name, value] of params) {
     if (++count > MAX_QUERY_PARAMS) break;
-    if (!FIELDS.has(key) && !(key in attributes)) attributes[key] = typed(value);
+    const key = name.slice(0, MAX_ATTRIBUTE_KEY);
+    if (!FIELDS.has(name) && !Object.hasOwn(attributes, key)) attributes[key] = typed(value);
   }
   const batt = num(get('batt'));
-  if (batt !== undefined) attributes.batteryLevel = batt;
+  if (batt !== undefined && batt >= 0 && batt <= 100) attributes.batteryLevel = batt;
   const accuracy = num(get('accuracy'));
-  if (accuracy !== undefined) attributes.accuracy = accuracy;
-  const valid = get('valid');
-  if (valid !== undefined) attributes.valid = valid === 'true' || valid === '1';
+  if (accuracy !== undefined && accuracy >= 0) attributes.accuracy = accuracy;
+  if (valid !== undefined) attributes.valid = fixValid;
   applyAttributes(reading, attributes);
   const key = get('key');
   return { ok: true, deviceId, reading, attributes, format, ...(key !== undefined ? { key } : {}) };
@@ -161,13 +209,15 @@ export function parseOsmandJson(body: unknown, nowMs: number): OsmandResult {
   if (lat === undefined || lon === undefined || Math.abs(lat) > 90 || Math.abs(lon) > 180) {
     return { ok: false, code: 'BAD_COORDINATES', message: 'coords.latitude and coords.longitude are required and within range', format };
   }
-  Object.assign(reading, { lat, lon });
   const speed = n(coords.speed);
-  if (speed !== undefined && speed >= 0) reading.speedKmh = speed * 3.6;
   const heading = n(coords.heading);
-  if (heading !== undefined && heading >= 0) reading.heading = heading;
-  const altitude = n(coords.altitude);
-  if (altitude !== undefined) reading.altitude = altitude;
+  placeFix(reading, {
+    lat,
+    lon,
+    speedKmh: speed !== undefined && speed >= 0 ? speed * 3.6 : undefined,
+    heading: heading !== undefined && heading >= 0 ? heading : undefined,
+    altitude: n(coords.altitude),
+  });
 
   const attributes: Record<string, string | number | boolean> = {};
   const accuracy = n(coords.accuracy);
@@ -182,10 +232,12 @@ export function parseOsmandJson(body: unknown, nowMs: number): OsmandResult {
   if (typeof battery.is_charging === 'boolean') attributes.charge = battery.is_charging;
   const activity = loc.activity as Record<string, unknown> | undefined;
   if (typeof activity?.type === 'string') attributes.activity = activity.type.slice(0, 32);
-  const extras = (typeof loc.extras === 'object' && loc.extras !== null ? loc.extras : {}) as Record<string, unknown>;
+  const extras = (typeof loc.extras === 'object' && loc.extras !== null && !Array.isArray(loc.extras) ? loc.extras : {}) as Record<string, unknown>;
   for (const [key, value] of Object.entries(extras).slice(0, MAX_QUERY_PARAMS)) {
     if (key === 'key') continue; // the device's secret is never stored
-    if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) attributes[key.slice(0, 64)] = value;
+    const kept = typeof value === 'string' ? value.slice(0, MAX_ATTRIBUTE_TEXT) : value;
+    if (typeof kept === 'string' || typeof kept === 'boolean' || (typeof kept === 'number' && Number.isFinite(kept)))
+      attributes[key.slice(0, MAX_ATTRIBUTE_KEY)] = kept;
   }
   applyAttributes(reading, attributes);
   const docKey = (doc as { key?: unknown }).key;

@@ -129,8 +129,10 @@ function readIo(r: Reader, codec: number): Pick<AvlRecord, 'eventIoId' | 'genera
 }
 
 function readRecord(r: Reader, codec: number): AvlRecord {
-  const timestamp = r.u64();
-  if (typeof timestamp !== 'number') throw new DecodeError('BAD_LENGTH', 'timestamp out of range');
+  // A time past 2^53 ms (a corrupt clock) is kept as a far-future number, not refused: the range
+  // check then drops the record and the frame is still acknowledged, rather than the device
+  // resending it, and everything queued behind it, for ever.
+  const timestamp = Number(r.u64());
   const priority = r.u8();
   const longitude = r.i32() / 1e7;
   const latitude = r.i32() / 1e7;

@@ -10,6 +10,7 @@ import { LogLimiter } from '../shared/log-limiter';
 import { fromTrustedBalancer, parseProxyHeader } from '../shared/proxy-protocol';
 import type { RecordRateLimiter } from '../shared/record-rate';
 import { FrameReader } from './frame-reader';
+import { lookupTeltonika } from './imei';
 
 export interface TeltonikaServerOptions {
   host: string;
@@ -246,7 +247,7 @@ function handleConnection(socket: Socket, address: string, options: TeltonikaSer
         if (frame.kind === 'imei') {
           imei = frame.imei;
           expireIn(options.firstFrameTimeoutMs ?? 60_000, 'NO_FIRST_FRAME');
-          device = await options.lookup(frame.imei);
+          device = await lookupTeltonika(options.lookup, frame.imei);
           if (!device) {
             const { log } = quietUnknown.take(frame.imei);
             if (log) options.log.info({ peer, imei }, 'unknown device refused');

@@ -4,6 +4,7 @@ import type { DeviceLog, KnownDevice } from '../../modules/telemetry/pipeline';
 import { DecodeError, decodeUdpPacket, type UdpPacket, udpAck } from './codec';
 import { LogLimiter } from '../shared/log-limiter';
 import type { RecordRateLimiter } from '../shared/record-rate';
+import { lookupTeltonika } from './imei';
 import { avlToRecord } from './to-reading';
 
 export interface TeltonikaUdpOptions {
@@ -14,6 +15,8 @@ export interface TeltonikaUdpOptions {
   log: DeviceLog;
   /** Each device's record budget; a packet over it is not acknowledged (the device resends it later). */
   rate?: RecordRateLimiter;
+  /** Packets waiting in all at most (default MAX_UDP_PACKETS_IN_FLIGHT). */
+  maxInFlight?: number;
 }
 
 export interface TeltonikaUdpServer {
@@ -23,6 +26,12 @@ export interface TeltonikaUdpServer {
 
 /** Most datagrams waiting for one device: a device resends what was not acknowledged, so more are dropped. */
 const MAX_WAITING_PER_DEVICE = 8;
+/**
+ * Most datagrams waiting in all. Each waits on a device lookup (a query for an id not provisioned)
+ * and holds its decoded records: a flood of made-up IMEIs would otherwise queue without bound and
+ * exhaust memory. Over it a packet is dropped, as a real device's is resent.
+ */
+export const MAX_UDP_PACKETS_IN_FLIGHT = 1024;
 
 /**
  * Teltonika devices over UDP (the same codecs as TCP, wrapped in a packet with the IMEI and a packet
@@ -36,6 +45,8 @@ export async function startTeltonikaUdpServer(options: TeltonikaUdpOptions): Pro
   const socket = createSocket({ type: options.host.includes(':') ? 'udp6' : 'udp4' });
   // One chain per device: its packets are committed in the order they came.
   const chains = new Map<string, { tail: Promise<void>; waiting: number }>();
+  const maxInFlight = options.maxInFlight ?? MAX_UDP_PACKETS_IN_FLIGHT;
+  let inFlight = 0;
   let open = true;
   // Warnings about one address or device, once a minute.
   const quiet = new LogLimiter(60_000);
@@ -45,6 +56,10 @@ export async function startTeltonikaUdpServer(options: TeltonikaUdpOptions): Pro
   };
 
   socket.on('message', (packet, peer) => {
+    if (inFlight >= maxInFlight) {
+      if (quiet.take('full').log) options.log.warn({ peer: `${peer.address}:${peer.port}`, inFlight }, 'device packet dropped: too many waiting');
+      return;
+    }
     let decoded: UdpPacket;
     try {
       decoded = decodeUdpPacket(packet);
@@ -56,10 +71,12 @@ export async function startTeltonikaUdpServer(options: TeltonikaUdpOptions): Pro
     const chain = chains.get(decoded.imei) ?? { tail: Promise.resolve(), waiting: 0 };
     if (chain.waiting >= MAX_WAITING_PER_DEVICE) return;
     chain.waiting++;
+    inFlight++;
     chains.set(decoded.imei, chain);
     chain.tail = chain.tail
       .then(() => handle(decoded, peer, options, reply, quiet))
       .finally(() => {
+        inFlight--;
         if (--chain.waiting === 0) chains.delete(decoded.imei);
       });
   });
@@ -90,7 +107,7 @@ async function handle(
   quiet: LogLimiter,
 ): Promise<void> {
   const where = { peer: `${peer.address}:${peer.port}`, imei: packet.imei };
-  const device = await options.lookup(packet.imei).catch(() => undefined);
+  const device = await lookupTeltonika(options.lookup, packet.imei).catch(() => undefined);
   if (!device) {
     if (quiet.take(`unknown:${packet.imei}`).log) options.log.info(where, 'unknown device refused');
     return;

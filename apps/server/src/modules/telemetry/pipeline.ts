@@ -16,6 +16,8 @@ import { postgresTelemetryStore, sqliteTelemetryStore } from './store';
 /** A provisioned device as the protocol front ends need it. */
 export interface KnownDevice {
   profile: TractorProfile;
+  /** Its device model (tractors.device_model): which protocols it may speak. */
+  model: string;
   ioRules: readonly IoRule[];
   /** The secret the HTTP protocols must send, when the provider set one. */
   key?: string;
@@ -112,6 +114,7 @@ export function createTelemetryPipeline(
       if (!row) return undefined;
       const device: KnownDevice = {
         profile: { id: row.id, implementWidthM: row.implement_width_m, tankCapacityL: row.tank_capacity_l },
+        model: row.device_model,
         ioRules: models.rules(row.device_model),
         ...(row.device_key ? { key: row.device_key } : {}),
       };

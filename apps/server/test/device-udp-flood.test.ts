@@ -1,0 +1,75 @@
+import { createSocket } from 'node:dgram';
+import { describe, expect, it, vi } from 'vitest';
+import type { RecordSink } from '../src/modules/telemetry/ingestor';
+import type { KnownDevice } from '../src/modules/telemetry/pipeline';
+import { encodeCodec8eFrame } from '../src/devices/teltonika/encoder';
+import { startTeltonikaUdpServer } from '../src/devices/teltonika/udp-server';
+import { DEFAULT_DEVICE_MODEL } from '@tractorlink/domain/vehicles-rules';
+
+const IMEI = '352093086403655';
+const device: KnownDevice = { profile: { id: 'tractor-1', implementWidthM: 2, tankCapacityL: 60 }, model: DEFAULT_DEVICE_MODEL, ioRules: [] };
+
+/** A UDP packet of one Codec 8E record from `imei` (length, packet id, unused, AVL packet id, IMEI, data). */
+function packet(imei: string, packetId: number): Buffer {
+  const frame = encodeCodec8eFrame([
+    {
+      timestamp: Date.now() - 60_000,
+      priority: 0,
+      eventIoId: 0,
+      io: [],
+      gps: { longitude: 73.9, latitude: 20.1, altitude: 500, angle: 0, satellites: 9, speed: 0 },
+    },
+  ]);
+  const id = Buffer.from(imei, 'latin1');
+  const body = Buffer.concat([Buffer.of(packetId >> 8, packetId & 0xff, 0x01, 0x07, 0, id.length), id, frame.subarray(8, frame.length - 4)]);
+  const length = Buffer.alloc(2);
+  length.writeUInt16BE(body.length);
+  return Buffer.concat([length, body]);
+}
+
+describe('the Teltonika UDP port under a flood of made-up IMEIs', () => {
+  it('keeps a bounded number of packets waiting (the rest dropped, as a real device resends), then serves a real device', async () => {
+    // Every lookup hangs until released: each one is a packet held in memory.
+    const lookups: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sink: RecordSink = {
+      submit: async (_profile, records) => ('decode' in records ? records.count : records.length),
+      idle: async () => undefined,
+      connected: () => undefined,
+      replayDue: async () => 0,
+    };
+    const server = await startTeltonikaUdpServer({
+      host: '127.0.0.1',
+      port: 0,
+      lookup: async (imei) => {
+        lookups.push(imei);
+        await gate;
+        return imei === IMEI ? device : undefined;
+      },
+      ingestor: sink,
+      log: { info: () => undefined, warn: () => undefined },
+      maxInFlight: 20,
+    });
+    const peer = createSocket('udp4');
+    const answers: Buffer[] = [];
+    peer.on('message', (m) => answers.push(m));
+    await new Promise<void>((resolve) => peer.bind(0, '127.0.0.1', resolve));
+    try {
+      // 60 packets, each from an IMEI of its own (the per-device cap does not apply).
+      for (let i = 0; i < 60; i++) peer.send(packet(String(100_000_000_000_000 + i), i), server.port, '127.0.0.1');
+      await vi.waitFor(() => expect(lookups.length).toBeGreaterThanOrEqual(20), { timeout: 5000, interval: 10 });
+      release();
+      // The real device is answered once the waiting packets are through; by then every packet of
+      // the flood has been read, so the count of lookups is final.
+      peer.send(packet(IMEI, 0xcafe), server.port, '127.0.0.1');
+      await vi.waitFor(() => expect(answers.map((a) => a.toString('hex'))).toEqual(['0005cafe010701']), { timeout: 5000, interval: 10 });
+      expect(lookups.filter((imei) => imei !== IMEI).length).toBeLessThanOrEqual(20);
+    } finally {
+      peer.close();
+      await server.close();
+    }
+  });
+});
