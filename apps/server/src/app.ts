@@ -23,6 +23,8 @@ import { acceptEmptyJsonBodies } from './http/json-body';
 import { loggerOptions } from './http/logger';
 import type { LogSink } from './http/logger';
 import { SnapshotRateLimitStore } from './http/rate-limit-store';
+import { refuseUnstorableText } from './http/storable-text';
+import { SERVER_TIMEOUTS } from './http/timeouts';
 import { installNotFoundHandler } from './http/not-found';
 import { registerSecurityHeaders } from './http/security-headers';
 import { validatorCompiler } from './http/validation';
@@ -118,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
+    ...SERVER_TIMEOUTS,
     frameworkErrors: frameworkErrors(securityHeaders),
     clientErrorHandler: clientErrorHandler(securityHeaders),
   });
@@ -125,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
   installErrorHandler(app);
+  refuseUnstorableText(app);
   app.decorateRequest('principal', null);
 
   const db = options.db ?? createDb(config);

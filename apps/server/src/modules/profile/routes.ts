@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { profileUpdateRequest, userData } from '@tractorlink/domain/auth';
-import { AppError } from '../../errors/app-error';
 import { takeUploadKey } from '../../http/idempotency';
+import { readUploadedFile } from '../../http/upload';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
 import { MAX_IMAGE_BYTES } from './service';
@@ -44,13 +44,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
     },
     handler: async (request, reply) => {
       const { userId } = principalOf(request);
-      const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0 } });
-      if (!file || file.fieldname !== 'image') {
-        file?.file.resume();
-        throw new AppError('VALIDATION_FAILED', { details: [{ path: 'image', code: 'REQUIRED' }] });
-      }
-      // Throws FST_REQ_FILE_TOO_LARGE (→ PAYLOAD_TOO_LARGE) past 2 MB.
-      const bytes = await file.toBuffer();
+      const bytes = await readUploadedFile(request, 'image', MAX_IMAGE_BYTES);
       // The phone's outbox resends a photo with its Idempotency-Key until it has an answer: stored once.
       if (await takeUploadKey(request, reply, [{ field: 'image', data: bytes }])) return reply;
       return profile.setImage(userId, bytes);

@@ -15,12 +15,12 @@ import {
   optionsQuery,
   photoUploadResponse,
 } from '@tractorlink/domain/service-booking-api';
-import { AppError } from '../../errors/app-error';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
 import type { BookingPayments } from './payments';
 import type { ServiceBookingService } from './service';
 import { noQuery } from '../../http/empty-input';
+import { readUploadedFile } from '../../http/upload';
 
 const tags = ['service-bookings'];
 const security = [{ bearer: [] }];
@@ -49,13 +49,7 @@ export const serviceBookingRoutes: FastifyPluginAsyncZod<{ bookings: ServiceBook
       response: { 201: photoUploadResponse },
     },
     handler: async (request, reply) => {
-      const file = await request.file({ limits: { fileSize: BOOKING_PHOTO_MAX_BYTES, files: 1, fields: 0 } });
-      if (!file || file.fieldname !== 'photo') {
-        file?.file.resume();
-        throw new AppError('VALIDATION_FAILED', { details: [{ path: 'photo', code: 'REQUIRED' }] });
-      }
-      // Throws FST_REQ_FILE_TOO_LARGE (→ PAYLOAD_TOO_LARGE) past 2 MB.
-      const bytes = await file.toBuffer();
+      const bytes = await readUploadedFile(request, 'photo', BOOKING_PHOTO_MAX_BYTES);
       return reply.code(201).send(await bookings.uploadPhoto(userId(request), bytes));
     },
   });
