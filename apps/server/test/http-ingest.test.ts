@@ -45,6 +45,19 @@ describe.each(dbTargets)('HTTP ingestion on $name', (target) => {
     expect(await rows(tractor.id)).toHaveLength(1);
   });
 
+  it('a form body naming a device id no device can have (a NUL in it) is refused as unknown; a NUL in an attribute is kept as text', async () => {
+    const tractor = await provisionTractor(t.database.db.kysely, { imei: '353861053849682' });
+    const post = (payload: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/ingest/osmand', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+    const unknown = await post('id=3538610538%0049682&lat=20.1&lon=73.9');
+    expect(unknown.statusCode, unknown.body).toBe(400);
+    expect(unknown.json()).toMatchObject({ error: { code: 'DEVICE_UNKNOWN' } });
+    const noted = await post('id=353861053849682&lat=20.1&lon=73.9&note=a%00b');
+    expect(noted.statusCode, noted.body).toBe(200);
+    const [row] = await rows(tractor.id);
+    expect(JSON.parse(row?.attributes ?? '{}')).toMatchObject({ note: 'a\u0000b' });
+  });
+
   it('stores a Traccar Client JSON document', async () => {
     const tractor = await provisionTractor(t.database.db.kysely, { imei: '8737767034' });
     t.clock.set(Date.parse('2021-07-21T08:07:00Z'));

@@ -1,4 +1,5 @@
 import type { Reading } from '@tractorlink/domain/telemetry';
+import { DEVICE_ID_PATTERN } from '@tractorlink/domain/vehicles-rules';
 import type { OsmandResult } from '../../devices/http-ingest/osmand';
 import { AppError } from '../../errors/app-error';
 import { sameKey } from '../operator/operator-key';
@@ -22,7 +23,9 @@ export class IngestService {
   /** One OsmAnd location. A device given a secret must send it (`key`, in the parameters, the document or the query string). */
   async osmand(location: OsmandLocation, queryKey: string | undefined): Promise<void> {
     const { pipeline } = this;
-    const device = await pipeline.lookup(location.deviceId);
+    // An id no device can be provisioned with (a NUL in a form body, which PostgreSQL's text cannot
+    // hold, …) is not looked up at all.
+    const device = DEVICE_ID_PATTERN.test(location.deviceId) ? await pipeline.lookup(location.deviceId) : undefined;
     // As Traccar answers: 400 for the query form, 404 for the JSON form.
     if (!device) throw new AppError('DEVICE_UNKNOWN', location.format === 'json' ? { status: 404 } : {});
     const key = location.key ?? queryKey;
