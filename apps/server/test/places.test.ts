@@ -49,6 +49,9 @@ describe('places API with the local provider', () => {
     const owner = await registerOwner(t.app, t.sms);
     expectError(await get(t.app, 'places/diesel-stations?lat=200&lon=73', { token: owner.accessToken }), 'VALIDATION_FAILED');
     expectError(await get(t.app, 'places/diesel-stations?lat=20&lon=73&radiusKm=500', { token: owner.accessToken }), 'VALIDATION_FAILED');
+    // Numbers written out in decimal: an empty latitude is not 0 (the Gulf of Guinea), nor hex 20.
+    for (const query of ['lat=&lon=', 'lat=0x14&lon=73', 'lat=20&lon=73&radiusKm=1e1', 'lat=%2020&lon=73'])
+      expectError(await get(t.app, `places/diesel-stations?${query}`, { token: owner.accessToken }), 'VALIDATION_FAILED');
     expectError(await get(t.app, 'places/autocomplete?input=a', { token: owner.accessToken }), 'VALIDATION_FAILED');
   });
 });

@@ -26,7 +26,7 @@ import {
   VILLAGE_PATTERN,
 } from './hire/rules';
 import { LANGUAGE_CODES } from './languages';
-import { FULL_NAME_PATTERN, mobileNo, parseIsoDate } from './validation';
+import { FULL_NAME_PATTERN, mobileNo, parseIsoDate, queryNumber } from './validation';
 
 /**
  * Hire ledger API bodies (issue 17; contract in docs/hire-api.md): customers, jobs measured by the
@@ -185,9 +185,9 @@ export const endJobRequest = z.strictObject({ endAt: seconds.optional() }).nulli
 export const jobsQuery = z.strictObject({
   customerId: z.string().max(64).optional(),
   vin: z.string().max(64).optional(),
-  from: z.coerce.number().int('INVALID').min(0, 'INVALID').optional(),
-  to: z.coerce.number().int('INVALID').min(0, 'INVALID').optional(),
-  limit: z.coerce.number().int('INVALID').min(1, 'INVALID').max(JOBS_PAGE.max, 'INVALID').default(JOBS_PAGE.default),
+  from: queryNumber(z.number().int('INVALID').min(0, 'INVALID')).optional(),
+  to: queryNumber(z.number().int('INVALID').min(0, 'INVALID')).optional(),
+  limit: queryNumber(z.number().int('INVALID').min(1, 'INVALID').max(JOBS_PAGE.max, 'INVALID')).default(JOBS_PAGE.default),
 });
 export type JobsQuery = z.infer<typeof jobsQuery>;
 

@@ -1,18 +1,19 @@
 import { z } from 'zod';
+import { queryNumber } from './validation';
 
 /**
  * Places API bodies (spec §7 Maps): nearby diesel stations for locate-me, and place search
  * (autocomplete limited to India, details by place id) for the geofence add-location screen.
  */
-const latitude = z.coerce.number().min(-90, 'OUT_OF_RANGE').max(90, 'OUT_OF_RANGE');
-const longitude = z.coerce.number().min(-180, 'OUT_OF_RANGE').max(180, 'OUT_OF_RANGE');
+const latitude = queryNumber(z.number().min(-90, 'OUT_OF_RANGE').max(90, 'OUT_OF_RANGE'));
+const longitude = queryNumber(z.number().min(-180, 'OUT_OF_RANGE').max(180, 'OUT_OF_RANGE'));
 
 export const DIESEL_RADIUS_KM = { min: 1, max: 50, default: 15 } as const;
 
 export const dieselStationsQuery = z.strictObject({
   lat: latitude,
   lon: longitude,
-  radiusKm: z.coerce.number().min(DIESEL_RADIUS_KM.min, 'OUT_OF_RANGE').max(DIESEL_RADIUS_KM.max, 'OUT_OF_RANGE').default(DIESEL_RADIUS_KM.default),
+  radiusKm: queryNumber(z.number().min(DIESEL_RADIUS_KM.min, 'OUT_OF_RANGE').max(DIESEL_RADIUS_KM.max, 'OUT_OF_RANGE')).default(DIESEL_RADIUS_KM.default),
 });
 
 export const dieselStation = z.object({

@@ -11,6 +11,7 @@ import {
 } from './service-booking';
 import { PINCODE_PATTERN, VIN_PATTERN } from './vehicles-rules';
 import { MOBILE_PATTERN } from './patterns';
+import { queryNumber } from './validation';
 
 /**
  * Doorstep service booking API bodies (issue 15; DESIGN §5), apart from the rules so screens that only
@@ -66,8 +67,8 @@ export type DayOffer = z.infer<typeof dayOffer>;
 /** GET service-bookings/options?vin=&lat=&lng=: what the booking form offers for one tractor at a pin. */
 export const optionsQuery = z.strictObject({
   vin,
-  lat: z.coerce.number().min(-90).max(90).optional(),
-  lng: z.coerce.number().min(-180).max(180).optional(),
+  lat: queryNumber(z.number().min(-90).max(90)).optional(),
+  lng: queryNumber(z.number().min(-180).max(180)).optional(),
 });
 export const bookingOptions = z.object({
   vin: z.string(),

@@ -75,3 +75,14 @@ export function indianDate(epochMs: number): string {
     day: '2-digit',
   }).format(new Date(epochMs));
 }
+
+/**
+ * A number in a query string, written out in decimal. z.coerce.number reads '' as 0 (a missing
+ * latitude became the Gulf of Guinea), '0x10' as 16 and ' 1e3 ' as 1000.
+ */
+export const queryNumber = <T extends z.ZodType<number, number>>(shape: T) =>
+  z
+    .string()
+    .regex(/^-?\d+(?:\.\d+)?$/, 'TYPE_INVALID')
+    .transform(Number)
+    .pipe(shape);
