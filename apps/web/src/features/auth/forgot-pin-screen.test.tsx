@@ -47,6 +47,10 @@ describe('Forgot PIN screen', () => {
   it.each([
     ['en', 'OTP_ADDRESS_LIMIT', 429, 'Too many OTPs were asked from this network. Try again in 30 minutes, or use another network (Wi-Fi or mobile data).'],
     ['en', 'SMS_CAP_REACHED', 503, 'We cannot send more SMS just now. Please try again in 30 minutes.'],
+    // The server says when the number's allowance frees up: 'after some time' left the owner guessing.
+    ['en', 'OTP_SEND_LIMIT', 429, 'Too many OTPs sent to this number. Try again in 30 minutes.'],
+    ['hi', 'OTP_SEND_LIMIT', 429, 'इस नंबर पर बहुत ज़्यादा OTP भेजे जा चुके हैं। 30 मिनट बाद फिर से कोशिश करें।'],
+    ['ta', 'OTP_SEND_LIMIT', 429, 'இந்த எண்ணுக்கு அதிக OTP-கள் அனுப்பப்பட்டுவிட்டன. 30 நிமிடங்கள் கழித்து மீண்டும் முயற்சிக்கவும்.'],
     [
       'ta',
       'OTP_ADDRESS_LIMIT',

@@ -18,6 +18,7 @@ import { PackExpired } from '../../components/subscription/pack-expired';
 import { packStateOf } from '../../lib/signed-in/subscription';
 import { useDieselStations } from './api/get-diesel-stations';
 import { useTracking } from '../../lib/signed-in/tracking';
+import { useTractorHome } from '../../lib/signed-in/tractor-home';
 import { DirectionsLink } from '../../components/map/directions-link';
 import { LayerToggle } from '../../components/map/layer-toggle';
 import type { MapHandle, MapLayer, Point } from '../../components/map/leaflet-map';
@@ -32,6 +33,8 @@ export function LocateMeScreen() {
   const item = tracking.data?.data.find((d) => d.vin === selected?.vin);
   const tractorAt: Point | null = item && item.latitude !== null && item.longitude !== null ? { lat: item.latitude, lon: item.longitude } : null;
   const stations = useDieselStations(tractorAt);
+  // The place's name in the owner's language (the home card's): a farmer cannot read coordinates.
+  const place = useTractorHome(selected?.vin).data?.address ?? null;
   const { me, failure, busy, locate } = useMyPosition();
   const [map, setMap] = useState<MapHandle | null>(null);
   const [layer, setLayer] = useState<MapLayer>('road');
@@ -86,9 +89,12 @@ export function LocateMeScreen() {
           <section className="card" aria-labelledby="where-title">
             <h2 id="where-title">{t('locate.where', { name: selected.Veh_Name })}</h2>
             {tractorAt ? (
-              <p dir="ltr" data-testid="tractor-position">
-                {tractorAt.lat.toFixed(5)}, {tractorAt.lon.toFixed(5)}
-              </p>
+              <>
+                {place && <p data-testid="tractor-place">{place}</p>}
+                <p dir="ltr" className={place ? 'muted' : undefined} data-testid="tractor-position">
+                  {tractorAt.lat.toFixed(5)}, {tractorAt.lon.toFixed(5)}
+                </p>
+              </>
             ) : (
               tracking.data && <p>{t('location.notAvailable')}</p>
             )}

@@ -6,6 +6,9 @@ import { paths } from '../../../config/paths';
 import { runsOffline, submitWrite } from '../../../lib/outbox/outbox';
 import { queryKeys } from '../../../lib/query-keys';
 
+/** A query-key prefix every query matches. */
+const EVERY_QUERY: readonly unknown[] = [];
+
 /** The outbox target of the account's language. */
 export const LANGUAGE_TARGET = 'profile:language';
 
@@ -26,7 +29,9 @@ export function useUpdateLanguage() {
           body: { language },
           target: LANGUAGE_TARGET,
           label: LANGUAGES.find((l) => l.code === language)?.nativeName ?? language,
-          invalidate: [queryKeys.profile],
+          // Every answer may carry the server's words in the account's language (places, alert names,
+          // weather, districts): once the server has the new language, all of them are asked again.
+          invalidate: [EVERY_QUERY],
           editPath: paths.language.getHref(),
         },
         { onKept: () => client.setQueryData<UserData>(queryKeys.profile, (user) => (user ? { ...user, language } : user)) },
