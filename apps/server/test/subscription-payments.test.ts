@@ -136,6 +136,17 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
       totalInWords: 'Rupees Two Thousand Three Hundred Fifty-Eight and Eighty-Two Paise Only',
     });
     expect(invoice.number.length).toBeLessThanOrEqual(16);
+
+    // The amount in words is in the reader's language (asked for, else the owner's); the rest as issued.
+    const inHindi = (await get(t.app, `subscription/invoices/${placed.orderId}?language=hi`, { token })).json<InvoiceView>();
+    expect(inHindi.totalInWords).toBe('रुपये दो हज़ार तीन सौ अट्ठावन और बयासी पैसे मात्र'.normalize('NFC'));
+    expect({ ...inHindi, totalInWords: invoice.totalInWords }).toEqual(invoice);
+    await t.database.db.kysely.updateTable('users').set({ language: 'ta' }).where('mobile_no', '=', '9876543210').execute();
+    expect((await get(t.app, `subscription/invoices/${placed.orderId}`, { token })).json<InvoiceView>().totalInWords).toBe(
+      'ரூபாய் இரண்டாயிரத்து முந்நூற்று ஐம்பத்தெட்டு மற்றும் எண்பத்திரண்டு பைசா மட்டும்',
+    );
+    expectError(await get(t.app, `subscription/invoices/${placed.orderId}?language=xx`, { token }), 'VALIDATION_FAILED');
+
     const pdf = await t.app.inject({
       method: 'GET',
       url: `/api/v1/subscription/invoices/${placed.orderId}/pdf?language=hi`,

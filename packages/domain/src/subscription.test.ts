@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, extendedPeriod, financialYear, gstOn, gstStateCode, invoiceNumber, subscriptionState } from './subscription';
+import { amountInWords } from './amount-words';
+import { extendedPeriod, financialYear, gstOn, gstStateCode, invoiceNumber, subscriptionState } from './subscription';
 import { DAY_MS, istMidnight } from './time';
 
 const noon = (date: string) => istMidnight(date) + 12 * 3600_000;
@@ -72,9 +73,9 @@ describe('invoice numbers', () => {
 
 describe('amount in words (Indian system)', () => {
   it('spells rupees and paise', () => {
-    expect(amountInWords(235_882)).toBe('Rupees Two Thousand Three Hundred Fifty-Eight and Eighty-Two Paise Only');
-    expect(amountInWords(12_345_678_900)).toBe('Rupees Twelve Crore Thirty-Four Lakh Fifty-Six Thousand Seven Hundred Eighty-Nine Only');
-    expect(amountInWords(100)).toBe('Rupees One Only');
-    expect(amountInWords(0)).toBe('Rupees Zero Only');
+    expect(amountInWords(235_882, 'en')).toBe('Rupees Two Thousand Three Hundred Fifty-Eight and Eighty-Two Paise Only');
+    expect(amountInWords(12_345_678_900, 'en')).toBe('Rupees Twelve Crore Thirty-Four Lakh Fifty-Six Thousand Seven Hundred Eighty-Nine Only');
+    expect(amountInWords(100, 'en')).toBe('Rupees One Only');
+    expect(amountInWords(0, 'en')).toBe('Rupees Zero Only');
   });
 });

@@ -5,7 +5,7 @@
 // in English with a Latin name. Prints one JSON line.
 //   node --import tsx apps/server/bench/subscription/invoice-pdf.ts
 import type { InvoiceView } from '@tractorlink/domain/subscription-api';
-import { amountInWords } from '@tractorlink/domain/subscription';
+import { amountInWords } from '@tractorlink/domain/amount-words';
 import { invoicePdf } from '../../src/modules/subscription/invoice-document';
 
 const invoice = (name: string): InvoiceView => ({
@@ -29,7 +29,7 @@ const invoice = (name: string): InvoiceView => ({
   sgstPaise: 35_982,
   igstPaise: 0,
   totalPaise: 471_764,
-  totalInWords: amountInWords(471_764),
+  totalInWords: amountInWords(471_764, 'en'),
 });
 
 async function timed(render: () => Promise<Buffer>): Promise<number> {

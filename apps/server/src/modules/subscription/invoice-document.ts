@@ -1,3 +1,4 @@
+import { amountInWords } from '@tractorlink/domain/amount-words';
 import type { LanguageCode } from '@tractorlink/domain/languages';
 import type { InvoiceView } from '@tractorlink/domain/subscription-api';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -43,6 +44,7 @@ export const invoicePdf: InvoicePdfRenderer = (invoice, language) => {
       : [{ label: 'IGST 18%', amount: money(invoice.igstPaise) }],
     taxableTotal: money(invoice.taxablePaise),
     total: money(invoice.totalPaise),
-    totalInWords: invoice.totalInWords,
+    // In the PDF's language, whatever the stored invoice says (it keeps English).
+    totalInWords: amountInWords(invoice.totalPaise, language),
   });
 };

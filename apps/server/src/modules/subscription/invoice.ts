@@ -1,4 +1,6 @@
-import { amountInWords, gstStateCode, type PaidPack } from '@tractorlink/domain/subscription';
+import { amountInWords } from '@tractorlink/domain/amount-words';
+import type { LanguageCode } from '@tractorlink/domain/languages';
+import { gstStateCode, type PaidPack } from '@tractorlink/domain/subscription';
 import { type InvoiceView } from '@tractorlink/domain/subscription-api';
 import type { Config } from '../../config';
 import type { OrderRow } from './repo';
@@ -35,6 +37,12 @@ export function buildInvoice(
     sgstPaise: order.sgst_paise,
     igstPaise: order.igst_paise,
     totalPaise: order.total_paise,
-    totalInWords: amountInWords(order.total_paise),
+    // Stored in English; readers get it in their language (invoiceIn).
+    totalInWords: amountInWords(order.total_paise, 'en'),
   };
+}
+
+/** The stored invoice as shown to a reader: the amount in words in their language, the rest as issued. */
+export function invoiceIn(invoice: InvoiceView, language: LanguageCode): InvoiceView {
+  return { ...invoice, totalInWords: amountInWords(invoice.totalPaise, language) };
 }

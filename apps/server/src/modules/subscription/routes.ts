@@ -14,6 +14,7 @@ import {
 } from '@tractorlink/domain/subscription-api';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
+import { invoiceIn } from './invoice';
 import type { InvoicePdfRenderer } from './invoice-document';
 import type { SubscriptionService } from './service';
 
@@ -21,7 +22,10 @@ const tags = ['subscription'];
 const security = [{ bearer: [] }];
 /** The spec's isSec flag is accepted as on GetScheme and history; any other field is refused. */
 const isSecOnly = z.strictObject({ isSec });
-const pdfQuery = z.strictObject({ language: z.string().refine(isLanguageCode, { message: 'UNKNOWN_LANGUAGE' }).optional() });
+const language = z.string().refine(isLanguageCode, { message: 'UNKNOWN_LANGUAGE' }).optional();
+const pdfQuery = z.strictObject({ language });
+/** The invoice screen asks in the language it shows, which may differ from the stored profile's. */
+const invoiceQuery = z.strictObject({ isSec, language });
 
 /**
  * Spec §7 Subscription, on the owner's own session (DESIGN §9: no subscription credential in the
@@ -56,8 +60,18 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/subscription/invoices/:orderId', {
-    schema: { tags, security, params: orderParams, querystring: isSecOnly, response: { 200: invoiceView } },
-    handler: async (request) => subscriptions.invoice(userId(request), request.params.orderId),
+    schema: {
+      tags,
+      security,
+      params: orderParams,
+      querystring: invoiceQuery,
+      response: { 200: invoiceView },
+      description: "The GST tax invoice as issued, its amount in words in the owner's language (or `language`).",
+    },
+    handler: async (request) => {
+      const invoice = await subscriptions.invoice(userId(request), request.params.orderId);
+      return invoiceIn(invoice, request.query.language ?? (await subscriptions.languageOf(userId(request))));
+    },
   });
 
   app.get('/subscription/invoices/:orderId/pdf', {

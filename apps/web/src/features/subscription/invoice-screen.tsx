@@ -17,7 +17,7 @@ import { LOADER_TIMEOUT_MS, useLoaderTimeout } from '../../hooks/use-loader-time
 export function InvoiceScreen() {
   const { t, lang } = useSubscriptionTexts();
   const orderId = useParams().id ?? '';
-  const { data: invoice, error, isPending, refetch } = useInvoice(orderId);
+  const { data: invoice, error, isPending, refetch } = useInvoice(orderId, lang);
   const [download, setDownload] = useState<{ busy: boolean; error?: unknown }>({ busy: false });
   const timedOut = useLoaderTimeout(isPending, LOADER_TIMEOUT_MS);
   const processing = error instanceof ApiError && error.code === 'INVOICE_PROCESSING';

@@ -61,10 +61,11 @@ export function useSubscriptionHistory(vin: string | undefined) {
   });
 }
 
-export function useInvoice(orderId: string) {
+/** The invoice as issued, its amount in words in the language the screen shows (the server writes them). */
+export function useInvoice(orderId: string, language: string) {
   return useQuery({
-    queryKey: queryKeys.invoice(orderId),
-    queryFn: ({ signal }) => apiJson<InvoiceView>(`subscription/invoices/${encodeURIComponent(orderId)}`, { signal }),
+    queryKey: [...queryKeys.invoice(orderId), language],
+    queryFn: ({ signal }) => apiJson<InvoiceView>(`subscription/invoices/${encodeURIComponent(orderId)}?language=${encodeURIComponent(language)}`, { signal }),
     meta: { persist: true },
     // 'Invoice is being processed' (409): ask again shortly.
     retry: false,

@@ -1,0 +1,69 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { InvoiceView } from '@tractorlink/domain/subscription-api';
+import { paths } from '../../config/paths';
+import { changeAppLanguage, initI18n } from '../../lib/i18n';
+import { storage } from '../../lib/secure-storage';
+import { loadSubscriptionTexts } from '../../lib/signed-in/subscription-texts';
+import { InvoiceScreen } from './invoice-screen';
+
+const ORDER = 'ord_0123456789abcdef01234567';
+/** What the server answers to ?language=hi: the invoice as issued, the amount in words in Hindi. */
+const HINDI_WORDS = 'रुपये दो हज़ार तीन सौ अट्ठावन और बयासी पैसे मात्र';
+const invoice: InvoiceView = {
+  number: 'TL/26-27/000001',
+  issuedAt: 1_795_000_000,
+  orderId: ORDER,
+  referenceId: 'TLR0A1B2C3D4E',
+  transactionId: 'pay_NbE2xZ8kLqzj9Tq4',
+  supplier: { name: 'TractorLink Technologies Pvt Ltd', address: 'Plot 12, MIDC Bhosari, Pune 411026', gstin: '27AABCT1234F1Z5', state: 'Maharashtra' },
+  recipient: { name: 'Ramesh Patil', mobile: '9876543210', address: 'At post Wadgaon, Haveli, Pune 412110', state: 'Maharashtra' },
+  placeOfSupply: 'Maharashtra (27)',
+  sac: '998319',
+  serviceDescription: 'Tractor telematics subscription',
+  pack: 'year',
+  lines: [{ vin: 'MBNTL45DEM0000001', regNo: 'MH12AB1000', validFrom: 1_795_000_000, validTill: 1_826_536_000, taxablePaise: 199_900 }],
+  taxablePaise: 199_900,
+  cgstPaise: 17_991,
+  sgstPaise: 17_991,
+  igstPaise: 0,
+  totalPaise: 235_882,
+  totalInWords: HINDI_WORDS,
+};
+
+beforeAll(async () => {
+  await storage.load();
+  await initI18n('en');
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await changeAppLanguage('en');
+});
+
+describe('the invoice screen', () => {
+  it("asks for the invoice in the screen's language and shows the server's amount in words", async () => {
+    await changeAppLanguage('hi');
+    await loadSubscriptionTexts('hi');
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(invoice), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[`/invoice/${ORDER}`]}>
+          <Routes>
+            <Route path={paths.invoice.path} element={<InvoiceScreen />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(`शब्दों में राशि: ${HINDI_WORDS}`)).toBeTruthy();
+    const urls = fetchMock.mock.calls.map((call: unknown[]) => String(call[0] instanceof Request ? call[0].url : call[0]));
+    expect(
+      urls.some((url) => url.includes(`subscription/invoices/${ORDER}?language=hi`)),
+      urls.join(', '),
+    ).toBe(true);
+  });
+});
