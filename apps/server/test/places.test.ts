@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FUEL_STATIONS } from '../src/providers/places/fuel-stations';
 import { GooglePlaces } from '../src/providers/places/google-places';
+import { LocalPlaces } from '../src/providers/places/local-places';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { expectError, get, registerOwner } from './support/api';
@@ -19,6 +21,39 @@ describe('places API with the local provider', () => {
     expect(data.every((s) => s.distanceM <= 10_000)).toBe(true);
     expect(data.map((s) => s.distanceM)).toEqual([...data.map((s) => s.distanceM)].sort((a, b) => a - b));
     expect(data[0]?.distanceM).toBeLessThan(1000);
+  });
+
+  it("gives the stations' addresses in the owner's language; the pumps' boards stay as they are", async () => {
+    const owner = await registerOwner(t.app, t.sms);
+    const near = (language: string) =>
+      get(t.app, `places/diesel-stations?lat=${PIMPALGAON.lat}&lon=${PIMPALGAON.lon}&radiusKm=5&language=${language}`, { token: owner.accessToken });
+    const stations = async (language: string) => (await near(language)).json<{ data: { name: string; address: string }[] }>().data;
+    const english = await stations('en');
+    expect(english.find((s) => s.name === 'Bharat Petroleum Krushi Fuels')?.address).toBe('Nashik Road, Pimpalgaon Baswant');
+    const hindi = await stations('hi');
+    expect(hindi.map((s) => s.name)).toEqual(english.map((s) => s.name));
+    expect(hindi.find((s) => s.name === 'Bharat Petroleum Krushi Fuels')?.address).toBe('नासिक रोड, पिंपलगांव बसवंत');
+    expect(hindi.find((s) => s.name === 'IndianOil Kisan Seva Kendra')?.address).toBe('मुंबई–आगरा हाईवे, पिंपलगांव बसवंत');
+    const tamil = await stations('ta');
+    expect(tamil.find((s) => s.name === 'Bharat Petroleum Krushi Fuels')?.address).toBe('நாசிக் ரோடு, பிம்பல்காவ் பஸ்வந்த்');
+    expectError(await near('xx'), 'VALIDATION_FAILED');
+  });
+
+  it("names every part of every demo station's address in each language, in its own script", async () => {
+    const scripts = [
+      ['hi', /^[\p{Script=Devanagari}\s–-]+$/u],
+      ['mr', /^[\p{Script=Devanagari}\s–-]+$/u],
+      ['pa', /^[\p{Script=Gurmukhi}\s–-]+$/u],
+      ['gu', /^[\p{Script=Gujarati}\s–-]+$/u],
+      ['ta', /^[\p{Script=Tamil}\s–-]+$/u],
+      ['te', /^[\p{Script=Telugu}\u200c\s–-]+$/u],
+    ] as const;
+    const local = new LocalPlaces();
+    for (const [language, script] of scripts) {
+      const stations = await local.dieselStations(20.2, 74.1, 100_000, language);
+      expect(stations).toHaveLength(FUEL_STATIONS.length);
+      for (const s of stations) for (const part of s.address.split(', ')) expect(part, `${s.name} in ${language}`).toMatch(script);
+    }
   });
 
   it('finds Indian places by name and tells where one is', async () => {

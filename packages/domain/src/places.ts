@@ -10,10 +10,14 @@ const longitude = queryNumber(z.number().min(-180, 'OUT_OF_RANGE').max(180, 'OUT
 
 export const DIESEL_RADIUS_KM = { min: 1, max: 50, default: 15 } as const;
 
+export const placeLanguage = z.enum(['en', 'hi', 'mr', 'pa', 'gu', 'ta', 'te']).default('en');
+
 export const dieselStationsQuery = z.strictObject({
   lat: latitude,
   lon: longitude,
   radiusKm: queryNumber(z.number().min(DIESEL_RADIUS_KM.min, 'OUT_OF_RANGE').max(DIESEL_RADIUS_KM.max, 'OUT_OF_RANGE')).default(DIESEL_RADIUS_KM.default),
+  /** The addresses' language (the station's own name is its board's). */
+  language: placeLanguage,
 });
 
 export const dieselStation = z.object({
@@ -25,8 +29,6 @@ export const dieselStation = z.object({
 });
 export type DieselStation = z.infer<typeof dieselStation>;
 export const dieselStationsResponse = z.object({ data: z.array(dieselStation) });
-
-export const placeLanguage = z.enum(['en', 'hi', 'mr', 'pa', 'gu', 'ta', 'te']).default('en');
 
 export const autocompleteQuery = z.strictObject({
   input: z.string().trim().min(2, 'TOO_SHORT').max(60, 'TOO_LONG'),

@@ -82,8 +82,10 @@ export const bookingOptions = z.object({
   address: farmAddress,
   /** Where the pin starts: the asked lat/lng, else the tractor's last position, else null. */
   position: latLng.nullable(),
-  /** The district of the pin (or of the registered city when the pin's is unknown). */
+  /** The district of the pin (or of the registered city when the pin's is unknown): the key dealers are matched by. */
   district: z.string().nullable(),
+  /** The same district as the owner reads it, in the owner's language ('மதுரை' for Madurai); shown, never matched. */
+  districtName: z.string().nullable(),
   /** The dealer serving that district; null: none serves it (no days offered). */
   dealer: dealerView.nullable(),
   /** The next BOOKING_DAYS_AHEAD days with each slot's room left (0: full). */
@@ -140,6 +142,8 @@ export const bookingView = z.object({
   address: farmAddress,
   position: latLng,
   district: z.string().nullable(),
+  /** `district` in the owner's language (the operator's views: as stored). */
+  districtName: z.string().nullable(),
   dealer: dealerView,
   technician: technician.nullable(),
   note: z.string().nullable(),

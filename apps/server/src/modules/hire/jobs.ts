@@ -7,6 +7,7 @@ import type { Engine, HireJobsTable } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 import { findOwnedTractor, type TractorRow } from '../tractors/repo';
 import { checkWindow, invalid, requestHash } from './checks';
+import { placesIn } from './job-places';
 import type { JobMeasurer } from './measure';
 import {
   type Db,
@@ -185,8 +186,8 @@ export class JobBook {
     const job = await ownedJob(this.deps.db, userId, jobId);
     if (!job) throw new AppError('NOT_FOUND');
     const [fresh] = await this.deps.measurer.fresh([job]);
-    const paid = await paidByJob(this.deps.db, [jobId]);
-    return jobDetailView(fresh ?? job, paid.get(jobId) ?? 0);
+    const [paid, places] = await Promise.all([paidByJob(this.deps.db, [jobId]), this.places(userId, [job])]);
+    return jobDetailView(fresh ?? job, paid.get(jobId) ?? 0, places.get(jobId) ?? null);
   }
 
   async list(userId: string, q: JobsQuery): Promise<JobSummary[]> {
@@ -208,11 +209,19 @@ export class JobBook {
       limit: q.limit,
     });
     const jobs = await this.deps.measurer.fresh(rows);
-    const paid = await paidByJob(
-      db,
-      jobs.map((j) => j.id),
-    );
-    return jobs.map((j) => jobSummaryView(j, paid.get(j.id) ?? 0));
+    const [paid, places] = await Promise.all([
+      paidByJob(
+        db,
+        jobs.map((j) => j.id),
+      ),
+      this.places(userId, jobs),
+    ]);
+    return jobs.map((j) => jobSummaryView(j, paid.get(j.id) ?? 0, places.get(j.id) ?? null));
+  }
+
+  /** The jobs' places in the owner's language as it is now (it may have changed since they were made). */
+  private async places(userId: string, jobs: readonly JobRow[]): Promise<Map<string, string | null>> {
+    return placesIn(jobs, await ownerLanguage(this.deps.db, userId), this.deps.placeName);
   }
 
   async update(userId: string, jobId: string, body: UpdateJobRequest): Promise<JobDetail> {

@@ -4,6 +4,8 @@ import { istDate } from '@tractorlink/domain/time';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors/app-error';
 import { invalid, requestHash } from './checks';
+import { placesIn } from './job-places';
+import type { PlaceName } from './jobs';
 import type { JobMeasurer } from './measure';
 import {
   countCustomers,
@@ -38,6 +40,7 @@ export class HireLedger {
       db: Db;
       clock: Clock;
       measurer: JobMeasurer;
+      placeName: PlaceName;
       /** Ends running jobs whose work moved on, before amounts are read. */
       refresh: (userId: string) => Promise<void>;
     },
@@ -106,18 +109,19 @@ export class HireLedger {
     if (!row) throw new AppError('NOT_FOUND');
     await this.deps.refresh(userId);
     const jobs = await this.deps.measurer.fresh(await listJobs(db, userId, { customerId, limit: LEDGER_JOBS_MAX }));
-    const [payments, paid, sums] = await Promise.all([
+    const [payments, paid, sums, places] = await Promise.all([
       listPayments(db, userId, { customerId }),
       paidByJob(
         db,
         jobs.map((j) => j.id),
       ),
       customerSums(db, userId, customerId),
+      ownerLanguage(db, userId).then((language) => placesIn(jobs, language, this.deps.placeName)),
     ]);
     const customer = customerView(row, sums.get(customerId));
     return {
       customer,
-      jobs: jobs.map((j) => jobSummaryView(j, paid.get(j.id) ?? 0)),
+      jobs: jobs.map((j) => jobSummaryView(j, paid.get(j.id) ?? 0, places.get(j.id) ?? null)),
       payments: payments.map(paymentView),
       totals: { amountPaise: customer.amountPaise, paidPaise: customer.paidPaise, balancePaise: customer.balancePaise },
     };

@@ -26,7 +26,7 @@ export function createHireModule(deps: { db: Db; engine: Engine; clock: Clock; p
   const proposals = new ProposalService({ db, clock, jobs, placeName });
   return {
     jobs,
-    ledger: new HireLedger({ db, clock, measurer, refresh }),
+    ledger: new HireLedger({ db, clock, measurer, placeName, refresh }),
     proposals,
     links: new HireLinks({ db, clock }),
     pages: new PublicPages({ db, clock, measurer, placeName, offlineAfterMs: deps.offlineAfterMs, refresh }),

@@ -10,6 +10,7 @@ import type { Clock } from '../../clock';
 import { sha256 } from '../../crypto/secrets';
 import { AppError } from '../../errors/app-error';
 import { findWithStateById } from '../vehicles/repo';
+import { placesIn } from './job-places';
 import type { PlaceName } from './jobs';
 import type { JobMeasurer } from './measure';
 import { billOf } from './measure';
@@ -77,32 +78,30 @@ export class PublicPages {
       customerSums(db, link.user_id, customer.id),
     ]);
     const language = customer.language as LanguageCode;
-    const billJobs = await Promise.all(
-      jobs.map(async (j) => {
-        const bill = billOf(j);
-        const place = j.lat !== null && j.lon !== null ? ((await this.deps.placeName(j.lat, j.lon, language))?.name ?? j.place) : j.place;
-        return {
-          date: istDate(Number(j.start_ms)),
-          startAt: secs(Number(j.start_ms)),
-          endAt: j.end_ms === null ? null : secs(Number(j.end_ms)),
-          running: j.end_ms === null,
-          implement: j.implement as Implement,
-          rateKind: j.rate_kind as PublicBill['jobs'][number]['rateKind'],
-          ratePaise: Number(j.rate_paise),
-          coveredAcres: bill.coveredAcres,
-          fieldAcres: bill.fieldAcres,
-          ptoHours: bill.ptoHours,
-          engineHours: bill.engineHours,
-          quantity: bill.quantity,
-          quantitySource: bill.source,
-          amountPaise: bill.amountPaise,
-          paidPaise: paid.get(j.id) ?? 0,
-          place,
-          workedArea: workedAreaOf(j.worked_area),
-          boundary: boundaryOf(j.boundary)?.map((p): [number, number] => [p.longitude, p.latitude]) ?? null,
-        };
-      }),
-    );
+    const places = await placesIn(jobs, language, this.deps.placeName);
+    const billJobs = jobs.map((j) => {
+      const bill = billOf(j);
+      return {
+        date: istDate(Number(j.start_ms)),
+        startAt: secs(Number(j.start_ms)),
+        endAt: j.end_ms === null ? null : secs(Number(j.end_ms)),
+        running: j.end_ms === null,
+        implement: j.implement as Implement,
+        rateKind: j.rate_kind as PublicBill['jobs'][number]['rateKind'],
+        ratePaise: Number(j.rate_paise),
+        coveredAcres: bill.coveredAcres,
+        fieldAcres: bill.fieldAcres,
+        ptoHours: bill.ptoHours,
+        engineHours: bill.engineHours,
+        quantity: bill.quantity,
+        quantitySource: bill.source,
+        amountPaise: bill.amountPaise,
+        paidPaise: paid.get(j.id) ?? 0,
+        place: places.get(j.id) ?? null,
+        workedArea: workedAreaOf(j.worked_area),
+        boundary: boundaryOf(j.boundary)?.map((p): [number, number] => [p.longitude, p.latitude]) ?? null,
+      };
+    });
     const listedPayments = payments.map((p) => ({ paidOn: p.paid_on, amountPaise: Number(p.amount_paise), method: p.method as PaymentMethod }));
     const sum = sums.get(customer.id);
     return {

@@ -27,7 +27,8 @@ export function customerView(row: CustomerRow, sums: CustomerSums | undefined): 
   };
 }
 
-export function jobSummaryView(job: JobWithNames, paidPaise: number): JobSummary {
+/** `place`: the job's place in the owner's language now (job-places.ts), not the stored one. */
+export function jobSummaryView(job: JobWithNames, paidPaise: number, place: string | null): JobSummary {
   const bill = billOf(job);
   return {
     id: job.id,
@@ -49,7 +50,7 @@ export function jobSummaryView(job: JobWithNames, paidPaise: number): JobSummary
     running: job.end_ms === null,
     origin: job.origin as JobSummary['origin'],
     position: job.lat === null || job.lon === null ? null : { lat: job.lat, lng: job.lon },
-    place: job.place,
+    place,
     coveredAcres: bill.coveredAcres,
     fieldAcres: bill.fieldAcres,
     ptoHours: bill.ptoHours,
@@ -71,8 +72,8 @@ export const workedAreaOf = (worked: string | null): MultiPolygonGeometry | null
 export const boundaryOf = (boundary: string | null): { latitude: number; longitude: number }[] | null =>
   boundary === null ? null : (JSON.parse(boundary) as { latitude: number; longitude: number }[]);
 
-export function jobDetailView(job: JobWithNames, paidPaise: number): JobDetail {
-  return { ...jobSummaryView(job, paidPaise), boundary: boundaryOf(job.boundary), workedArea: workedAreaOf(job.worked_area) };
+export function jobDetailView(job: JobWithNames, paidPaise: number, place: string | null): JobDetail {
+  return { ...jobSummaryView(job, paidPaise, place), boundary: boundaryOf(job.boundary), workedArea: workedAreaOf(job.worked_area) };
 }
 
 export function paymentView(row: PaymentRow): Payment {

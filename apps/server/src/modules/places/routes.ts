@@ -37,8 +37,8 @@ export const placesRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (a
   app.get('/places/diesel-stations', {
     schema: { tags, security, querystring: dieselStationsQuery, response: { 200: dieselStationsResponse } },
     handler: async (request) => {
-      const { lat, lon, radiusKm } = request.query;
-      return { data: await guarded(() => places.dieselStations(lat, lon, radiusKm * 1000, 'en')) };
+      const { lat, lon, radiusKm, language } = request.query;
+      return { data: await guarded(() => places.dieselStations(lat, lon, radiusKm * 1000, language)) };
     },
   });
 

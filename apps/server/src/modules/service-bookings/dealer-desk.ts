@@ -19,7 +19,8 @@ export class DealerDesk {
       this.deps.db,
       rows.map((r) => r.id),
     );
-    return rows.map((r) => toView(r, events.get(r.id) ?? []));
+    // Dealers are named districts in the catalogue's words: the stored name is theirs.
+    return rows.map((r) => toView(r, events.get(r.id) ?? [], r.district));
   }
 
   /** By booking id or the reference the owner reads out ('SB…', any case). */
@@ -31,7 +32,7 @@ export class DealerDesk {
 
   async get(ref: string): Promise<BookingView> {
     const booking = await this.find(ref);
-    return toView(booking, (await eventsOf(this.deps.db, [booking.id])).get(booking.id) ?? []);
+    return toView(booking, (await eventsOf(this.deps.db, [booking.id])).get(booking.id) ?? [], booking.district);
   }
 
   /** One step by the dealer: confirm, assign (with the technician), on the way, in progress, done or cancel (with a reason). */

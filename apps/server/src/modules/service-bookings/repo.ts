@@ -189,3 +189,8 @@ export async function claimEvent(db: Kysely<Database>, bookingId: string, seq: n
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The owner's language, for the names their booking screens show. */
+export async function ownerLanguage(db: Kysely<Database>, userId: string): Promise<string> {
+  return (await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst())?.language ?? 'en';
+}

@@ -7,7 +7,8 @@ import { AppError } from '../../errors/app-error';
 import { ownedOrNotFound } from '../vehicles/service';
 import { type Catalogue, dealerFor, typeConfig } from './catalogue';
 import { chargeFor, isFree } from './charges';
-import { districtOf } from './district';
+import { districtOf, storedDistrictNames } from './district';
+import { districtName } from './district-name';
 import { moveAlong, type MoveDeps } from './moves';
 import { checkPhoto } from './photo';
 import {
@@ -20,6 +21,7 @@ import {
   freeUsed,
   insertBooking,
   insertPhoto,
+  ownerLanguage,
   slotCounts,
   slotKey,
 } from './repo';
@@ -54,7 +56,7 @@ export class ServiceBookingService {
           ? { lat: fix.lat, lng: fix.lon }
           : null;
     const district = await districtOf(db, position, t.tractor.city);
-    const dealer = dealerFor(catalogue, district);
+    const dealer = dealerFor(catalogue, district?.key ?? null);
     const used = await freeUsed(db, t.tractor.id);
     return {
       vin: t.tractor.vin,
@@ -68,7 +70,8 @@ export class ServiceBookingService {
       freeLeft: freeServicesLeft(catalogue.freeAllowance, used),
       address: { line: t.tractor.address, city: t.tractor.city, pincode: t.tractor.pincode, state: t.tractor.state },
       position,
-      district,
+      district: district?.key ?? null,
+      districtName: district ? districtName(district.key, district.names, t.language) : null,
       dealer: dealer ? { id: dealer.id, name: dealer.name, phone: dealer.phone } : null,
       days: dealer ? (await slotBoard(db, dealer, clock.now())).offers : [],
     };
@@ -103,12 +106,12 @@ export class ServiceBookingService {
   async create(userId: string, body: CreateBookingRequest): Promise<{ created: boolean; booking: BookingView }> {
     const { db, engine, clock, catalogue, supplierState } = this.deps;
     const earlier = await findByRequest(db, userId, body.requestId);
-    if (earlier) return { created: false, booking: await this.view(earlier) };
+    if (earlier) return { created: false, booking: await this.view(userId, earlier) };
     const t = await ownedOrNotFound(db, userId, body.vin);
     if (body.photoId !== undefined && !(await findPhotoOfUser(db, userId, body.photoId))) throw new AppError('NOT_FOUND');
     const type = typeConfig(catalogue, body.type);
     if (!type) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'type', code: 'NOT_OFFERED' }] });
-    const district = await districtOf(db, body.position, t.tractor.city);
+    const district = (await districtOf(db, body.position, t.tractor.city))?.key ?? null;
     const dealer = dealerFor(catalogue, district);
     if (!dealer) throw new AppError('NO_DEALER');
     const board = await slotBoard(db, dealer, clock.now());
@@ -181,15 +184,18 @@ export class ServiceBookingService {
   async list(userId: string, vin: string | undefined): Promise<BookingView[]> {
     const tractorId = vin === undefined ? undefined : (await ownedOrNotFound(this.deps.db, userId, vin)).tractor.id;
     const rows = await bookingsOfUser(this.deps.db, userId, tractorId);
-    const events = await eventsOf(
-      this.deps.db,
-      rows.map((r) => r.id),
-    );
-    return rows.map((r) => toView(r, events.get(r.id) ?? []));
+    const [events, districts] = await Promise.all([
+      eventsOf(
+        this.deps.db,
+        rows.map((r) => r.id),
+      ),
+      this.districtNames(userId, rows),
+    ]);
+    return rows.map((r) => toView(r, events.get(r.id) ?? [], r.district === null ? null : (districts.get(r.district) ?? r.district)));
   }
 
   async get(userId: string, bookingId: string): Promise<BookingView> {
-    return this.view(await this.own(userId, bookingId));
+    return this.view(userId, await this.own(userId, bookingId));
   }
 
   /** The owner cancels while nobody is on the way (BOOKING_CANCEL_TOO_LATE after). */
@@ -218,7 +224,16 @@ export class ServiceBookingService {
     return booking;
   }
 
-  private async view(booking: BookingWithTractor): Promise<BookingView> {
-    return toView(booking, (await eventsOf(this.deps.db, [booking.id])).get(booking.id) ?? []);
+  private async view(userId: string, booking: BookingWithTractor): Promise<BookingView> {
+    const [events, districts] = await Promise.all([eventsOf(this.deps.db, [booking.id]), this.districtNames(userId, [booking])]);
+    const district = booking.district === null ? null : (districts.get(booking.district) ?? booking.district);
+    return toView(booking, events.get(booking.id) ?? [], district);
+  }
+
+  /** The bookings' districts in the owner's language now, by the stored (English) name. */
+  private async districtNames(userId: string, bookings: readonly BookingWithTractor[]): Promise<Map<string, string>> {
+    const districts = [...new Set(bookings.flatMap((b) => (b.district === null ? [] : [b.district])))];
+    const [language, names] = await Promise.all([ownerLanguage(this.deps.db, userId), storedDistrictNames(this.deps.db, districts)]);
+    return new Map(districts.map((d) => [d, districtName(d, names.get(d) ?? {}, language)]));
   }
 }

@@ -4,8 +4,11 @@ import type { BookingWithTractor, EventRow } from './repo';
 
 const seconds = (ms: number) => Math.floor(Number(ms) / 1000);
 
-/** A booking as the owner's screens and the operator see it, with its timeline oldest first. */
-export function toView(b: BookingWithTractor, events: readonly EventRow[]): BookingView {
+/**
+ * A booking as the owner's screens and the operator see it, with its timeline oldest first.
+ * `districtName`: the district as the reader reads it (district-name.ts).
+ */
+export function toView(b: BookingWithTractor, events: readonly EventRow[], districtName: string | null): BookingView {
   const status = b.status as BookingStatus;
   const paymentStatus = (b.payment === 'online' && b.payment_status !== null ? b.payment_status : 'none') as BookingPaymentStatus;
   return {
@@ -22,6 +25,7 @@ export function toView(b: BookingWithTractor, events: readonly EventRow[]): Book
     address: { line: b.address_line, city: b.city, pincode: b.pincode, state: b.state },
     position: { lat: b.lat, lng: b.lng },
     district: b.district,
+    districtName,
     dealer: { id: b.dealer_id, name: b.dealer_name, phone: b.dealer_phone },
     technician: b.technician_name !== null && b.technician_phone !== null ? { name: b.technician_name, phone: b.technician_phone } : null,
     note: b.note,

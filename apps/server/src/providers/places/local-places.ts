@@ -4,21 +4,23 @@ import { localName } from '../geocoder/place-names';
 import { PLACES } from '../geocoder/places';
 import { FUEL_STATIONS } from './fuel-stations';
 import type { PlacesProvider } from './places-provider';
+import { stationAddress } from './station-address';
 
 const MAX_STATIONS = 20;
 const MAX_PREDICTIONS = 8;
 
 /**
  * Places from bundled lists: the towns of the local geocoder (named in the owner's language, found by
- * their English name or by their name in that language) and demo fuel stations (English names).
+ * their English name or by their name in that language) and demo fuel stations (the pump's board
+ * as it is, the address in the owner's language).
  */
 export class LocalPlaces implements PlacesProvider {
   readonly name = 'local';
 
-  async dieselStations(lat: number, lon: number, radiusM: number): Promise<DieselStation[]> {
+  async dieselStations(lat: number, lon: number, radiusM: number, language = 'en'): Promise<DieselStation[]> {
     return FUEL_STATIONS.map(([name, address, latitude, longitude]) => ({
       name,
-      address,
+      address: stationAddress(address, language),
       latitude,
       longitude,
       distanceM: Math.round(distanceMeters({ lat, lon }, { lat: latitude, lon: longitude })),

@@ -11,6 +11,7 @@ import { LocateIcon, RouteIcon } from '../../components/tractor/icons';
 import { NoTractors } from '../../components/tractor/no-tractors';
 import { TractorSelect } from '../../components/tractor/tractor-select';
 import { paths } from '../../config/paths';
+import { currentLanguage } from '../../lib/i18n';
 import { distanceParts } from '../../lib/signed-in/tractor-format';
 import { useMyPosition } from '../../lib/signed-in/geolocation';
 import { useTractors } from '../../lib/signed-in/tractors';
@@ -32,7 +33,7 @@ export function LocateMeScreen() {
   const tracking = useTracking();
   const item = tracking.data?.data.find((d) => d.vin === selected?.vin);
   const tractorAt: Point | null = item && item.latitude !== null && item.longitude !== null ? { lat: item.latitude, lon: item.longitude } : null;
-  const stations = useDieselStations(tractorAt);
+  const stations = useDieselStations(tractorAt, currentLanguage());
   // The place's name in the owner's language (the home card's): a farmer cannot read coordinates.
   const place = useTractorHome(selected?.vin).data?.address ?? null;
   const { me, failure, busy, locate } = useMyPosition();

@@ -132,7 +132,8 @@ export function BookServicesScreen() {
               </>
             )}
             {show('pin') && <p className="field-error">{show('pin')}</p>}
-            {data.district && <p>{t('book.district', { district: data.district })}</p>}
+            {/* The name in the owner's language; the key (English) only from a server or cache older than it. */}
+            {data.district && <p>{t('book.district', { district: data.districtName ?? data.district })}</p>}
           </section>
           {data.dealer ? (
             <section className="card dealer-card" aria-labelledby="dealer-heading">

@@ -27,6 +27,7 @@ export const OPTIONS: BookingOptions = {
   address: { line: 'Gat 12, Malthan', city: 'Shirur', pincode: '412210', state: 'Maharashtra' },
   position: { lat: 18.82, lng: 74.37 },
   district: 'Pune',
+  districtName: 'Pune',
   dealer: { id: 'd1', name: 'Shirur Tractors', phone: '9876543210' },
   days: [
     {
@@ -61,6 +62,7 @@ export function booking(patch: Partial<BookingView> = {}): BookingView {
     address: OPTIONS.address,
     position: { lat: 18.82, lng: 74.37 },
     district: 'Pune',
+    districtName: 'Pune',
     dealer: { name: 'Shirur Tractors', phone: '9876543210', id: 'd1' },
     technician: null,
     note: null,
