@@ -74,7 +74,8 @@ describe.each(dbTargets)('alert API on $name', (target) => {
     await raise(tractor.id, 'A0102P3', TEST_START - HOUR, 230, 230);
     const [alert] = (await get(t.app, 'alerts', { token: owner.accessToken })).json<AlertsResponse>().data;
     expect(alert?.alertName).toBe('सर्विस रिमाइंडर 3');
-    expect(alert?.alertDescription).toContain('230 h');
+    // Hours in Hindi, as the alert screens write them: a voice reads an English 'h' as a letter.
+    expect(alert?.alertDescription).toContain('230 घंटे (सीमा 230 घंटे)');
     expect(alert?.alertDescription).toContain('सीमा');
   });
 

@@ -124,7 +124,8 @@ describe.each(dbTargets)('alert delivery on $name', (target) => {
       url: `/#/alert-detail/${alert?.id}`,
     });
     expect(payload.body).toContain(tractor.reg_no);
-    expect(payload.body).toMatch(/\d+(\.\d)? L \(मर्यादा 10 L\)/);
+    // Litres in Marathi as the alert screens write them, never an English 'L' a voice spells out.
+    expect(payload.body).toMatch(/\d+(\.\d)? लिटर \(मर्यादा 10 लिटर\)/);
     expect(Buffer.byteLength(JSON.stringify(payload))).toBeLessThanOrEqual(3 * 1024);
     expect(await outbox()).toEqual([]);
 
@@ -250,13 +251,16 @@ describe.each(dbTargets)('alert delivery on $name', (target) => {
     expect(renamed.json()).toMatchObject({ name: 'Elder Brother', language: 'hi' });
     expectError(await post(t.app, 'receivers', { name: 'Other', phone: '9988776657', channel: 'sms', language: 'fr' }, { token }), 'VALIDATION_FAILED');
 
-    await raise(t.app, tractor.id, 'A0100');
+    await raise(t.app, tractor.id, 'A0100', 48.2);
     await t.app.services.alerts.delivery.drain();
     const [marathi] = t.sms.messages('9988776655').map((m) => m.text);
     const [hindi] = t.sms.messages('9988776656').map((m) => m.text);
     expect(marathi).toContain(alertName('A0100', 'mr'));
     expect(hindi).toContain(alertName('A0100', 'hi'));
     expect(marathi).not.toContain('Fuel theft');
+    // Litres in each receiver's own word, as the alert screens write them.
+    expect(marathi).toContain('48.2 लिटर (मर्यादा 10 लिटर)');
+    expect(hindi).toContain('48.2 लीटर (सीमा 10 लीटर)');
   });
 
   it('an alert older than 6 hours when delivery starts (a device emptying its backlog) is kept but not sent', async () => {

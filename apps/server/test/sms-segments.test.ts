@@ -72,7 +72,8 @@ describe('SMS texts', () => {
   it('takes these parts at most, per kind and language', () => {
     expect(partsTable()).toEqual({
       otp: { en: 1, hi: 1, mr: 1, pa: 1, gu: 1, ta: 1, te: 1 },
-      // Two parts with a short tractor name (Arjun 555 DI, MH15AB0001), three at the longest.
+      // Two parts with a short tractor name (Arjun 555 DI, MH15AB0001), three at the longest. Units are
+      // the language's own words ('லிட்டர்', not 'L'): Tamil towing, a long name in metres, takes three even so.
       alert: { en: 1, hi: 3, mr: 3, pa: 3, gu: 3, ta: 3, te: 3 },
       subscriptionReminder: { en: 1, hi: 3, mr: 3, pa: 3, gu: 3, ta: 3, te: 3 },
       booking: { en: 1, hi: 2, mr: 2, pa: 2, gu: 2, ta: 2, te: 2 },

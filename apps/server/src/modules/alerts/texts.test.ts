@@ -26,6 +26,7 @@ describe('server-side alert texts', () => {
     expect(alertDescription(alert, 'en')).toBe('Arjun 555 DI (MH15AB0001) · 108.4 °C (limit 105 °C) · 12:00:00 pm | 21 Nov, 2026');
     // The SMS in GSM-7: commas and 'C' (its parts are measured in test/sms-segments.test.ts).
     expect(alertSms(alert, 'en')).toBe('TractorLink: High engine temperature. Arjun 555 DI (MH15AB0001), 108.4 C (limit 105 C), 12:00:00 pm | 21 Nov, 2026');
-    expect(alertSms(alert, 'hi')).toMatch(/^TractorLink: इंजन का तापमान ज़्यादा\. Arjun 555 DI \(MH15AB0001\), 108\.4 C \(सीमा 105 C\), /);
+    // An Indian-script SMS is UCS-2 already: '°C' costs nothing more there.
+    expect(alertSms(alert, 'hi')).toMatch(/^TractorLink: इंजन का तापमान ज़्यादा\. Arjun 555 DI \(MH15AB0001\), 108\.4 °C \(सीमा 105 °C\), /);
   });
 });
