@@ -323,6 +323,47 @@ describe('GET /api/v1/tts', () => {
     expect(res.json()).toMatchObject({ error: { code: 'NO_VOICE' } });
   });
 
+  it('speaks neither emoji nor symbols: the provider and the cache see the words only', async () => {
+    const provider = new CountingProvider();
+    const app = await routeApp(provider);
+    const withEmoji = await getTts(app, { text: 'डीज़ल 😀 कम है 🚜।', lang: 'hi' });
+    expect(withEmoji.statusCode).toBe(200);
+    const plain = await getTts(app, { text: 'डीज़ल कम है।', lang: 'hi' });
+    expect(plain.headers.etag).toBe(withEmoji.headers.etag);
+    expect(provider.calls).toEqual([{ text: 'डीज़ल कम है।', language: 'hi' }]);
+  });
+
+  it.each(['😀🚜', '😀🚜.', '★ → ✓', '#️⃣ …'])('answers 400 naming text to %j: nothing in it can be spoken', async (text) => {
+    const provider = new CountingProvider();
+    const app = await routeApp(provider);
+    const res = await getTts(app, { text, lang: 'hi' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', details: [{ path: 'text', code: 'INVALID' }] } });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(provider.calls).toHaveLength(0);
+  });
+
+  it.runIf(speaking)('answers 400, not 503, to emoji alone with espeak-ng', async () => {
+    const app = await routeApp(new LocalTtsProvider());
+    const res = await getTts(app, { text: '😀🚜', lang: 'hi' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', details: [{ path: 'text', code: 'INVALID' }] } });
+  });
+
+  it.runIf(speaking)('speaks Hindi around emoji and runs of signs that crash espeak-ng', async () => {
+    // espeak-ng 1.51 crashes (SIGSEGV) on about half of these in Hindi: each is asked eight times, in
+    // eight texts (a text once spoken is cached), so without the cleaning some answer 503.
+    const app = await routeApp(new LocalTtsProvider());
+    const crashing = ['😀😀 डीज़ल कम है', '♠♣ ट्रैक्टर', '**5 लीटर', '%%5 डीज़ल', 'डीज़ल 1॥@–;}डीज़ल'];
+    for (const text of crashing) {
+      for (let i = 1; i <= 8; i += 1) {
+        const res = await getTts(app, { text: `${text} ${i}`, lang: 'hi' });
+        expect(res.statusCode, `${text} ${i}`).toBe(200);
+        expect(res.rawPayload.toString('latin1', 0, 4)).toBe('RIFF');
+      }
+    }
+  });
+
   it.runIf(speaking)('speaks Hindi with espeak-ng', async () => {
     const app = await routeApp(new LocalTtsProvider());
     const res = await getTts(app, { text: 'डीज़ल कम है', lang: 'hi' });

@@ -7,6 +7,7 @@ import { NoVoiceError, TtsError } from '../../providers/tts/tts-provider';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
 import type { TtsService } from './service';
+import { speakable } from './speakable';
 
 /** The longest text spoken at once, in characters after trimming. */
 export const TTS_MAX_TEXT = 600;
@@ -46,8 +47,11 @@ export const ttsRoutes: FastifyPluginAsyncZod<{ tts: TtsService; sessions: Sessi
     handler: async (request, reply) => {
       principalOf(request);
       const { lang } = request.query;
-      // One stop each ('..' and '।.' are read aloud as a stumble), whatever the caller sent.
-      const text = oneStopEach(request.query.text);
+      // Only what a voice can say (no emoji, symbols or control characters), one stop each ('..' and
+      // '।.' are read aloud as a stumble), whatever the caller sent.
+      const text = oneStopEach(speakable(request.query.text));
+      // Nothing left to say (only emoji, say): the same text would never speak, so no 'try again later'.
+      if (!text) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'text', code: 'INVALID' }] });
       const etag = tts.etagOf(text, lang);
       if (alreadyHas(request.headers['if-none-match'], etag)) {
         return reply.code(304).header('etag', etag).header('cache-control', TTS_CACHE_CONTROL).send();
