@@ -1,4 +1,4 @@
-import { Component, useEffect } from 'react';
+import { Component, useLayoutEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotOfflineYet } from '../components/ui/not-offline-yet';
@@ -19,8 +19,10 @@ const RETRY_EVERY_MS = 15_000;
 
 function NotLoaded({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
-  // The network is back: fetch the screen without waiting for a tap.
-  useEffect(() => {
+  // The network is back: fetch the screen without waiting for a tap. Listened to from the moment the
+  // message is on screen (a layout effect, not a passive one that a busy phone runs later): a return
+  // in between would be missed until the next timed try.
+  useLayoutEffect(() => {
     const stop = onNetworkBack(onRetry);
     const timer = setInterval(onRetry, RETRY_EVERY_MS);
     return () => {
