@@ -48,7 +48,12 @@ export function startQueryPersistence(): void {
   if (started) return;
   started = true;
   const saved = storage.getJson<Parameters<typeof hydrate>[1]>(CACHE_KEY);
-  if (saved) hydrate(queryClient, saved);
+  if (saved) {
+    hydrate(queryClient, saved);
+    // Shown at once, and asked again as each screen opens: kept data younger than staleTime would
+    // otherwise stand until the next poll (a tractor added on another phone a minute ago missing).
+    void queryClient.invalidateQueries({ refetchType: 'none' });
+  }
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.query.meta?.persist !== true) return;
     // At most 300 ms after the first change not written: a stream of updates (polls, other screens)
