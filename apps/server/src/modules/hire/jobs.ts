@@ -12,6 +12,7 @@ import type { JobMeasurer } from './measure';
 import {
   type Db,
   deleteJob,
+  endJobIfRunning,
   findJob,
   insertJobIfNew,
   type JobRow,
@@ -171,6 +172,16 @@ export class JobBook {
     if (this.deps.engine === 'postgres') await sql`SELECT id FROM tractors WHERE id = ${tractorId} FOR UPDATE`.execute(trx);
   }
 
+  /** The job's row, held until the transaction ends (PostgreSQL; SQLite has one writer anyway). */
+  private lockJob(trx: Db, jobId: string): Promise<JobRow | undefined> {
+    return trx
+      .selectFrom('hire_jobs')
+      .selectAll()
+      .where('id', '=', jobId)
+      .$if(this.deps.engine === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirst();
+  }
+
   /** Where the tractor was when the job started: its first fix in the job's first hour, else its latest before. */
   private async startPosition(tractorId: string, startMs: number): Promise<{ lat: number; lon: number } | undefined> {
     const after = await readingsBetween(this.deps.db, tractorId, startMs, startMs + 3600_000);
@@ -230,10 +241,7 @@ export class JobBook {
     if (!job) throw new AppError('NOT_FOUND');
     if (body.customerId !== undefined && !(await ownedCustomer(db, userId, body.customerId))) throw new AppError('NOT_FOUND');
     const now = clock.now();
-    const startMs = body.startAt !== undefined ? body.startAt * 1000 : Number(job.start_ms);
-    const endMs = body.endAt !== undefined ? (body.endAt === null ? null : body.endAt * 1000) : job.end_ms === null ? null : Number(job.end_ms);
-    checkWindow(startMs, endMs, now);
-    const values: Updateable<HireJobsTable> = { updated_at: now, start_ms: startMs, end_ms: endMs };
+    const values: Updateable<HireJobsTable> = { updated_at: now };
     if (body.customerId !== undefined) values.customer_id = body.customerId;
     if (body.implement !== undefined) values.implement = body.implement;
     if (body.implementWidthM !== undefined) values.implement_width_m = body.implementWidthM;
@@ -250,14 +258,20 @@ export class JobBook {
     }
     await db.transaction().execute(async (trx) => {
       await this.lockTractor(trx, job.tractor_id);
+      // The window is worked out from the job as it is now, held to the commit: an end stored since
+      // the read above is kept (an edit of the rate must not make an ended job run again).
+      const current = await this.lockJob(trx, job.id);
+      if (!current) throw new AppError('NOT_FOUND');
+      const startMs = body.startAt !== undefined ? body.startAt * 1000 : Number(current.start_ms);
+      const endMs = body.endAt !== undefined ? (body.endAt === null ? null : body.endAt * 1000) : current.end_ms === null ? null : Number(current.end_ms);
+      checkWindow(startMs, endMs, now);
       if (await overlappingJob(trx, job.tractor_id, startMs, endMs, job.id))
         throw new AppError('JOB_OVERLAP', { details: [{ path: 'startAt', code: 'JOB_OVERLAP' }] });
-      await updateJob(trx, job.id, values);
+      await updateJob(trx, job.id, { ...values, start_ms: startMs, end_ms: endMs });
     });
-    const stored = (await findJob(db, job.id)) as JobRow;
-    const remeasure =
-      startMs !== Number(job.start_ms) || endMs !== (job.end_ms === null ? null : Number(job.end_ms)) || stored.implement_width_m !== job.implement_width_m;
-    await (remeasure ? this.deps.measurer.measure(stored) : this.deps.measurer.reprice(stored));
+    // Measured again whatever changed: the stored figures may be of a window an end racing this
+    // edit has since moved (its own measurement then skipped, as the rate had changed under it).
+    await this.deps.measurer.measure((await findJob(db, job.id)) as JobRow);
     return this.detail(userId, job.id, false);
   }
 
@@ -274,15 +288,23 @@ export class JobBook {
     if (endAt === undefined) endMs = Math.min(endMs, startMs + JOB_MAX_S * 1000);
     if (endMs <= startMs) throw invalid('endAt', 'END_BEFORE_START');
     checkWindow(startMs, endMs, now);
+    // Ended at once by another request (or the scan): that end stands and is what this one answers.
     await this.setEnd(job, endMs);
     return this.detail(userId, jobId, false);
   }
 
-  /** Ends a job at `endMs` (the owner, or the scan when its work moved on) and measures it. */
-  async setEnd(job: JobRow, endMs: number): Promise<void> {
-    const now = this.deps.clock.now();
-    await updateJob(this.deps.db, job.id, { end_ms: endMs, updated_at: now });
-    await this.deps.measurer.measure({ ...job, end_ms: endMs, updated_at: now });
+  /**
+   * Ends a running job at `endMs` (the owner, or the scan when its work moved on) and measures it;
+   * a job ended meanwhile keeps its end (false), so two ends at once never leave one's time with
+   * the other's bill.
+   */
+  async setEnd(job: JobRow, endMs: number): Promise<boolean> {
+    const { db, clock, measurer } = this.deps;
+    if (!(await endJobIfRunning(db, job.id, endMs, clock.now()))) return false;
+    // Measured as stored now (an edit may have come between the caller's read and the end).
+    const stored = await findJob(db, job.id);
+    if (stored) await measurer.measure(stored);
+    return true;
   }
 
   async remove(userId: string, jobId: string): Promise<void> {

@@ -4,7 +4,7 @@ import { workedOutline } from '@tractorlink/domain/hire/outline';
 import type { AcreBasis, HourBasis, RateKind } from '@tractorlink/domain/hire/rules';
 import type { Updateable } from 'kysely';
 import type { HireJobsTable } from '../../db/types';
-import { type Db, type JobRow, readingsBetween, updateJob } from './repo';
+import { type Db, type JobRow, readingsBetween, storeMeasured } from './repo';
 
 /** A job measured again this soon after its end may still get the device's buffered records. */
 const SETTLING_MS = 15 * 60_000;
@@ -39,7 +39,10 @@ export function billOf(job: JobRow) {
 export class JobMeasurer {
   constructor(private readonly deps: { db: Db; now: () => number }) {}
 
-  /** Measures the job now and stores the figures; answers the job as stored. */
+  /**
+   * Measures the job now and stores the figures unless the job changed meanwhile (its end or edit
+   * measured itself); answers the job as measured.
+   */
   async measure(job: JobRow): Promise<JobRow> {
     const now = this.deps.now();
     const to = job.end_ms ?? now;
@@ -65,15 +68,8 @@ export class JobMeasurer {
       quantity_source: bill.source,
       amount_paise: bill.amountPaise,
     };
-    await updateJob(this.deps.db, job.id, values);
+    await storeMeasured(this.deps.db, job, values);
     return { ...measured, quantity: bill.quantity, quantity_source: bill.source, amount_paise: bill.amountPaise };
-  }
-
-  /** Stores the amount again after the rate or basis changed (the figures stay). */
-  async reprice(job: JobRow): Promise<JobRow> {
-    const bill = billOf(job);
-    await updateJob(this.deps.db, job.id, { quantity: bill.quantity, quantity_source: bill.source, amount_paise: bill.amountPaise });
-    return { ...job, quantity: bill.quantity, quantity_source: bill.source, amount_paise: bill.amountPaise };
   }
 
   /**

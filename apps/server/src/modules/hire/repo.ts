@@ -180,6 +180,42 @@ export async function updateJob(db: Db, id: string, values: Updateable<HireJobsT
   await db.updateTable('hire_jobs').set(values).where('id', '=', id).execute();
 }
 
+/** The columns a job's figures and amount are worked out from. */
+const MEASURE_BASIS = [
+  'tractor_id',
+  'start_ms',
+  'end_ms',
+  'implement_width_m',
+  'rate_kind',
+  'rate_paise',
+  'trips',
+  'acre_basis',
+  'hour_basis',
+  'agreed_quantity',
+  'field_m2',
+] as const;
+
+/**
+ * Stores figures measured from `basis` (the job as it was read) only if none of what they were
+ * worked out from has changed since: a read measuring a running job must not overwrite the bill of
+ * the end (or edit) stored meanwhile, which measured itself. False: not written.
+ */
+export async function storeMeasured(db: Db, basis: JobRow, values: Updateable<HireJobsTable>): Promise<boolean> {
+  const result = await db
+    .updateTable('hire_jobs')
+    .set(values)
+    .where('id', '=', basis.id)
+    .where((eb) => eb.and(MEASURE_BASIS.map((column) => (basis[column] === null ? eb(column, 'is', null) : eb(column, '=', basis[column])))))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends the job at `endMs` if it is still running (false: someone ended it first, and that end stands). */
+export async function endJobIfRunning(db: Db, id: string, endMs: number, now: number): Promise<boolean> {
+  const result = await db.updateTable('hire_jobs').set({ end_ms: endMs, updated_at: now }).where('id', '=', id).where('end_ms', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Running jobs (no end) of the owner's tractors. */
 export function runningJobs(db: Db, userId: string): Promise<JobRow[]> {
   return db.selectFrom('hire_jobs').selectAll().where('user_id', '=', userId).where('end_ms', 'is', null).execute();
