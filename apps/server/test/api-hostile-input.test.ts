@@ -6,6 +6,7 @@ import { SERVER_TIMEOUTS } from '../src/http/timeouts';
 import { expectError } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
+import { reminderBody } from './support/reminders';
 import { customerBody, newId } from './support/hire';
 import { multipartBody, PNG } from './support/multipart';
 import { ownerWithTractor } from './support/vehicles';
@@ -19,18 +20,6 @@ import { ownerWithTractor } from './support/vehicles';
 
 const NUL = 'a\u0000b';
 const LONE_SURROGATE = 'a\ud800b';
-const reminder = (over: Record<string, unknown> = {}) => ({
-  id: 'oil-change',
-  title: 'Change engine oil',
-  description: '',
-  time: '12:05',
-  ampm: 'pm',
-  repeat: { date: null },
-  everyday: true,
-  weekDays: [],
-  isActive: true,
-  ...over,
-});
 
 describe.each(dbTargets)('hostile input on $name', (target) => {
   const t = useTestApp(target);
@@ -69,7 +58,7 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       ['PUT', 'alerts', { alerts: ['a1', NUL], status: 1 }, 'alerts.1'],
       ['POST', 'live-links', { vin: NUL, duration: '1h' }, 'vin'],
       ['POST', 'hire/payments', { id: newId(), customerId: customer.id, amountPaise: 10_000, method: 'cash', paidOn: '2026-11-21', note: NUL }, 'note'],
-      ['PUT', 'reminders/oil-change', reminder({ description: NUL }), 'description'],
+      ['PUT', 'reminders/oil-change', reminderBody({ description: NUL }), 'description'],
     ];
     const wrong: string[] = [];
     for (const [method, url, body, path] of cases) {
@@ -87,13 +76,13 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
 
   it('a lone surrogate is refused as well (both stores would keep U+FFFD instead); emoji and right-to-left text pass', async () => {
     const { send } = await setUp();
-    const refused = expectError(await send('PUT', 'reminders/oil-change', reminder({ title: LONE_SURROGATE })), 'VALIDATION_FAILED');
+    const refused = expectError(await send('PUT', 'reminders/oil-change', reminderBody({ title: LONE_SURROGATE })), 'VALIDATION_FAILED');
     expect(refused.error.details).toEqual([{ path: 'title', code: 'INVALID' }]);
-    expectError(await send('PUT', 'reminders/oil-change', reminder({ description: '\udc00 trailing half' })), 'VALIDATION_FAILED');
+    expectError(await send('PUT', 'reminders/oil-change', reminderBody({ description: '\udc00 trailing half' })), 'VALIDATION_FAILED');
     expect(await t.database.db.kysely.selectFrom('reminders').selectAll().execute()).toEqual([]);
 
     const title = 'Oil 🚜 \u202Eتغيير';
-    const kept = await send('PUT', 'reminders/oil-change', reminder({ title }));
+    const kept = await send('PUT', 'reminders/oil-change', reminderBody({ title }));
     expect(kept.statusCode, kept.body).toBe(200);
     const list = (await send('GET', 'reminders')).json<{ title: string }[] | { data: { title: string }[] }>();
     expect(JSON.stringify(list)).toContain(JSON.stringify(title).slice(1, -1));

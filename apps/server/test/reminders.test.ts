@@ -6,22 +6,13 @@ import { ReminderService } from '../src/modules/reminders/service';
 import { call, expectError, get, registerOwner } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
+import { reminderBody } from './support/reminders';
 import { TEST_START } from './support/test-clock';
 
 /** TEST_START is 21 Nov 2026, 12:00 IST (a Saturday). */
 const DAY = '2026-11-21';
-const reminder = (over: Partial<Reminder> = {}): Reminder => ({
-  id: 'oil-change',
-  title: 'Change engine oil',
-  description: 'Use 15W-40',
-  time: '12:05',
-  ampm: 'pm',
-  repeat: { date: DAY },
-  everyday: false,
-  weekDays: [],
-  isActive: true,
-  ...over,
-});
+/** A one-off on DAY at 12:05 pm. */
+const reminder = (over: Partial<Reminder> = {}): Reminder => reminderBody({ description: 'Use 15W-40', repeat: { date: DAY }, everyday: false, ...over });
 
 class RecordingPush implements PushSender {
   readonly sent: { payload: { type: string; title: string; reminderId: string }; options: PushOptions }[] = [];

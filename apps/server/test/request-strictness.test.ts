@@ -8,6 +8,7 @@ import { bookingBody, OPERATOR_KEY } from './support/bookings';
 import { dbTargets } from './support/db-targets';
 import { circleBody, createGeofence } from './support/geofences';
 import { useTestApp } from './support/harness';
+import { reminderBody } from './support/reminders';
 import { customerBody } from './support/hire';
 import { localGateway } from './support/payments';
 import { validTractor } from './support/vehicles';
@@ -35,17 +36,7 @@ const ORDER = 'ord_0123456789abcdef';
 const BOOKING = `bk_${'0'.repeat(24)}`;
 const BOOKING_PAYMENT = `bpay_${'0'.repeat(24)}`;
 const TOKEN = 'A'.repeat(43);
-const reminder = {
-  id: 'oil-change',
-  title: 'Change engine oil',
-  description: '',
-  time: '12:05',
-  ampm: 'pm',
-  repeat: { date: null },
-  everyday: true,
-  weekDays: [],
-  isActive: true,
-};
+const reminder = reminderBody();
 const receiver = { name: 'Rekha', phone: '9822012345', channel: 'sms' };
 const serviceRecord = { doneOn: '2026-11-20', engineHours: 120 };
 
