@@ -5,7 +5,7 @@ import { at, ingest, series } from './support/alerts';
 import { expectError, login } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
-import { customerBody, hireCall, newId } from './support/hire';
+import { customerBody, hireCall, jobBody, newId } from './support/hire';
 import { HOUR, MINUTE, TEST_START } from './support/test-clock';
 import { ownerWithTractor } from './support/vehicles';
 
@@ -35,18 +35,12 @@ describe.each(dbTargets)('hire jobs and balances, $name', (target) => {
       tractor,
       series(start + 40 * MINUTE, 120, 10_000, (i) => ({ ...at(300 + i * 50, 0), speedKmh: 18, ignition: true, pto: false })),
     );
-    const job = (overrides: Record<string, unknown> = {}) => ({
-      id: newId(),
-      customerId: customer.id,
-      vin: tractor.vin,
-      implement: 'rotavator',
-      implementWidthM: 2,
-      rateKind: 'acre',
-      ratePaise: 120_000,
-      startAt: s(start),
-      endAt: s(start + 40 * MINUTE),
-      ...overrides,
-    });
+    const job = (overrides: Record<string, unknown> = {}) =>
+      jobBody(customer.id, tractor.vin, {
+        startAt: s(start),
+        endAt: s(start + 40 * MINUTE),
+        ...overrides,
+      });
     return { token: owner.accessToken, owner, tractor, customer, job, start };
   }
 

@@ -4,7 +4,7 @@ import { at, ingest, series } from './support/alerts';
 import { login, type Owner } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
-import { customerBody, hireCall, newId } from './support/hire';
+import { customerBody, hireCall, jobBody, newId } from './support/hire';
 import { HOUR, MINUTE, TEST_START } from './support/test-clock';
 import { ownerWithTractor } from './support/vehicles';
 
@@ -38,17 +38,8 @@ describe.each(dbTargets)('hire bill and live links, $name', (target) => {
     const sunil = customerBody({ name: 'Sunil Shinde', language: 'mr' });
     const mohan = customerBody({ name: 'Mohan Jadhav', village: 'Ozar', language: 'hi', phone: '9822000000' });
     for (const c of [sunil, mohan]) expect((await hireCall(t.app, 'POST', 'hire/customers', token, c)).statusCode).toBe(201);
-    const job = (customerId: string, fromMs: number) => ({
-      id: newId(),
-      customerId,
-      vin: tractor.vin,
-      implement: 'rotavator',
-      implementWidthM: 2,
-      rateKind: 'acre',
-      ratePaise: 150_000,
-      startAt: s(fromMs),
-      endAt: s(fromMs + 35 * MINUTE),
-    });
+    const job = (customerId: string, fromMs: number) =>
+      jobBody(customerId, tractor.vin, { ratePaise: 150_000, startAt: s(fromMs), endAt: s(fromMs + 35 * MINUTE) });
     const jobs = [job(sunil.id, TEST_START - 5 * HOUR), job(mohan.id, TEST_START - 3 * HOUR), job(sunil.id, TEST_START - HOUR)];
     for (const j of jobs) {
       const res = await hireCall(t.app, 'POST', 'hire/jobs', token, j);

@@ -3,7 +3,7 @@ import type { CustomerLedger, JobDetail, JobSummary } from '@tractorlink/domain/
 import { at, ingest, series } from './support/alerts';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
-import { customerBody, hireCall, newId } from './support/hire';
+import { customerBody, hireCall, jobBody } from './support/hire';
 import { HOUR, MINUTE, TEST_START } from './support/test-clock';
 import { ownerWithTractor } from './support/vehicles';
 import { placesIn } from '../src/modules/hire/job-places';
@@ -29,17 +29,7 @@ describe.each(dbTargets)("a job's place follows the owner's language, $name", (t
       tractor,
       series(start, 60, 10_000, (i) => ({ ...at((i % 20) * 13, Math.floor(i / 20) * 2), speedKmh: 5, ignition: true, pto: true })),
     );
-    const created = await hireCall(t.app, 'POST', 'hire/jobs', token, {
-      id: newId(),
-      customerId: customer.id,
-      vin: tractor.vin,
-      implement: 'rotavator',
-      implementWidthM: 2,
-      rateKind: 'acre',
-      ratePaise: 120_000,
-      startAt: s(start),
-      endAt: s(start + 10 * MINUTE),
-    });
+    const created = await hireCall(t.app, 'POST', 'hire/jobs', token, jobBody(customer.id, tractor.vin, { startAt: s(start), endAt: s(start + 10 * MINUTE) }));
     expect(created.statusCode, created.body).toBe(201);
     const job = created.json<JobDetail>();
     expect(job.place).toBe('Pimpalgaon Baswant');

@@ -48,6 +48,18 @@ export async function ingestHireDay(
 
 export const newId = () => randomUUID();
 
+/** A job of a rotavator 2 m wide at ₹1,200 an acre for `customerId` on the tractor `vin`; `overrides` set its times and the rest. */
+export const jobBody = <O extends Record<string, unknown>>(customerId: string, vin: string, overrides: O = {} as O) => ({
+  id: newId(),
+  customerId,
+  vin,
+  implement: 'rotavator',
+  implementWidthM: 2,
+  rateKind: 'acre',
+  ratePaise: 120_000,
+  ...overrides,
+});
+
 export const customerBody = (overrides: Record<string, unknown> = {}) => ({
   id: newId(),
   name: 'Sunil Shinde',
