@@ -26,6 +26,7 @@ import {
   updateJob,
 } from './repo';
 import { jobDetailView, jobSummaryView } from './views';
+import { isForeignKeyViolation } from '../../db/constraint-errors';
 
 /** The nearest place's name in a language, or null (the geocoder failed or knows none). */
 export type PlaceName = (lat: number, lon: number, language: string) => Promise<{ name: string; district: string | null } | null>;
@@ -144,17 +145,24 @@ export class JobBook {
       created_at: now,
       updated_at: now,
     };
-    const created = await db.transaction().execute(async (trx) => {
-      await this.lockTractor(trx, job.tractor.id);
-      // Inside the lock: a create racing with the same id finds it here and answers the one made.
-      if (await findJob(trx, job.id)) return false;
-      await hooks.before?.(trx);
-      const overlap = await overlappingJob(trx, job.tractor.id, job.startMs, job.endMs, job.id);
-      if (overlap) throw new AppError('JOB_OVERLAP', { details: [{ path: 'startAt', code: 'JOB_OVERLAP' }] });
-      const added = await insertJobIfNew(trx, row);
-      if (added) await hooks.after?.(trx);
-      return added;
-    });
+    const created = await db
+      .transaction()
+      .execute(async (trx) => {
+        await this.lockTractor(trx, job.tractor.id);
+        // Inside the lock: a create racing with the same id finds it here and answers the one made.
+        if (await findJob(trx, job.id)) return false;
+        await hooks.before?.(trx);
+        const overlap = await overlappingJob(trx, job.tractor.id, job.startMs, job.endMs, job.id);
+        if (overlap) throw new AppError('JOB_OVERLAP', { details: [{ path: 'startAt', code: 'JOB_OVERLAP' }] });
+        const added = await insertJobIfNew(trx, row);
+        if (added) await hooks.after?.(trx);
+        return added;
+      })
+      .catch((err: unknown) => {
+        // The customer was deleted between the check above and the insert.
+        if (isForeignKeyViolation(err)) throw new AppError('NOT_FOUND');
+        throw err;
+      });
     const stored = (await findJob(db, job.id)) as JobRow;
     if (!created) return { created: false, job: await this.repeat(userId, stored, job.hash) };
     await this.deps.measurer.measure(stored);

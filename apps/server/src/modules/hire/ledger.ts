@@ -29,6 +29,7 @@ import {
 } from './repo';
 import { customerView, jobSummaryView, paymentView } from './views';
 import { lockOwner } from '../../db/serialise';
+import { isForeignKeyViolation } from '../../db/constraint-errors';
 
 /**
  * Customers, payments and balances (issue 17): balance = Σ job amounts − Σ payments. Creates carry
@@ -159,6 +160,10 @@ export class HireLedger {
       note: body.note ?? null,
       request_hash: hash,
       created_at: now,
+    }).catch((err: unknown) => {
+      // The customer (or the job) was deleted between the checks above and the insert.
+      if (isForeignKeyViolation(err)) throw new AppError('NOT_FOUND');
+      throw err;
     });
     const row = await findPayment(db, body.id);
     if (!row || row.user_id !== userId || row.request_hash !== hash) throw new AppError('ID_CONFLICT');

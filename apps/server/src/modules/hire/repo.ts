@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import type { Database, HireCustomersTable, HireJobsTable, HireLinksTable, HirePaymentsTable, HireProposalsTable, TelemetryTable } from '../../db/types';
+import { isForeignKeyViolation } from '../../db/constraint-errors';
 
 /** The hire ledger's tables (issue 17): every read and write of them is here. */
 export type CustomerRow = Selectable<HireCustomersTable>;
@@ -99,7 +100,11 @@ export async function updateCustomer(db: Db, id: string, values: Updateable<Hire
   await db.updateTable('hire_customers').set(values).where('id', '=', id).execute();
 }
 
-/** Deletes the customer unless they have jobs or payments (checked in the statement, so a job added meanwhile keeps them). */
+/**
+ * Deletes the customer unless they have jobs or payments (checked in the statement, so a job added
+ * meanwhile keeps them; one whose insert was under way as the statement began is the foreign key's
+ * to refuse, and is answered the same way).
+ */
 export async function deleteCustomerIfUnused(db: Db, id: string): Promise<boolean> {
   const result = await db
     .deleteFrom('hire_customers')
@@ -114,7 +119,11 @@ export async function deleteCustomerIfUnused(db: Db, id: string): Promise<boolea
         ),
       ),
     )
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .catch((err: unknown) => {
+      if (isForeignKeyViolation(err)) return { numDeletedRows: 0n };
+      throw err;
+    });
   return Number(result.numDeletedRows) > 0;
 }
 

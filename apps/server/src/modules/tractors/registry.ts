@@ -9,6 +9,7 @@ import { RequestValidationError, validatorCompiler } from '../../http/validation
 import type { DeviceModels } from './device-models';
 import { claimTractor, insertTractor, takenIdentifiers } from './repo';
 import type { TractorRow } from './repo';
+import { isUniqueViolation } from '../../db/constraint-errors';
 
 export type ProvisionOutcome = { ok: true; tractor: TractorRow } | { ok: false; details: ErrorDetail[] };
 
@@ -20,12 +21,6 @@ export function parseProvision(data: unknown): { ok: true; value: ProvisionReque
   if (result.error instanceof RequestValidationError) return { ok: false, details: result.error.details };
   if (result.value === undefined) return { ok: false, details: [{ path: '', code: 'INVALID' }] };
   return { ok: true, value: result.value };
-}
-
-/** A unique index refused the row: another provisioning of the same IMEI, VIN or engine number won a race. */
-function isUniqueViolation(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
-  return err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE' || err.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 /**
