@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GEOFENCES_PER_OWNER_MAX } from '@tractorlink/domain/geofences';
-import { CUSTOMERS_PER_OWNER_MAX } from '@tractorlink/domain/hire/rules';
+import { CUSTOMERS_PER_OWNER_MAX, OPEN_LINKS_PER_OWNER_MAX } from '@tractorlink/domain/hire/rules';
 import { RECEIVERS_MAX } from '@tractorlink/domain/receivers-api';
 import { call, expectError, post } from './support/api';
 import { dbTargets } from './support/db-targets';
@@ -88,5 +88,50 @@ describe.each(dbTargets)('per-owner caps under parallel creates, $name', (target
     // At the cap, the create that won sent again (an offline retry) still answers its customer.
     const won = bodies[answers.findIndex((a) => a.statusCode === 201)];
     expect((await hireCall(t.app, 'POST', 'hire/customers', owner.accessToken, won)).statusCode).toBe(200);
+  });
+
+  it(`open bill and live links: ${OPEN_LINKS_PER_OWNER_MAX} (revoked and expired ones not counted)`, async () => {
+    const { owner, tractor } = await ownerWithTractor(t);
+    const userId = await userIdOf(owner.mobileNo);
+    const db = t.database.db.kysely;
+    const now = t.clock.now();
+    const link = (i: number, over: { revoked_at?: number; expires_at?: number | null } = {}) => ({
+      id: newId(),
+      user_id: userId,
+      kind: 'live',
+      token_hash: `seed-${i}`,
+      customer_id: null,
+      job_id: null,
+      tractor_id: tractor.id,
+      include_track: 0,
+      language: 'mr',
+      created_at: now - 60_000,
+      expires_at: now + 3600_000,
+      revoked_at: null,
+      ...over,
+    });
+    const rows = [
+      ...Array.from({ length: OPEN_LINKS_PER_OWNER_MAX - 1 }, (_, i) => link(i)),
+      link(-1, { revoked_at: now - 1000 }),
+      link(-2, { expires_at: now - 1000 }),
+    ];
+    for (let i = 0; i < rows.length; i += 100)
+      await db
+        .insertInto('hire_links')
+        .values(rows.slice(i, i + 100))
+        .execute();
+    const answers = await Promise.all(
+      Array.from({ length: AT_ONCE }, () => hireCall(t.app, 'POST', 'live-links', owner.accessToken, { vin: tractor.vin, duration: '1h' })),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.statusCode !== 201)) expectError(a, 'LINK_LIMIT');
+    const open = await db
+      .selectFrom('hire_links')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirstOrThrow();
+    expect(Number(open.n)).toBe(OPEN_LINKS_PER_OWNER_MAX);
   });
 });

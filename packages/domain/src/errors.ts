@@ -116,6 +116,8 @@ export const ERROR_STATUS = {
   CUSTOMER_IN_USE: 409,
   /** Hire ledger: the owner already has the most customers allowed (2,000). */
   CUSTOMER_LIMIT: 409,
+  /** Hire ledger: the owner already has the most open bill and live links allowed (200). */
+  LINK_LIMIT: 409,
   /** Hire ledger: the proposal was already accepted (with another job) or dismissed. */
   PROPOSAL_CLOSED: 409,
 } as const;

@@ -69,6 +69,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   JOB_OVERLAP: 'This tractor already has a job at that time.',
   CUSTOMER_IN_USE: 'This customer has jobs or payments and cannot be deleted.',
   CUSTOMER_LIMIT: 'You already have the most customers allowed.',
+  LINK_LIMIT: 'You already have the most open links allowed. Stop an old link first.',
   PROPOSAL_CLOSED: 'This job suggestion was already answered.',
 };
 

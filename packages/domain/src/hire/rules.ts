@@ -44,6 +44,8 @@ export const LINK_DURATION_S: Record<LiveLinkDuration | Exclude<BillLinkExpiry, 
 };
 
 export const CUSTOMERS_PER_OWNER_MAX = 2000;
+/** Bill and live links not revoked or expired, per owner: what the owner's lists show whole. */
+export const OPEN_LINKS_PER_OWNER_MAX = 200;
 export const CUSTOMER_NAME_MAX = 60;
 export const VILLAGE_MAX = 60;
 export const HIRE_NOTE_MAX = 200;

@@ -1,11 +1,12 @@
 import type { BillLink, CreateBillLinkRequest, CreatedBillLink, CreatedLiveLink, CreateLiveLinkRequest, LiveLink } from '@tractorlink/domain/hire-api';
-import { LINK_DURATION_S } from '@tractorlink/domain/hire/rules';
+import { LINK_DURATION_S, OPEN_LINKS_PER_OWNER_MAX } from '@tractorlink/domain/hire/rules';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock';
 import { randomToken, sha256 } from '../../crypto/secrets';
+import { lockOwner } from '../../db/serialise';
 import { AppError } from '../../errors/app-error';
 import { findOwnedTractor, listOwnedTractors } from '../tractors/repo';
-import { type Db, insertLink, listLinks, ownedCustomer, ownedJob, ownedLink, ownerLanguage, revokeLink } from './repo';
+import { countOpenLinks, type Db, insertLink, listLinks, ownedCustomer, ownedJob, ownedLink, ownerLanguage, revokeLink } from './repo';
 import { billLinkView, liveLinkView } from './views';
 
 /** Ended live links stay in the owner's list this long. */
@@ -48,8 +49,17 @@ export class HireLinks {
       expires_at: body.expiresIn === 'never' ? null : now + LINK_DURATION_S[body.expiresIn] * 1000,
       revoked_at: null,
     };
-    await insertLink(db, row);
+    await this.insertCapped(userId, row);
     return { ...billLinkView(row, now), token, path: `/bill.html#${token}` };
+  }
+
+  /** Stores a link unless the owner has the most open ones allowed: counted under the owner's lock, so parallel creates cannot all pass. */
+  private async insertCapped(userId: string, row: Parameters<typeof insertLink>[1]): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      await lockOwner(trx, userId);
+      if ((await countOpenLinks(trx, userId, row.created_at)) >= OPEN_LINKS_PER_OWNER_MAX) throw new AppError('LINK_LIMIT');
+      await insertLink(trx, row);
+    });
   }
 
   async bills(userId: string, customerId: string | undefined): Promise<BillLink[]> {
@@ -84,7 +94,7 @@ export class HireLinks {
       expires_at: now + LINK_DURATION_S[body.duration] * 1000,
       revoked_at: null,
     };
-    await insertLink(db, row);
+    await this.insertCapped(userId, row);
     return { ...liveLinkView(row, tractor, now), token, path: `/live.html#${token}` };
   }
 

@@ -370,6 +370,18 @@ export async function saveScan(db: Db, tractorId: string, lastTime: number, now:
 
 // ─── Links ───────────────────────────────────────────────────────────────────
 
+/** The owner's links neither revoked nor expired at `now`. */
+export async function countOpenLinks(db: Db, userId: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('hire_links')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function insertLink(db: Db, row: Insertable<HireLinksTable>): Promise<void> {
   await db.insertInto('hire_links').values(row).execute();
 }
