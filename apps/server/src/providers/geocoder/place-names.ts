@@ -1,3 +1,6 @@
+/** A table of names: English name → [hi, mr, pa, gu, ta, te]. */
+export type NameTable = Readonly<Record<string, readonly [hi: string, mr: string, pa: string, gu: string, ta: string, te: string]>>;
+
 /**
  * Names of the bundled towns, districts and states (places.ts) in the other six languages, keyed by the
  * English name: [hi, mr, pa, gu, ta, te]. Written for this project from the official forms: the
@@ -5,7 +8,7 @@
  * own language where we know it (Marathi for Maharashtra, Gujarati for Gujarat, …) and the common
  * transliteration elsewhere (so Hindi has नासिक while Marathi has नाशिक).
  */
-export const PLACE_NAMES: Readonly<Record<string, readonly [hi: string, mr: string, pa: string, gu: string, ta: string, te: string]>> = {
+export const PLACE_NAMES: NameTable = {
   'Pimpalgaon Baswant': ['पिंपलगांव बसवंत', 'पिंपळगाव बसवंत', 'ਪਿੰਪਲਗਾਓਂ ਬਸਵੰਤ', 'પિંપળગાંવ બસવંત', 'பிம்பல்காவ் பஸ்வந்த்', 'పింపల్‌గావ్ బస్వంత్'],
   Ozar: ['ओझर', 'ओझर', 'ਓਝਰ', 'ઓઝર', 'ஓசர்', 'ఓఝర్'],
   Niphad: ['निफाड', 'निफाड', 'ਨਿਫਾੜ', 'નિફાડ', 'நிபாட்', 'నిఫాడ్'],
@@ -307,8 +310,13 @@ export const PLACE_NAMES: Readonly<Record<string, readonly [hi: string, mr: stri
 
 const COLUMN: Readonly<Record<string, number>> = { hi: 0, mr: 1, pa: 2, gu: 3, ta: 4, te: 5 };
 
+/** `english`'s name in `language` from `table`; undefined for English or a name the table lacks. */
+export function nameIn(table: NameTable, english: string, language: string): string | undefined {
+  const column = COLUMN[language];
+  return column === undefined ? undefined : table[english]?.[column];
+}
+
 /** A bundled place's name in `language`; the English name for English or a name we lack. */
 export function localName(english: string, language: string): string {
-  const column = COLUMN[language];
-  return column === undefined ? english : (PLACE_NAMES[english]?.[column] ?? english);
+  return nameIn(PLACE_NAMES, english, language) ?? english;
 }

@@ -1,3 +1,5 @@
+import type { NameTable } from '../geocoder/place-names';
+
 /**
  * Diesel stations for the local places provider: [name, address, lat, lon]. Demo data written for
  * this project around the demo fleet (Niphad and Nashik talukas): the towns are real, the stations
@@ -30,7 +32,7 @@ export const FUEL_STATIONS: readonly FuelStationRow[] = [
  * languages [hi, mr, pa, gu, ta, te], spelt as place-names.ts spells the towns they name (Hindi
  * नासिक, Marathi नाशिक …); "Road" as the signboards write it (रोड, ரோடு), as for Nashik Road there.
  */
-export const STREET_NAMES: Readonly<Record<string, readonly [hi: string, mr: string, pa: string, gu: string, ta: string, te: string]>> = {
+export const STREET_NAMES: NameTable = {
   Baglan: ['बागलान', 'बागलाण', 'ਬਾਗਲਾਣ', 'બાગલાણ', 'பாக்லாண்', 'బాగ్లాణ్'],
   Saykheda: ['सायखेड़ा', 'सायखेडा', 'ਸਾਇਖੇੜਾ', 'સાયખેડા', 'சாய்கேடா', 'సాయ్‌ఖేడా'],
   'Mumbai–Agra Highway': ['मुंबई–आगरा हाईवे', 'मुंबई–आग्रा महामार्ग', 'ਮੁੰਬਈ–ਆਗਰਾ ਹਾਈਵੇ', 'મુંબઈ–આગ્રા હાઇવે', 'மும்பை–ஆக்ரா நெடுஞ்சாலை', 'ముంబై–ఆగ్రా హైవే'],
