@@ -14,7 +14,6 @@ import {
 } from '@tractorlink/domain/subscription-api';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
-import { invoiceIn } from './invoice';
 import type { InvoicePdfRenderer } from './invoice-document';
 import type { SubscriptionService } from './service';
 
@@ -68,10 +67,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
       response: { 200: invoiceView },
       description: "The GST tax invoice as issued, its amount in words in the owner's language (or `language`).",
     },
-    handler: async (request) => {
-      const invoice = await subscriptions.invoice(userId(request), request.params.orderId);
-      return invoiceIn(invoice, request.query.language ?? (await subscriptions.languageOf(userId(request))));
-    },
+    handler: async (request) => (await subscriptions.invoice(userId(request), request.params.orderId, request.query.language)).invoice,
   });
 
   app.get('/subscription/invoices/:orderId/pdf', {
@@ -83,8 +79,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
       description: "The GST tax invoice as a PDF, labelled in the owner's language (or `language`).",
     },
     handler: async (request, reply) => {
-      const invoice = await subscriptions.invoice(userId(request), request.params.orderId);
-      const language = request.query.language ?? (await subscriptions.languageOf(userId(request)));
+      const { invoice, language } = await subscriptions.invoice(userId(request), request.params.orderId, request.query.language);
       const pdf = await invoicePdf(invoice, language);
       return reply
         .type('application/pdf')

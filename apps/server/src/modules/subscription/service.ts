@@ -14,6 +14,7 @@ import { readCallback } from '../payments/callback';
 import { askGateway } from '../payments/reconcile';
 import type { PaymentEvent, PaymentEventHandler } from '../payments/webhook';
 import { findOwnedTractor, listOwnedTractors, type TractorRow } from '../tractors/repo';
+import { invoiceIn } from './invoice';
 import { confirmPayment } from './ledger';
 import {
   findInvoice,
@@ -249,13 +250,17 @@ export class SubscriptionService implements PaymentEventHandler {
     };
   }
 
-  /** The issued invoice of the caller's paid order; INVOICE_PROCESSING until it exists. */
-  async invoice(userId: string, orderId: string): Promise<InvoiceView> {
+  /**
+   * The issued invoice of the caller's paid order (INVOICE_PROCESSING until it exists), read in
+   * `language` or else the owner's: as issued, its amount in words spelt in that language.
+   */
+  async invoice(userId: string, orderId: string, language?: LanguageCode): Promise<{ invoice: InvoiceView; language: LanguageCode }> {
     const order = await findOrderOfUser(this.deps.db, userId, orderId);
     if (!order || order.status === 'failed') throw new AppError('NOT_FOUND');
-    const invoice = await findInvoice(this.deps.db, orderId);
-    if (!invoice) throw new AppError('INVOICE_PROCESSING');
-    return JSON.parse(invoice.body) as InvoiceView;
+    const stored = await findInvoice(this.deps.db, orderId);
+    if (!stored) throw new AppError('INVOICE_PROCESSING');
+    const reader = language ?? (await this.languageOf(userId));
+    return { invoice: invoiceIn(JSON.parse(stored.body) as InvoiceView, reader), language: reader };
   }
 
   /**
@@ -273,8 +278,8 @@ export class SubscriptionService implements PaymentEventHandler {
     await confirmPayment(db, engine, settings, order, `pay_${randomBytes(7).toString('hex')}`, paidAt);
   }
 
-  /** The owner's chosen language (invoice PDFs default to it). */
-  async languageOf(userId: string): Promise<LanguageCode> {
+  /** The owner's chosen language (invoices default to it). */
+  private async languageOf(userId: string): Promise<LanguageCode> {
     const user = await this.deps.db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
     return isLanguageCode(user?.language) ? user.language : DEFAULT_LANGUAGE;
   }
