@@ -4,7 +4,7 @@ import { FieldCoverage } from './field-coverage';
 import { fromLocalMeters } from './geo';
 import type { Reading } from './telemetry';
 import { istMidnight } from './time';
-import { addTotals, emptyTotals, isForenoon, measureInterval, splitByHour, USAGE_FIELDS, usageReport, type UsageTotals } from './usage';
+import { addTotals, emptyTotals, engineRunning, isForenoon, measureInterval, splitByHour, USAGE_FIELDS, usageReport, type UsageTotals } from './usage';
 
 const origin = { lat: 18.5204, lon: 73.8567 };
 const spec = { implementWidthM: 2 };
@@ -147,6 +147,32 @@ describe('usage derivations on synthetic tracks', () => {
     // The counter beats the float sensor's estimate.
     expect(usageReport({ ...emptyTotals(), fuelRefuelL: 0, fuelNetChangeL: -9, fuelCounterL: 7.5 }).dieselConsumedL).toBe(7.5);
     expect(usageReport({ ...emptyTotals(), fuelRefuelL: 0, fuelNetChangeL: -9 }).dieselConsumedL).toBe(9);
+  });
+});
+
+describe('engine running between two readings', () => {
+  const at = (ms: number, r: Omit<Reading, 'time'>): Reading => ({ time: day + ms, ...r });
+  it('follows the ignition input when there is one', () => {
+    expect(engineRunning(at(0, { ignition: true }), at(60_000, { ignition: false }))).toBe(true);
+    expect(engineRunning(at(0, { ignition: false }), at(60_000, { ignition: true }))).toBe(false);
+  });
+  it('reads the RPM of a device without an ignition input', () => {
+    expect(engineRunning(at(0, { rpm: 820 }), at(60_000, { rpm: 815 }))).toBe(true);
+    expect(engineRunning(at(0, { rpm: 0 }), at(60_000, { rpm: 0 }))).toBe(false);
+  });
+  it('an input that reads off while the RPM is live is a loose wire; an RPM held after the engine stopped is not', () => {
+    expect(engineRunning(at(0, { ignition: false, rpm: 1830 }), at(10_000, { ignition: true, rpm: 1872 }))).toBe(true);
+    expect(engineRunning(at(0, { ignition: false, rpm: 790 }), at(600_000, { ignition: false, rpm: 790 }))).toBe(false);
+    expect(engineRunning(at(0, { ignition: false, rpm: 790 }), at(600_000, { ignition: false, rpm: 0 }))).toBe(false);
+  });
+  it('counts engine, PTO and field work through a flapping ignition wire', () => {
+    const readings = Array.from({ length: 60 }, (_, i) =>
+      at(i * 10_000, { ...fromLocalMeters(origin, 0, i * 14), speedKmh: 5, ignition: i % 4 !== 1, pto: true, rpm: 1800 + (i % 7) * 10 }),
+    );
+    const totals = sum(rollUp(readings));
+    expect(totals.engineS).toBe(590);
+    expect(totals.ptoS).toBe(590);
+    expect(totals.areaM2).toBeGreaterThan(59 * 14 * 2 * 0.97);
   });
 });
 

@@ -104,16 +104,29 @@ export interface TractorSpec {
   implementWidthM: number;
 }
 
-/** Usage between two consecutive readings (prev.time < cur.time); state rules follow `prev`. */
 /** More diesel an hour than the largest farm tractor burns at full load. */
 const MAX_BURN_L_PER_H = 40;
 
+/**
+ * Whether the engine ran from `prev` to `cur`. The ignition input says so; a device without one
+ * (it reports none) is read by the engine's RPM. An input that reads off while the RPM is live
+ * (above 0 at both ends and changing) is a loose wire, not a stopped engine: a CAN bus may hold its
+ * last RPM after the engine stops, but a held value does not change.
+ */
+export function engineRunning(prev: Reading, cur: Reading): boolean {
+  if (prev.ignition === true) return true;
+  const rpm = prev.rpm ?? 0;
+  if (prev.ignition === undefined) return rpm > 0;
+  return rpm > 0 && (cur.rpm ?? 0) > 0 && cur.rpm !== rpm;
+}
+
+/** Usage between two consecutive readings (prev.time < cur.time); state rules follow `prev`. */
 export function measureInterval(prev: Reading, cur: Reading, spec: TractorSpec, coverage?: FieldCoverage): Partial<UsageTotals> {
   const dt = (cur.time - prev.time) / 1000;
   if (!(dt > 0)) return {};
   const out: Partial<UsageTotals> = {};
   const counted = Math.min(dt, MAX_INTERVAL_S);
-  const engineOn = prev.ignition === true;
+  const engineOn = engineRunning(prev, cur);
 
   if (prev.engineWorktimeMin !== undefined && cur.engineWorktimeMin !== undefined) {
     const minutes = cur.engineWorktimeMin - prev.engineWorktimeMin;

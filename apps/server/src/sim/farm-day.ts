@@ -256,6 +256,10 @@ export interface DayTruth {
   /** Driven in all, m: road, field passes and turns (not towing). */
   drivenM: number;
   engineS: number;
+  /** PTO engaged (field passes), s. */
+  ptoS: number;
+  /** Engine running while standing with the PTO off, s. */
+  idleS: number;
   /** Burnt by the engine, L. */
   burntL: number;
   refuels: { time: number; litres: number }[];
@@ -291,7 +295,7 @@ export function simulateDay(
   // field pass across its neighbours.
   const drift = { x: 0, y: 0 };
   const noise = (axis: 'x' | 'y') => (drift[axis] = drift[axis] * 0.9 + (random() + random() + random() - 1.5) * 0.9);
-  const truth: DayTruth = { workM2: 0, roadM: 0, drivenM: 0, engineS: 0, burntL: 0, refuels: [], siphons: [] };
+  const truth: DayTruth = { workM2: 0, roadM: 0, drivenM: 0, engineS: 0, ptoS: 0, idleS: 0, burntL: 0, refuels: [], siphons: [] };
   const fields: FieldTruth[] | undefined = options.fields?.length
     ? options.fields.map(() => ({ workM2: 0, start: Number.POSITIVE_INFINITY, end: 0 }))
     : undefined;
@@ -309,6 +313,8 @@ export function simulateDay(
     const refuelFrom = fuelL;
     const refuels = leg.mode === 'refuel' && fuelL < profile.tankCapacityL * REFUEL_BELOW;
     if (engineOn) truth.engineS += duration / 1000;
+    if (leg.mode === 'work') truth.ptoS += duration / 1000;
+    if (leg.mode === 'idle') truth.idleS += duration / 1000;
     if (leg.mode === 'road') truth.roadM += meters;
     if (moving && leg.mode !== 'towed') truth.drivenM += meters;
     const strip = [leg.from, leg.to]

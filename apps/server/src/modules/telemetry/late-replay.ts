@@ -36,7 +36,7 @@ async function replayRulesState(db: Kysely<Database>, current: TractorProcessor,
  * Late records, replayed in device-time order. A device that was out of coverage sends its
  * memory when it reconnects, often newest first: the newest record is processed live and every
  * older one arrives late. They are stored at once; once they stop coming, the tractor's history
- * from the start of the earliest late record's IST day through its newest record is run again
+ * from the start of the IST day of the record before the earliest late one through its newest record is run again
  * through a fresh processor, with the alert rules, as if it had arrived in order:
  * - the hourly figures from that day on are replaced, today's included;
  * - alerts the replay raises that were not raised before are stored, each at the device time it
@@ -52,7 +52,18 @@ export async function replayLate(
   alerts?: AlertHook,
 ): Promise<{ processor: TractorProcessor; alerts: AlertRow[] } | undefined> {
   const { profile } = current;
-  const dayStart = istDayStart(from);
+  // The late records fall inside an interval processed live from the record before them, whose usage
+  // went to that record's hours: perhaps an earlier day (a device silent overnight whose worktime
+  // counter jumped across the gap). The replay starts on that record's day so those hours are redone.
+  const prior = await db
+    .selectFrom('telemetry')
+    .select('device_time')
+    .where('tractor_id', '=', profile.id)
+    .where('device_time', '<', from)
+    .orderBy('device_time', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const dayStart = istDayStart(prior ? Number(prior.device_time) : from);
   const count = await db
     .selectFrom('telemetry')
     .select((eb) => eb.fn.countAll<number>().as('n'))

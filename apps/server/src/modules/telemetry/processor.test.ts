@@ -16,6 +16,23 @@ describe('tractor processor', () => {
     expect(hours.get(nineIst)?.engineS).toBe(900);
   });
 
+  it('puts the engine time a worktime counter ran on through a silence after it at one second a second, never more than an hour an hour', () => {
+    const p = new TractorProcessor(profile, undefined);
+    // Silent from 21:30 to 09:00 the next day; the counter says the engine ran 3 hours meanwhile.
+    const evening = nineIst + 12.5 * 3600_000;
+    const { hours } = p.process([
+      { time: evening, ignition: false, engineWorktimeMin: 6000 },
+      { time: evening + 11.5 * 3600_000, ignition: true, engineWorktimeMin: 6180 },
+    ]);
+    const engine = [...hours].map(([hour, totals]) => [hour, Math.round(totals.engineS)]);
+    expect(engine).toEqual([
+      [evening - 1800_000, 1800],
+      [evening + 1800_000, 3600],
+      [evening + 5400_000, 3600],
+      [evening + 9000_000, 1800],
+    ]);
+  });
+
   it('marks a record older than the last processed one as late, without processing it', () => {
     const p = new TractorProcessor(profile, { time: nineIst, ignition: true });
     const { hours, lateDays } = p.process([{ time: nineIst - 86_400_000, ignition: true }]);

@@ -122,8 +122,10 @@ export class TractorProcessor {
         const totals = measureInterval(prev, r, this.profile, this.coverageOn(prev));
         engineS = totals.engineS ?? 0;
         // After a long silence only the first MAX_INTERVAL_S are counted, and they belong right after
-        // the last reading, not spread over the whole gap.
-        const end = Math.min(r.time, prev.time + MAX_INTERVAL_S * 1000);
+        // the last reading, not spread over the whole gap. A worktime counter that ran on through the
+        // silence says how long the engine ran, not when: that time follows the last reading at one
+        // second a second, so no hour (or day) gets more engine time than it has.
+        const end = Math.min(r.time, prev.time + Math.max(MAX_INTERVAL_S, totals.engineS ?? 0) * 1000);
         for (const part of splitByHour(prev.time, end, totals)) addInto(hours, part.hourStart, part.totals);
       }
       const litres = fuelLitres(r, this.profile.tankCapacityL);
