@@ -47,7 +47,11 @@ export interface DieselState {
   stoodAt?: number;
   /** Newest time it moved or worked. */
   movedAt?: number;
-  refuel?: { start: number; fromL: number; peakL: number; lastRise: number; markL?: number };
+  refuel?: { start: number; fromL: number; peakL: number; lastRise: number; markL?: number; settledFromL?: number };
+  /** The tank input has read above zero: it is wired (an unwired input reads 0 forever). */
+  wired?: boolean;
+  /** Since when the input has read 0 while the tank held diesel (a sensor unplugged, or a dropout). */
+  zeroSince?: number;
 }
 
 export interface DieselStep {
@@ -57,6 +61,11 @@ export interface DieselStep {
   refuelL: number;
   /** A refuel confirmed at this step: when it began and how much went in. */
   refuelDone?: { start: number; litres: number };
+  /**
+   * The level the tank has held over the last half hour (a time-weighted median): a sensor stuck or
+   * dropped out for up to a quarter of an hour never moves it, so events are confirmed on it.
+   */
+  settledL: number;
 }
 
 export const DIESEL_WINDOW_MS = 10 * 60_000;
@@ -71,8 +80,20 @@ const MOVING_MARGIN = 0.1;
 /** How long the "lowest level lately" is remembered, in slots of ten minutes. */
 const LOW_MEMORY_MS = 30 * 60_000;
 const LOW_SLOT_MS = 10 * 60_000;
-/** Buckets kept: the window's and as many again for the level before a rise. */
-const KEPT_BUCKETS = 2 * (DIESEL_WINDOW_MS / BUCKET_MS);
+/** The settled level's span: a sensor fault held for up to half of it never moves it. */
+export const SETTLED_MS = 30 * 60_000;
+/** Buckets kept: the settled level's span at the densest rate (also the level before a rise). */
+const KEPT_BUCKETS = SETTLED_MS / BUCKET_MS;
+/** The level averages at least this many buckets: a sparse (parked, 10-minute) rate still trims one glitch. */
+const MIN_BUCKETS = 5;
+/** How far back the level may reach for its MIN_BUCKETS. */
+const MIN_BUCKETS_MS = 60 * 60_000;
+/** A bucket stands for the time until the next one, at most this (a gap is not the last value held). */
+const MAX_WEIGHT_MS = 10 * 60_000;
+/** A reading of 0 while the tank held more than this is a dropout until it has lasted ZERO_HOLD_MS. */
+const ZERO_HOLD_MS = 15 * 60_000;
+/** A rise the settled level has not followed within this of its end was the sensor, not a pump. */
+const REFUEL_CONFIRM_MS = 30 * 60_000;
 /** The level before a refuel is read over this span before its rise. */
 const PRE_RISE_MS = 4 * 60_000;
 
@@ -91,6 +112,10 @@ const scratchOf = (n: number): Float64Array => {
   return scratch;
 };
 
+// settled()'s bucket means and weights, reused the same way.
+const settledValues = new Float64Array(KEPT_BUCKETS);
+const settledWeights = new Float64Array(KEPT_BUCKETS);
+
 /** trimmedMean of the first `n` values of `values`, which it sorts in place. */
 function trimmedMeanOf(values: Float64Array, n: number): number {
   const sorted = values.subarray(0, n).sort();
@@ -106,6 +131,9 @@ export class DieselTracker {
   private readonly refuelMinL: number;
   private readonly settleMs: number;
   private readonly movingMarginL: number;
+  /** settled()'s last answer, and the newest bucket it was taken at. */
+  private settledBucket?: number;
+  private settledL = 0;
 
   constructor(options: DieselOptions, state?: DieselState) {
     this.windowMs = options.windowMs ?? DIESEL_WINDOW_MS;
@@ -120,17 +148,37 @@ export class DieselTracker {
   }
 
   /**
+   * Whether a reading is a tank level at all (call before push, in time order). An input that has
+   * never read above zero is not wired: a tractor without a fuel sensor shows no level rather than
+   * an empty tank. A 0 from a tank that held diesel is a sensor unplugged or a dropout, skipped until
+   * it has lasted ZERO_HOLD_MS (a tank drained through a theft falls through the litres between first).
+   */
+  admit(time: number, litres: number): boolean {
+    const s = this.state;
+    if (litres > 0) {
+      s.wired = true;
+      s.zeroSince = undefined;
+      return true;
+    }
+    if (!s.wired && s.smoothedL === undefined && s.buckets === undefined) return false;
+    if ((s.smoothedL ?? 0) < this.refuelMinL) return true;
+    s.zeroSince ??= time;
+    return time - s.zeroSince >= ZERO_HOLD_MS;
+  }
+
+  /**
    * Adds a reading (time ascending); returns the level and this step's changes. `standing`: the
    * tractor stood still or its engine was off at this reading (unknown counts as standing).
    */
   push(time: number, litres: number, standing = true): DieselStep {
     const s = this.state;
     const smoothedL = this.level(time, litres);
+    const settledL = this.settled(time);
     const netChangeL = s.smoothedL === undefined ? 0 : smoothedL - s.smoothedL;
     s.smoothedL = smoothedL;
     if (standing) s.stoodAt = time;
     else s.movedAt = time;
-    const step: DieselStep = { smoothedL, netChangeL, refuelL: 0 };
+    const step: DieselStep = { smoothedL, netChangeL, refuelL: 0, settledL };
 
     if (s.refuel) {
       if (smoothedL > s.refuel.peakL) s.refuel.peakL = smoothedL;
@@ -139,13 +187,19 @@ export class DieselTracker {
         s.refuel.lastRise = time;
         s.refuel.markL = smoothedL;
       } else if (time - s.refuel.lastRise >= this.settleMs) {
-        const { start, fromL, peakL } = s.refuel;
+        const { start, fromL, peakL, lastRise } = s.refuel;
+        const settledFromL = s.refuel.settledFromL ?? fromL;
+        // The new level still holds, and the half hour's level has followed it: diesel went in. A
+        // rise that fell back, or that the settled level never followed, was the sensor (stuck, or
+        // coming back from a dropout to where the tank stood all along).
+        const holds = smoothedL - fromL >= this.refuelMinL;
+        const followed = settledL - settledFromL >= this.refuelMinL / 2;
+        if (holds && !followed && time - lastRise < REFUEL_CONFIRM_MS) return step;
         s.refuel = undefined;
         s.lows = [];
         const reference = this.lowest(time, smoothedL);
         s.low = [reference[0], reference[3]];
-        // Confirmed only if the new level still holds; a rise that fell back was the sensor.
-        if (smoothedL - fromL >= this.refuelMinL) {
+        if (holds && followed) {
           const litres = peakL - fromL;
           step.refuelL = litres;
           step.refuelDone = { start, litres };
@@ -161,7 +215,9 @@ export class DieselTracker {
     const stoodDuringRise = s.stoodAt !== undefined && s.stoodAt >= s.low[0] - this.windowMs / 2;
     if (rise >= this.refuelMinL && stoodDuringRise) {
       const start = this.riseStart(s.low[1], smoothedL);
-      s.refuel = { start, fromL: this.levelBefore(start, s.low[1]), peakL: smoothedL, lastRise: time, markL: smoothedL };
+      const fromL = this.levelBefore(start, s.low[1]);
+      // The level the tank held before: a rise back to it (after a dropout) is no refuel.
+      s.refuel = { start, fromL, peakL: smoothedL, lastRise: time, markL: smoothedL, settledFromL: Math.max(fromL, settledL) };
     }
     return step;
   }
@@ -235,7 +291,59 @@ export class DieselTracker {
     while (buckets.length > KEPT_BUCKETS) buckets.shift();
     const means = scratchOf(buckets.length);
     let n = 0;
-    for (const [t, sum, count] of buckets) if (t + BUCKET_MS > time - this.windowMs) means[n++] = sum / count;
+    let from = buckets.length;
+    // The window's buckets, or at a sparse rate the last MIN_BUCKETS of the last hour.
+    while (from > 0) {
+      const t = (buckets[from - 1] as DieselBucket)[0];
+      const inWindow = t + BUCKET_MS > time - this.windowMs;
+      if (!inWindow && (buckets.length - from >= MIN_BUCKETS || t + BUCKET_MS <= time - MIN_BUCKETS_MS)) break;
+      from--;
+    }
+    for (let i = from; i < buckets.length; i++) {
+      const [, sum, count] = buckets[i] as DieselBucket;
+      means[n++] = sum / count;
+    }
     return trimmedMeanOf(means, n);
+  }
+
+  /**
+   * The time-weighted median of the bucket means of the last SETTLED_MS. Taken once a bucket (the
+   * readings of one bucket barely move a half hour's median), into reused arrays: at a reading a
+   * second it would otherwise cost more than the rest of the level.
+   */
+  private settled(time: number): number {
+    const buckets = this.state.buckets ?? [];
+    const newest = buckets.at(-1)?.[0];
+    if (newest !== undefined && newest === this.settledBucket) return this.settledL;
+    const values = settledValues;
+    const weights = settledWeights;
+    let n = 0;
+    let total = 0;
+    for (let i = 0; i < buckets.length; i++) {
+      const [t, sum, count] = buckets[i] as DieselBucket;
+      if (t + BUCKET_MS <= time - SETTLED_MS) continue;
+      const next = i + 1 < buckets.length ? (buckets[i + 1] as DieselBucket)[0] : time + BUCKET_MS;
+      const weight = Math.min(Math.max(next - Math.max(t, time - SETTLED_MS), BUCKET_MS), MAX_WEIGHT_MS);
+      // Insertion by value: at most KEPT_BUCKETS of them.
+      let j = n++;
+      for (; j > 0 && (values[j - 1] as number) > sum / count; j--) {
+        values[j] = values[j - 1] as number;
+        weights[j] = weights[j - 1] as number;
+      }
+      values[j] = sum / count;
+      weights[j] = weight;
+      total += weight;
+    }
+    let median = this.state.smoothedL ?? 0;
+    for (let i = 0, acc = 0; i < n; i++) {
+      acc += weights[i] as number;
+      if (acc >= total / 2) {
+        median = values[i] as number;
+        break;
+      }
+    }
+    this.settledBucket = newest;
+    this.settledL = median;
+    return median;
   }
 }

@@ -39,6 +39,17 @@ describe('stored form of the rules state', () => {
     {
       held: {},
       engineS: 0,
+      fuel: { parkedSince: 1_795_000_000_000, theftPeakL: 40.25, theftPeakSettledL: 40.5, theftSince: 1_795_000_600_000 },
+      tow: { far: 0, fired: false, anchored: true, anchor: { lat: 20.1667, lon: 73.9833 }, lastFix: { lat: 20.17, lon: 73.98, time: 1_795_000_060_000 } },
+    },
+    {
+      held: {},
+      engineS: 0,
+      fuel: { run: [[1_795_000_000_000, 40.5]], dropSeen: { since: 1_795_000_060_000, peakL: 40.5, settledL: 40.25 } },
+    },
+    {
+      held: {},
+      engineS: 0,
       geofenceFingerprint: 12345,
       geofences: { g1: { rev: 3, inside: true, pending: 0 }, g2: { rev: 1, inside: undefined, pending: 0 } },
     },

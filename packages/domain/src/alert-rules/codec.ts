@@ -10,8 +10,9 @@ import type { AlertRulesState, GeofenceTrack, Held, WatchedGeofence } from './ty
  *   k  key flags: 1 wired, 2 seen this ignition session
  *   h  held conditions: { typeId: [since, fired 0|1] }
  *   p  PTO: [session 0|1, onSince, offSince, sessionStart] (0: none)
- *   f  fuel: [parkedSince, theftPeakL, theftFired 0|1, dropFired 0|1, run] (0 / null: none)
- *   t  towing: [far, fired 0|1, anchor lat, anchor lon, last lat, last lon, last time] (null: none)
+ *   f  fuel: [parkedSince, theftPeakL, theftFired 0|1, dropFired 0|1, run, theft [since|0, peak settled L],
+ *      dropSeen [since, peak L, settled L]] (0 / null: none; the last two left out when none)
+ *   t  towing: [far, fired 0|1, anchor lat, anchor lon, last lat, last lon, last time, anchored 0|1] (null: none)
  *   s  service: [dueAt, stage, nextAt]
  *   g  geofences: [fingerprint of the watched list, { geofenceId: rev × 2 + (1 inside | 0 not known yet) }];
  *      a geofence of that list left out is one the tractor is clearly outside (most of them)
@@ -22,13 +23,14 @@ export interface EncodedRulesState {
   k?: number;
   h?: Record<string, [number, 0 | 1]>;
   p?: [0 | 1, number, number, number];
-  f?: [number, number | null, 0 | 1, 0 | 1, [number, number][] | null];
-  t?: [number, 0 | 1, number | null, number | null, number | null, number | null, number | null];
+  f?: [number, number | null, 0 | 1, 0 | 1, [number, number][] | null, ([number, number] | null)?, [number, number, number]?];
+  t?: [number, 0 | 1, number | null, number | null, number | null, number | null, number | null, (0 | 1)?];
   s?: [number, number, number];
   g?: [number, Record<string, number>];
 }
 
 const orZero = (v: number | undefined) => v ?? 0;
+const round2 = (v: number) => Math.round(v * 100) / 100;
 const orUndefined = (v: number) => (v === 0 ? undefined : v);
 
 export function encodeRulesState(s: AlertRulesState): EncodedRulesState {
@@ -42,7 +44,7 @@ export function encodeRulesState(s: AlertRulesState): EncodedRulesState {
   if (s.pto && (s.pto.session || s.pto.onSince !== undefined))
     out.p = [s.pto.session ? 1 : 0, orZero(s.pto.onSince), orZero(s.pto.offSince), orZero(s.pto.sessionStart)];
   const f = s.fuel;
-  if (f && (f.parkedSince !== undefined || f.run?.length || f.dropFired)) {
+  if (f && (f.parkedSince !== undefined || f.run?.length || f.dropFired || f.dropSeen)) {
     out.f = [
       orZero(f.parkedSince),
       f.theftPeakL === undefined ? null : Math.round(f.theftPeakL * 100) / 100,
@@ -50,10 +52,17 @@ export function encodeRulesState(s: AlertRulesState): EncodedRulesState {
       f.dropFired ? 1 : 0,
       f.run?.length ? f.run : null,
     ];
+    // The settled level's high since parking and losses waiting for confirmation: a restart in
+    // between must neither lose nor delay them.
+    const theftSettled = f.theftPeakSettledL === undefined ? null : ([orZero(f.theftSince), round2(f.theftPeakSettledL)] as [number, number]);
+    if (theftSettled || f.dropSeen) out.f.push(theftSettled);
+    if (f.dropSeen) out.f.push([f.dropSeen.since, f.dropSeen.peakL, round2(f.dropSeen.settledL ?? f.dropSeen.peakL)]);
   }
   const t = s.tow;
-  if (t)
+  if (t) {
     out.t = [t.far, t.fired ? 1 : 0, t.anchor?.lat ?? null, t.anchor?.lon ?? null, t.lastFix?.lat ?? null, t.lastFix?.lon ?? null, t.lastFix?.time ?? null];
+    if (t.anchored) out.t.push(1);
+  }
   if (s.service) out.s = [s.service.dueAt, s.service.stage, s.service.nextAt];
   if (s.geofences && s.geofenceFingerprint !== undefined) out.g = [s.geofenceFingerprint, encodeTracks(s)];
   return out;
@@ -86,7 +95,7 @@ export function decodeRulesState(saved: unknown, engineS = 0): AlertRulesState {
   for (const [id, [since, fired]] of Object.entries(e.h ?? {})) state.held[id] = { since, fired: fired === 1 } satisfies Held;
   if (e.p) state.pto = { session: e.p[0] === 1, onSince: orUndefined(e.p[1]), offSince: orUndefined(e.p[2]), sessionStart: orUndefined(e.p[3]) };
   if (e.f) {
-    const [parkedSince, theftPeakL, theftFired, dropFired, run] = e.f;
+    const [parkedSince, theftPeakL, theftFired, dropFired, run, theft, dropSeen] = e.f;
     state.fuel = {
       parkedSince: orUndefined(parkedSince),
       theftPeakL: theftPeakL ?? undefined,
@@ -94,10 +103,16 @@ export function decodeRulesState(saved: unknown, engineS = 0): AlertRulesState {
       dropFired: dropFired === 1 || undefined,
       run: run ?? undefined,
     };
+    if (theft) {
+      state.fuel.theftPeakSettledL = theft[1];
+      state.fuel.theftSince = orUndefined(theft[0]);
+    }
+    if (dropSeen) state.fuel.dropSeen = { since: dropSeen[0], peakL: dropSeen[1], settledL: dropSeen[2] };
   }
   if (e.t) {
-    const [far, fired, aLat, aLon, lLat, lLon, lTime] = e.t;
+    const [far, fired, aLat, aLon, lLat, lLon, lTime, anchored] = e.t;
     state.tow = { far, fired: fired === 1 };
+    if (anchored === 1) state.tow.anchored = true;
     if (aLat !== null && aLon !== null) state.tow.anchor = { lat: aLat, lon: aLon };
     if (lLat !== null && lLon !== null && lTime !== null) state.tow.lastFix = { lat: lLat, lon: lLon, time: lTime };
   }

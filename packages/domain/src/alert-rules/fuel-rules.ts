@@ -17,6 +17,13 @@ const RUN_WINDOW_STEP_MS = 60_000;
 const LOW_FUEL_HOLD_MS = 2 * 60_000;
 /** Percentage points above the threshold before low fuel re-arms: a refuel, not a slope's swing (up to 8). */
 const LOW_FUEL_BAND = 10;
+/**
+ * A loss seen on the ten-minute level is confirmed once the half hour's settled level has followed it
+ * (by this share of the threshold): a sensor stuck low, or dropped out, for up to a quarter of an hour
+ * never moves it. A sudden drop it has not followed within LOSS_CONFIRM_MS was the sensor.
+ */
+const SETTLED_SHARE = 0.5;
+const LOSS_CONFIRM_MS = 30 * 60_000;
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
@@ -28,6 +35,8 @@ export function fuelRules(state: AlertRulesState, ctx: RuleContext): void {
     f.parkedSince = undefined;
     f.theftPeakL = undefined;
     f.theftFired = undefined;
+    f.theftPeakSettledL = undefined;
+    f.theftSince = undefined;
   } else {
     f.parkedSince ??= r.time;
   }
@@ -41,31 +50,49 @@ export function fuelRules(state: AlertRulesState, ctx: RuleContext): void {
   const L = ctx.profile.limits;
   // Dated when the level began to rise: the refuel event the diesel page lists, at the same time.
   if (fuel.refuelDone && fuel.refuelDone.litres >= L.refillL) ctx.raise('A0104', round1(fuel.refuelDone.litres), L.refillL, undefined, fuel.refuelDone.start);
-  if (parked) theft(f, ctx, r.time, fuel.smoothedL);
-  if (r.ignition === true) suddenDrop(f, ctx, r.time, fuel.smoothedL, fuel.refueling);
+  const settledL = fuel.settledL ?? fuel.smoothedL;
+  if (parked) theft(f, ctx, r.time, fuel.smoothedL, settledL, fuel.refueling);
+  if (r.ignition === true) suddenDrop(f, ctx, r.time, fuel.smoothedL, settledL, fuel.refueling);
 
   const percent = (fuel.smoothedL / ctx.profile.tankCapacityL) * 100;
   const low = below(percent, L.lowFuelPercent, LOW_FUEL_BAND);
   if ((low === 'on' || state.held.A0103) && sustained(state, 'A0103', low, r.time, LOW_FUEL_HOLD_MS)) ctx.raise('A0103', Math.round(percent), L.lowFuelPercent);
 }
 
-/** Fuel theft: the level falls by the threshold from the highest level seen since parking (ignition off, standing). */
-function theft(f: NonNullable<AlertRulesState['fuel']>, ctx: RuleContext, time: number, levelL: number) {
+/**
+ * Fuel theft: the level falls by the threshold from the highest level seen since parking (ignition
+ * off, standing), and the settled level has fallen by SETTLED_SHARE of it from its own highest since
+ * parking: a sensor stuck low, or dropped out, for up to a quarter of an hour never moves that one.
+ * Measured from the highs, not from the moment the loss was seen, so a tractor reporting every ten
+ * minutes (whose settled level has already followed by then) is confirmed at once. Dated when the
+ * loss was first seen.
+ */
+function theft(f: NonNullable<AlertRulesState['fuel']>, ctx: RuleContext, time: number, levelL: number, settledL: number, refueling: boolean) {
   if (time - (f.parkedSince ?? time) < THEFT_SETTLE_MS) return;
-  f.theftPeakL = Math.max(f.theftPeakL ?? levelL, levelL);
+  // A rise not yet confirmed as a refuel (a sensor stuck high, say) never becomes the level a loss is measured from.
+  if (!refueling || f.theftPeakL === undefined) {
+    f.theftPeakL = Math.max(f.theftPeakL ?? levelL, levelL);
+    f.theftPeakSettledL = Math.max(f.theftPeakSettledL ?? settledL, settledL);
+  }
+  if (f.theftFired) return;
   const threshold = ctx.profile.limits.theftL;
   const lost = f.theftPeakL - levelL;
-  if (!f.theftFired && lost >= threshold) {
-    f.theftFired = true;
-    ctx.raise('A0100', round1(lost), threshold);
+  if (lost < threshold) {
+    f.theftSince = undefined;
+    return;
   }
+  f.theftSince ??= time;
+  if ((f.theftPeakSettledL ?? settledL) - settledL < threshold * SETTLED_SHARE) return;
+  f.theftFired = true;
+  ctx.raise('A0100', round1(lost), threshold, undefined, f.theftSince);
+  f.theftSince = undefined;
 }
 
 /**
  * Sudden fuel drop: while the engine runs, the level falls by the threshold within the window
  * (A0111's duration). Once per engine run, unless a refuel re-arms it.
  */
-function suddenDrop(f: NonNullable<AlertRulesState['fuel']>, ctx: RuleContext, time: number, levelL: number, refueling: boolean) {
+function suddenDrop(f: NonNullable<AlertRulesState['fuel']>, ctx: RuleContext, time: number, levelL: number, settledL: number, refueling: boolean) {
   const { dropL: threshold, dropWindowMs: windowMs } = ctx.profile.limits;
   const run = (f.run ??= []);
   if (refueling) {
@@ -84,16 +111,20 @@ function suddenDrop(f: NonNullable<AlertRulesState['fuel']>, ctx: RuleContext, t
   const peak = run.length > 0 && (run[0] as [number, number])[0] >= time - windowMs ? (run[0] as [number, number])[1] : level;
   if (f.dropFired) return;
   if (!f.dropSeen) {
-    if (peak - level >= threshold) f.dropSeen = { since: time, peakL: peak };
+    if (peak - level >= threshold) f.dropSeen = { since: time, peakL: peak, settledL };
     return;
   }
   // Passes up and down a slope swing the level by litres for minutes: a drop counts only once the
-  // lower level has held for the level's whole window; one that comes back was the sensor.
+  // lower level has held for the level's whole window, and the settled level has followed it; one
+  // that comes back (or that the settled level never follows) was the sensor.
   if (time - f.dropSeen.since < DIESEL_WINDOW_MS) return;
   const lost = f.dropSeen.peakL - level;
-  f.dropSeen = undefined;
-  if (lost >= threshold) {
-    f.dropFired = true;
-    ctx.raise('A0111', round1(lost), threshold);
+  if (lost < threshold || time - f.dropSeen.since > LOSS_CONFIRM_MS) {
+    f.dropSeen = undefined;
+    return;
   }
+  if ((f.dropSeen.settledL ?? settledL) - settledL < threshold * SETTLED_SHARE) return;
+  f.dropFired = true;
+  ctx.raise('A0111', round1(lost), threshold, undefined, f.dropSeen.since);
+  f.dropSeen = undefined;
 }

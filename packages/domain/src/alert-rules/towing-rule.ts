@@ -23,15 +23,18 @@ export function towingRule(state: AlertRulesState, ctx: RuleContext): void {
   if (tow.fired || r.lat === undefined || r.lon === undefined || (r.satellites ?? MIN_SATELLITES) < MIN_SATELLITES) return;
   const fix = { lat: r.lat, lon: r.lon };
   if (!isPlausibleFix(fix)) return;
-  if (!tow.anchor) {
+  const threshold = ctx.profile.limits.towM;
+  // The anchor counts once a second fix agrees with it: a wild first fix after ignition off would
+  // otherwise make every true fix after it read as the tractor moved away.
+  if (!tow.anchor || (!tow.anchored && distanceMeters(tow.anchor, fix) >= threshold)) {
     tow.anchor = fix;
     tow.lastFix = { ...fix, time: r.time };
     return;
   }
+  tow.anchored = true;
   // A fix further from the previous one than a tractor could go is a bad fix: skip it.
   if (tow.lastFix && r.time > tow.lastFix.time && (distanceMeters(tow.lastFix, fix) / ((r.time - tow.lastFix.time) / 1000)) * 3.6 > IMPOSSIBLE_KMH) return;
   tow.lastFix = { ...fix, time: r.time };
-  const threshold = ctx.profile.limits.towM;
   const moved = distanceMeters(tow.anchor, fix);
   tow.far = moved >= threshold ? tow.far + 1 : 0;
   if (tow.far >= FAR_FIXES) {

@@ -27,6 +27,8 @@ export interface RuleInput {
   /** Present when the reading carried a tank value. */
   fuel?: {
     smoothedL: number;
+    /** The level held over the last half hour (DieselStep.settledL): events are confirmed on it. */
+    settledL?: number;
     /** A refuel that has just settled. */
     refuelDone?: { start: number; litres: number };
     /** A refuel is in progress (the level is rising). */
@@ -132,13 +134,18 @@ export interface AlertRulesState {
     parkedSince?: number;
     theftPeakL?: number;
     theftFired?: boolean;
+    /** The highest settled level (DieselStep.settledL) since parking: a theft is confirmed when it has followed the loss. */
+    theftPeakSettledL?: number;
+    /** When a loss of the threshold was first seen while parked (waiting for the settled level to confirm it). */
+    theftSince?: number;
     /** [time, smoothed L] while the engine runs: descending levels (the head is the peak) within the drop window. */
     run?: [number, number][];
     dropFired?: boolean;
     /** A drop of the threshold seen, waiting to hold: since when, and the peak it fell from. */
-    dropSeen?: { since: number; peakL: number };
+    dropSeen?: { since: number; peakL: number; settledL?: number };
   };
-  tow?: { anchor?: LatLon; far: number; fired: boolean; lastFix?: LatLon & { time: number } };
+  /** `anchored`: a second fix agreed with the anchor (a wild first fix is replaced, not measured from). */
+  tow?: { anchor?: LatLon; anchored?: boolean; far: number; fired: boolean; lastFix?: LatLon & { time: number } };
   service?: { dueAt: number; stage: number; nextAt: number };
   /** Engine seconds over the tractor's life (engine hours when the device has no worktime counter). */
   engineS: number;

@@ -130,7 +130,8 @@ export class TractorProcessor {
       }
       const litres = fuelLitres(r, this.profile.tankCapacityL);
       let step: DieselStep | undefined;
-      if (litres !== undefined) {
+      // admit: a tank input never wired, or one that dropped out to 0, is not a level.
+      if (litres !== undefined && this.diesel.admit(r.time, litres)) {
         step = this.diesel.push(r.time, litres, isStanding(r));
         this.state.fuelL = step.smoothedL;
         addInto(hours, istHourStart(r.time), { fuelNetChangeL: step.netChangeL });
@@ -152,6 +153,7 @@ export class TractorProcessor {
         input.engineS = engineS;
         if (step) {
           this.ruleFuel.smoothedL = step.smoothedL;
+          this.ruleFuel.settledL = step.settledL;
           this.ruleFuel.refuelDone = step.refuelDone;
           this.ruleFuel.refueling = this.diesel.refueling;
           input.fuel = this.ruleFuel;
