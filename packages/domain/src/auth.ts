@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from './languages';
-import { birthDate, email, fullName, mobileNo, otp, pin } from './validation';
+import { birthDate, clearableEmail, fullName, mobileNo, optionalEmail, otp, pin } from './validation';
 
 /**
  * Request and response bodies of the account API (issue 2). Every object is strict: unknown fields
@@ -61,7 +61,7 @@ export const registerRequest = z.strictObject({
   ticket: z.string().min(1).max(2048),
   name: fullName,
   birthDate,
-  email: email.optional(),
+  email: optionalEmail,
   pin,
   deviceID: deviceId,
   rememberMe: z.boolean().default(true),
@@ -122,7 +122,7 @@ export const changePinRequest = z.strictObject({ oldPin: pin, newPin: pin });
 export const profileUpdateRequest = z.strictObject({
   language: z.enum(LANGUAGE_CODES).optional(),
   name: fullName.optional(),
-  email: email.nullable().optional(),
+  email: clearableEmail,
 });
 
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, birthDate, email, fullName, indianDate, isAdultOn, mobileNo, otp, pin } from './validation';
+import { ageOn, birthDate, clearableEmail, email, fullName, indianDate, isAdultOn, mobileNo, optionalEmail, otp, pin, typedFullName } from './validation';
 
 interface Schema {
   safeParse(v: unknown): { success: boolean };
@@ -83,6 +83,16 @@ const rules: [string, Schema, Row[]][] = [
     ],
   ],
   [
+    'email as the forms send it: a blank box is not given, so it passes',
+    optionalEmail,
+    [
+      ['', true],
+      ['ramesh@example.in', true],
+      ['ramesh@', false],
+      [' ', false],
+    ],
+  ],
+  [
     'birth date: required, a real date',
     birthDate,
     [
@@ -96,6 +106,24 @@ const rules: [string, Schema, Row[]][] = [
 describe.each(rules)('%s', (_rule, schema, rows) => {
   it.each(rows)('%j → %s', (value, ok) => {
     expect(accepts(schema, value)).toBe(ok);
+  });
+});
+
+describe('a full name as a form reads it', () => {
+  it('drops the spaces a keyboard adds around and between words, then holds the same rule', () => {
+    expect(typedFullName.parse('  Ramesh   Patil ')).toBe('Ramesh Patil');
+    expect(typedFullName.safeParse('   ').error?.issues[0]?.message).toBe('NAME_REQUIRED');
+    expect(typedFullName.safeParse(' Ramesh 2 ').error?.issues[0]?.message).toBe('NAME_INVALID');
+  });
+});
+
+describe('a blank email is none', () => {
+  it('registering: absent; editing the profile: cleared (null), as null clears it', () => {
+    expect(optionalEmail.parse('')).toBeUndefined();
+    expect(optionalEmail.parse(undefined)).toBeUndefined();
+    expect(clearableEmail.parse('')).toBeNull();
+    expect(clearableEmail.parse(null)).toBeNull();
+    expect(clearableEmail.parse('a@b.in')).toBe('a@b.in');
   });
 });
 

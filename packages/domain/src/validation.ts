@@ -25,9 +25,33 @@ const NAME_WORD = String.raw`(?=\p{L})${SCRIPT_LETTER}(?:${SCRIPT_LETTER}|[\u200
 export const FULL_NAME_PATTERN = new RegExp(`^${NAME_WORD}(?: ${NAME_WORD})*$`, 'u');
 export const FULL_NAME_MAX = 60;
 export const fullName = z.string().min(1, 'NAME_REQUIRED').max(FULL_NAME_MAX, 'NAME_TOO_LONG').regex(FULL_NAME_PATTERN, 'NAME_INVALID');
+/**
+ * A full name as a form reads it: spaces at the ends dropped and runs of them made one (a phone's
+ * keyboard adds one after each suggested word), then the rule above; the form sends what it checked.
+ */
+export const typedFullName = z
+  .string()
+  .transform((v) => v.trim().replace(/\s+/g, ' '))
+  .pipe(fullName);
 
 export const EMAIL_MAX = 254;
 export const email = z.email('EMAIL_INVALID').max(EMAIL_MAX, 'EMAIL_INVALID');
+/**
+ * Spec §5 'email: optional, valid when given': an empty field is not given. A form (ours, or any
+ * other client's) sends '' for a box left blank; it means no email, not a bad one.
+ */
+export const optionalEmail = z
+  .string()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(email.optional())
+  .optional();
+/** The same on a profile edit, where null (or '') clears the stored email. */
+export const clearableEmail = z
+  .string()
+  .transform((v) => (v === '' ? null : v))
+  .pipe(email.nullable())
+  .nullable()
+  .optional();
 
 export const MINIMUM_AGE_YEARS = 18;
 

@@ -1,14 +1,12 @@
-/** Profile pictures: jpeg or png, told apart by their first bytes, never by name or declared type. */
+import { profileImageType } from '@tractorlink/domain/patterns';
+
+/** Profile pictures: jpeg or png, told apart by their first bytes (the domain's rule, which the phone checks too). */
 export type ImageType = { contentType: 'image/png'; extension: 'png' } | { contentType: 'image/jpeg'; extension: 'jpg' };
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPEG_SIGNATURE = [0xff, 0xd8, 0xff];
-
-const startsWith = (bytes: Uint8Array, signature: number[]) => bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
-
 export function detectImageType(bytes: Uint8Array): ImageType | undefined {
-  if (startsWith(bytes, PNG_SIGNATURE)) return { contentType: 'image/png', extension: 'png' };
-  if (startsWith(bytes, JPEG_SIGNATURE)) return { contentType: 'image/jpeg', extension: 'jpg' };
+  const type = profileImageType(bytes);
+  if (type === 'image/png') return { contentType: 'image/png', extension: 'png' };
+  if (type === 'image/jpeg') return { contentType: 'image/jpeg', extension: 'jpg' };
   return undefined;
 }
 

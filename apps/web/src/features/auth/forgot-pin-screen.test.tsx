@@ -12,13 +12,13 @@ const refuse = (status: number, code: string, retryAfterSeconds: number) =>
   );
 
 /** Forgot PIN up to the server's answer, with the words of the current language. */
-async function askForCode(): Promise<void> {
+async function askForCode(typed = '9876543210'): Promise<void> {
   render(
     <MemoryRouter initialEntries={['/forgot-pin']}>
       <ForgotPinScreen />
     </MemoryRouter>,
   );
-  fireEvent.change(screen.getByLabelText(i18next.t('field.mobile')), { target: { value: '9876543210' } });
+  fireEvent.change(screen.getByLabelText(i18next.t('field.mobile')), { target: { value: typed } });
   fireEvent.click(screen.getByRole('button', { name: i18next.t('otp.send') }));
   await screen.findByRole('alert');
 }
@@ -42,6 +42,14 @@ describe('Forgot PIN screen', () => {
     const body = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body)) as Record<string, unknown>;
     expect(body).toEqual({ mobileNo: '9876543210', purpose: 'reset', deviceID: storage.get('deviceid'), language: 'en' });
     expect(body.deviceID).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends the number the phone filled in as +91 98765 43210 as its 10 digits (spec §5)', async () => {
+    const fetch = refuse(429, 'OTP_SEND_LIMIT', 600);
+    vi.stubGlobal('fetch', fetch);
+    await askForCode('+91 98765 43210');
+    const body = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body)) as Record<string, unknown>;
+    expect(body.mobileNo).toBe('9876543210');
   });
 
   it.each([

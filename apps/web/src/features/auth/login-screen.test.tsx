@@ -14,7 +14,7 @@ function Where() {
   return <p data-testid="where">{`${location.pathname} ${JSON.stringify(location.state)}`}</p>;
 }
 
-function renderLogin() {
+function renderLogin(typed = { mobile: '9876543210', pin: '1234' }) {
   render(
     <MemoryRouter initialEntries={['/login']}>
       <Routes>
@@ -23,8 +23,8 @@ function renderLogin() {
       </Routes>
     </MemoryRouter>,
   );
-  fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '9876543210' } });
-  fireEvent.change(screen.getByLabelText('PIN'), { target: { value: '1234' } });
+  fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: typed.mobile } });
+  fireEvent.change(screen.getByLabelText('PIN'), { target: { value: typed.pin } });
   fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 }
 
@@ -55,6 +55,16 @@ describe('login screen', () => {
     expect(described?.textContent).toBe('Enter a valid 10-digit mobile number.');
     expect(screen.getByText('Enter a 4-digit PIN.')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('takes the number as the phone pastes or fills it (+91, spaces) and digits of the keyboard in Hindi, and sends 0–9 only', async () => {
+    const fetch = refuse(401, 'LOGIN_INVALID');
+    vi.stubGlobal('fetch', fetch);
+    renderLogin({ mobile: '+91 98765 43210', pin: '१२३४' });
+    expect((screen.getByLabelText('Mobile number') as HTMLInputElement).value).toBe('9876543210');
+    await screen.findByText('Invalid mobile number and PIN');
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ userName: '9876543210', password: '1234' });
   });
 
   it('shows the catalogue message for LOGIN_INVALID', async () => {

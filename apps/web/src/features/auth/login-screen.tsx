@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MOBILE_PATTERN, PIN_PATTERN } from '@tractorlink/domain/patterns';
+import { latinDigits, MOBILE_FIELD_MAX_CHARS, MOBILE_PATTERN, mobileDigits, PIN_PATTERN } from '@tractorlink/domain/patterns';
 import { Button } from '../../components/ui/button';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { LanguageSelect } from '../../components/ui/language-select';
@@ -79,9 +79,9 @@ export function LoginScreen() {
           type="tel"
           inputMode="numeric"
           autoComplete="tel"
-          maxLength={10}
+          maxLength={MOBILE_FIELD_MAX_CHARS}
           value={mobileNo}
-          onChange={(e) => setMobileNo(e.target.value.replace(/\D/g, ''))}
+          onChange={(e) => setMobileNo(mobileDigits(e.target.value))}
           error={fieldMessage(t, errors.mobileNo)}
           hint={t('field.mobileHint')}
         />
@@ -90,7 +90,7 @@ export function LoginScreen() {
           label={t('field.pin')}
           autoComplete="current-password"
           value={pin}
-          onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+          onChange={(e) => setPin(latinDigits(e.target.value))}
           error={fieldMessage(t, errors.pin)}
         />
         <CheckboxField label={t('login.rememberMe')} checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />

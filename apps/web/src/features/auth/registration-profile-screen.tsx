@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { birthDate, email, fullName, indianDate, isAdultOn } from '@tractorlink/domain/validation';
+import { birthDate, email, indianDate, isAdultOn, typedFullName } from '@tractorlink/domain/validation';
 import { TermsDialog } from '../../components/legal/terms-dialog';
 import { Button } from '../../components/ui/button';
 import { CheckboxField } from '../../components/ui/checkbox-field';
@@ -16,13 +16,14 @@ import { asTicketState } from './flow-state';
 import type { PinStepState, TicketState } from './flow-state';
 
 const schema = z.object({
-  name: fullName,
+  name: typedFullName,
   // Spec §5: 18 or older, counted on today's date in India.
   birthDate: birthDate.refine((v) => isAdultOn(v, indianDate(Date.now())), 'AGE_UNDER_18'),
   email: z.union([z.literal(''), email]),
   acceptedTerms: z.literal(true, 'TERMS_NOT_ACCEPTED'),
 });
 type Values = z.input<typeof schema>;
+type Checked = z.output<typeof schema>;
 
 /** Registration step 2 (#/create-new-profile while signed out): name, birth date, email, terms. */
 export function RegistrationProfileScreen() {
@@ -36,12 +37,12 @@ function RegistrationProfile({ state }: { state: TicketState }) {
   const navigate = useNavigate();
   const [termsOpen, setTermsOpen] = useState(false);
   const [today] = useState(() => indianDate(Date.now()));
-  const { register, handleSubmit, formState } = useForm<Values>({
+  const { register, handleSubmit, formState } = useForm<Values, unknown, Checked>({
     resolver: zodResolver(schema),
     defaultValues: { name: '', birthDate: '', email: '', acceptedTerms: false as unknown as true },
   });
   const e = formState.errors;
-  const onValid = (v: Values) => {
+  const onValid = (v: Checked) => {
     const next: PinStepState = { ...state, profile: { name: v.name, birthDate: v.birthDate, email: v.email || undefined } };
     void navigate(paths.createNewPin.getHref(), { state: next });
   };

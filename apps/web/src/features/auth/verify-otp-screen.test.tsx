@@ -36,6 +36,9 @@ describe('verify OTP screen', () => {
     const field = screen.getByLabelText('OTP') as HTMLInputElement;
     fireEvent.change(field, { target: { value: '12 3a4' } });
     expect(field.value).toBe('1234');
+    // A Telugu keyboard's digits are the same digits.
+    fireEvent.change(field, { target: { value: '౧౨౩౪' } });
+    expect(field.value).toBe('1234');
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Enter the 6-digit OTP.')).toBeTruthy();

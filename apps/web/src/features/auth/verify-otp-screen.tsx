@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { OTP_LENGTH, OTP_PATTERN } from '@tractorlink/domain/patterns';
+import { latinDigits, OTP_LENGTH, OTP_PATTERN } from '@tractorlink/domain/patterns';
 import { Button } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
@@ -90,7 +90,7 @@ function VerifyOtp({ state }: { state: VerifyOtpState }) {
           maxLength={OTP_LENGTH}
           className="otp-field"
           value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
+          onChange={(e) => setCode(latinDigits(e.target.value).slice(0, OTP_LENGTH))}
           error={fieldMessage(t, codeError)}
         />
         <ServerError error={failure} action={startAgain ? <Link to={paths.login.getHref()}>{t('common.startAgain')}</Link> : null} />

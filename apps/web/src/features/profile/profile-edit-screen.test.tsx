@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { initI18n } from '../../lib/i18n';
@@ -66,10 +66,31 @@ describe('the profile screen started offline with no kept query data', () => {
     expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Ramesh Patil');
   });
 
-  it('online, the server answer replaces the kept copy', async () => {
+  it('online, the server answer replaces the kept copy, in the form too', async () => {
     online = true;
     const client = renderScreen();
     await waitFor(() => expect(client.getQueryData(queryKeys.profile)).toMatchObject({ name: 'Ramesh B. Patil' }));
     expect(storage.getJson('userData')).toMatchObject({ name: 'Ramesh B. Patil' });
+    await waitFor(() => expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Ramesh B. Patil'));
+  });
+});
+
+describe('editing the profile (spec §5: full name letters only, email optional)', () => {
+  it('sends the name tidied of the keyboard spaces and a blank email as none; a name with a digit is not sent', async () => {
+    online = true;
+    renderScreen();
+    await screen.findByLabelText('Full name');
+    const puts = () => vi.mocked(fetch).mock.calls.filter(([, init]) => init?.method === 'PUT');
+
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Suresh 2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Use letters only (English or your language's script), with single spaces between words.")).toBeTruthy();
+    expect(puts()).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: ' Suresh  Kumar ' } });
+    fireEvent.change(screen.getByLabelText('Email (optional)'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(JSON.parse(String(puts()[0]?.[1]?.body))).toEqual({ name: 'Suresh Kumar', email: null });
   });
 });

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import type { UserData } from '@tractorlink/domain/auth';
-import { email, fullName } from '@tractorlink/domain/validation';
+import { email, typedFullName } from '@tractorlink/domain/validation';
 import { Button } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
@@ -17,8 +17,9 @@ import { PROFILE_TARGET, useProfile } from './api/get-profile';
 import { useUpdateProfile } from './api/update-profile';
 import { PicturePicker } from './components/picture-picker';
 
-const schema = z.object({ name: fullName, email: z.union([z.literal(''), email]) });
-type Values = z.infer<typeof schema>;
+const schema = z.object({ name: typedFullName, email: z.union([z.literal(''), email]) });
+type Values = z.input<typeof schema>;
+type Checked = z.output<typeof schema>;
 
 /** #/create-new-profile when signed in: edit name, email and picture. */
 export function ProfileEditScreen() {
@@ -34,9 +35,12 @@ export function ProfileEditScreen() {
 function ProfileForm({ user }: { user: UserData }) {
   const { t, i18n } = useTranslation();
   const update = useUpdateProfile();
-  const { register, handleSubmit, formState } = useForm<Values>({
+  const { register, handleSubmit, formState } = useForm<Values, unknown, Checked>({
     resolver: zodResolver(schema),
-    defaultValues: { name: user.name, email: user.email ?? '' },
+    // The copy kept at login shows first; the server's answer (say, a name changed on another phone)
+    // replaces it unless the owner has started typing there, so Save never sends back a stale name.
+    values: { name: user.name, email: user.email ?? '' },
+    resetOptions: { keepDirtyValues: true },
   });
   const e = formState.errors;
   return (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import type { OtpPurpose } from '@tractorlink/domain/auth';
 import { mobileNo } from '@tractorlink/domain/validation';
+import { MOBILE_FIELD_MAX_CHARS, mobileDigits } from '@tractorlink/domain/patterns';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
@@ -41,9 +42,9 @@ export function MobileOtpForm({ purpose, errorAction }: { purpose: OtpPurpose; e
         type="tel"
         inputMode="numeric"
         autoComplete="tel"
-        maxLength={10}
+        maxLength={MOBILE_FIELD_MAX_CHARS}
         error={fieldMessage(t, formState.errors.mobileNo?.message)}
-        {...register('mobileNo', { setValueAs: (v: string) => v.replace(/\D/g, '') })}
+        {...register('mobileNo', { setValueAs: (v: string) => mobileDigits(v) })}
       />
       <ServerError error={action.error} action={code && errorAction ? errorAction(code) : null} />
       <Button type="submit" busy={action.busy}>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserData } from '@tractorlink/domain/auth';
-import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES } from '@tractorlink/domain/patterns';
+import { IMAGE_SIGNATURE_BYTES, PROFILE_IMAGE_MAX_BYTES, profileImageType } from '@tractorlink/domain/patterns';
 import { paths } from '../../../config/paths';
 import { blobOf, keepFile } from '../../../lib/outbox/multipart';
 import { runsOffline, submitWrite } from '../../../lib/outbox/outbox';
@@ -9,11 +9,17 @@ import { PROFILE_IMAGE_TARGET } from './get-profile';
 import { imageNameOf } from './get-profile-image';
 import { showProfile } from './update-profile';
 
-/** Spec §5 checked before upload, so a 10 MB photo never leaves the phone. Returns an error code. */
-export function checkProfileImage(file: Pick<File, 'type' | 'size'>): 'IMAGE_TYPE' | 'IMAGE_TOO_LARGE' | null {
-  if (!(PROFILE_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'IMAGE_TYPE';
-  if (file.size > PROFILE_IMAGE_MAX_BYTES) return 'IMAGE_TOO_LARGE';
-  return null;
+/**
+ * Spec §5 checked before upload, so a 10 MB photo never leaves the phone: the refusal's code, or the
+ * file labelled with its real type. The same rule and order as the server's: the size first, then
+ * the type by the file's first bytes (a camera's JPEG labelled '' is a JPEG; an SVG named .png is not).
+ */
+export async function checkProfileImage(file: File): Promise<{ problem: 'IMAGE_TYPE' | 'IMAGE_TOO_LARGE' } | { problem: null; file: File }> {
+  if (file.size > PROFILE_IMAGE_MAX_BYTES) return { problem: 'IMAGE_TOO_LARGE' };
+  const type = profileImageType(new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer()));
+  if (!type) return { problem: 'IMAGE_TYPE' };
+  // Kept and shown on the phone under its real type, whatever the phone called it.
+  return { problem: null, file: file.type === type ? file : new File([file], file.name, { type, lastModified: file.lastModified }) };
 }
 
 export interface PictureUpload {

@@ -101,4 +101,33 @@ describe('the profile picture, offline', () => {
     expect(outboxEntries()).toEqual([]);
     expect(posts).toBe(0);
   });
+
+  // Spec §5 'jpeg or png, at most 2MB', decided as the server decides: by the first bytes, size first.
+  it('a JPEG the camera labelled with no type is taken; an SVG named .png is refused', async () => {
+    const view = renderPicker();
+    choose(new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe1, 0, 1])], 'IMG_0001', { type: '' }));
+    await screen.findByText(WAITING);
+    expect(outboxEntries()).toHaveLength(1);
+    // Kept and shown as the JPEG it is.
+    expect(picture(view.container)).toMatch(/^data:image\/jpeg;base64,/);
+
+    choose(new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'me.png', { type: 'image/png' }));
+    await screen.findByText('Choose a JPEG or PNG picture.');
+    expect(outboxEntries()).toHaveLength(1);
+  });
+
+  it('takes a picture of exactly 2 MB and refuses one byte more, before its type is looked at', async () => {
+    renderPicker();
+    const twoMb = 2 * 1024 * 1024;
+    choose(new File([PNG, new Uint8Array(twoMb - PNG.length + 1)], 'big.png', { type: 'image/png' }));
+    await screen.findByText('The picture must be 2 MB or smaller.');
+    choose(new File([new Uint8Array(twoMb + 1)], 'big.gif', { type: 'image/gif' }));
+    await screen.findByText('The picture must be 2 MB or smaller.');
+    expect(outboxEntries()).toEqual([]);
+
+    choose(new File([PNG, new Uint8Array(twoMb - PNG.length)], 'exact.png', { type: 'image/png' }));
+    await screen.findByText(WAITING);
+    expect(screen.queryByText('The picture must be 2 MB or smaller.')).toBeNull();
+    expect(outboxEntries()).toHaveLength(1);
+  });
 });

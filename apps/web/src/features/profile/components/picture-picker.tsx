@@ -35,9 +35,10 @@ export function PicturePicker({ name, imageURL }: { name: string; imageURL: stri
           const file = e.target.files?.[0];
           e.target.value = '';
           if (!file) return;
-          const code = checkProfileImage(file);
-          setProblem(code);
-          if (!code) upload.mutate({ file, owner: name });
+          void checkProfileImage(file).then((checked) => {
+            setProblem(checked.problem);
+            if (checked.problem === null) upload.mutate({ file: checked.file, owner: name });
+          });
         }}
       />
       {problem && (
