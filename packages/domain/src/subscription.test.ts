@@ -11,11 +11,15 @@ describe('subscription state (spec §4: valid, expiring in N days, expired or fr
     expect(subscriptionState(now - 1000, 'year', now)).toEqual({ state: 'expired', daysLeft: 0 });
     expect(subscriptionState(istMidnight('2026-11-20'), 'month', now).state).toBe('expired');
   });
-  it('is expiring within 7 IST days, counting calendar days', () => {
+  it('is expiring within 7 IST days, counting calendar days, the 7th included', () => {
     expect(subscriptionState(istMidnight('2026-11-27') + 3600_000, 'year', now)).toEqual({ state: 'expiring', daysLeft: 3 });
     expect(subscriptionState(now + 1000, 'year', now)).toEqual({ state: 'expiring', daysLeft: 0 });
     expect(subscriptionState(noon('2026-11-30'), 'year', now)).toEqual({ state: 'expiring', daysLeft: 6 });
-    expect(subscriptionState(noon('2026-12-01'), 'year', now)).toEqual({ state: 'valid', daysLeft: 7 });
+    // The 7-day reminder arrives exactly 7 × 24 h before the end: on this day, which says the same.
+    expect(subscriptionState(noon('2026-12-01'), 'year', now)).toEqual({ state: 'expiring', daysLeft: 7 });
+    expect(subscriptionState(istMidnight('2026-12-02') - 1000, 'free', now)).toEqual({ state: 'expiring', daysLeft: 7 });
+    expect(subscriptionState(istMidnight('2026-12-02'), 'year', now)).toEqual({ state: 'valid', daysLeft: 8 });
+    expect(subscriptionState(noon('2026-12-02'), 'free', now)).toEqual({ state: 'free', daysLeft: 8 });
   });
   it('is free on the free pack until it nears its end', () => {
     expect(subscriptionState(now + 20 * DAY_MS, 'free', now).state).toBe('free');

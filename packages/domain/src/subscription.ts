@@ -14,7 +14,11 @@ export type Pack = PaidPack | 'free';
 /** Days a paid pack adds to a tractor's subscription. */
 export const PACK_DAYS: Record<PaidPack, number> = { month: 30, year: 365 };
 
-/** The renewal dialog and reminders start this many days before a pack ends (spec §2 renewal dialog). */
+/**
+ * The renewal dialog and 'expiring in N days' start this many IST days before a pack ends, the day
+ * included (spec §2 renewal dialog): the day the 7-day reminder (SUBSCRIPTION_REMINDER_DAYS) arrives,
+ * the app says the same, with Renew.
+ */
 export const EXPIRY_WARNING_DAYS = 7;
 
 /** A renewal order covers at most this many tractors (the renewal page lists the owner's tractors). */
@@ -23,14 +27,14 @@ export const MAX_TRACTORS_PER_ORDER = 10;
 export type SubscriptionState = 'valid' | 'expiring' | 'expired' | 'free';
 
 /**
- * Spec §4: expired once the end has passed; expiring in N days within EXPIRY_WARNING_DAYS IST days
- * of the end (whatever the pack, a free one included: it must be renewed too); otherwise free while
- * on the free pack, else valid. `daysLeft` counts IST calendar days, 0 on the last day.
+ * Spec §4: expired once the end has passed; expiring in N days for N up to EXPIRY_WARNING_DAYS IST
+ * days, 7 included (whatever the pack, a free one included: it must be renewed too); otherwise free
+ * while on the free pack, else valid. `daysLeft` counts IST calendar days, 0 on the last day.
  */
 export function subscriptionState(expiresOnMs: number, pack: Pack | null, now: number): { state: SubscriptionState; daysLeft: number } {
   const daysLeft = Math.round((istDayStart(expiresOnMs) - istDayStart(now)) / DAY_MS);
   if (expiresOnMs <= now) return { state: 'expired', daysLeft };
-  if (daysLeft < EXPIRY_WARNING_DAYS) return { state: 'expiring', daysLeft };
+  if (daysLeft <= EXPIRY_WARNING_DAYS) return { state: 'expiring', daysLeft };
   return { state: pack === 'free' ? 'free' : 'valid', daysLeft };
 }
 
