@@ -2,10 +2,14 @@ import type { PublicBill } from '@tractorlink/domain/hire-api';
 import { formatDateTime, formatDay, formatFigure, formatRupees, formatTime } from './customer-figures';
 import { drawOutline } from './outline-svg';
 import type { LonLat } from './outline-svg';
+import { installIntlFallback } from '../lib/intl-fallback';
 import { browserLanguage, facts, fetchPublic, h, show, showProblem, tokenFromHash } from './page';
 import { fill, loadTexts } from './texts';
 import type { Texts } from './texts';
 import './public.css';
+
+// A Punjabi customer's browser may have no Punjabi dates or money (lib/intl-fallback.ts).
+installIntlFallback();
 
 /**
  * bill.html#<token> (issue 17): a hire bill for the customer, read-only and without login — the worked

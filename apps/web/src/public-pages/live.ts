@@ -2,10 +2,14 @@ import type { PublicLive } from '@tractorlink/domain/hire-api';
 import { formatDateTime, formatFigure, formatTime } from './customer-figures';
 import { drawOutline } from './outline-svg';
 import type { LonLat } from './outline-svg';
+import { installIntlFallback } from '../lib/intl-fallback';
 import { browserLanguage, facts, fetchPublic, h, show, showProblem, tokenFromHash } from './page';
 import { fill, loadTexts } from './texts';
 import type { Texts } from './texts';
 import './public.css';
+
+// A Punjabi customer's browser may have no Punjabi dates or money (lib/intl-fallback.ts).
+installIntlFallback();
 
 /**
  * live.html#<token> (issue 17): one tractor's position now (and today's track when the owner chose),
