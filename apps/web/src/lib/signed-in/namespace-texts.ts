@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18next } from '../i18n';
+import { i18next, keepInStep } from '../i18n';
 import { createStore } from '../store';
 
 type Catalogue = Record<string, string>;
@@ -17,6 +17,7 @@ export function namespaceTexts(ns: string, bundles: Bundles, folder: string) {
   const loadedVersion = createStore(0);
   const pending = new Map<string, Promise<void>>();
   const has = (lang: string) => i18next.hasResourceBundle(lang, ns);
+  let inStep = false;
 
   /** Fetches one language's words once (the service worker keeps the chunk for offline use). */
   function load(lang: string = i18next.resolvedLanguage ?? i18next.language): Promise<void> {
@@ -29,6 +30,12 @@ export function namespaceTexts(ns: string, bundles: Bundles, folder: string) {
         .then((mod) => {
           i18next.addResourceBundle(lang, ns, mod.default, true, true);
           loadedVersion.set(loadedVersion.get() + 1);
+          // In use from now on: a language switch waits for these words too. Without it a screen
+          // already opened once showed its raw keys ('hire.title') after a switch until they came.
+          if (!inStep) {
+            inStep = true;
+            keepInStep(load);
+          }
         })
         .finally(() => pending.delete(lang));
       pending.set(lang, p);
