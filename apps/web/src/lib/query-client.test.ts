@@ -1,4 +1,7 @@
+import { MutationObserver, onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { networkError } from './api-error';
+import type { ApiError } from './api-error';
 
 const written = vi.hoisted(() => [] as unknown[]);
 vi.mock('./secure-storage', () => ({
@@ -58,5 +61,22 @@ describe('the kept copy of what the screens show (offline start)', () => {
     await vi.advanceTimersByTimeAsync(300);
     const kept = lastWritten()?.queries.find((q) => q.queryKey[0] === 'home');
     expect(kept?.state).toMatchObject({ data: { lastUpdated: 2 }, status: 'success' });
+  });
+});
+
+describe('a write made with no signal', () => {
+  afterEach(() => {
+    onlineManager.setOnline(true);
+    queryClient.clear();
+  });
+
+  it('runs and fails with its error (the form says no internet) instead of pausing with Save spinning', async () => {
+    onlineManager.setOnline(false);
+    const observer = new MutationObserver(queryClient, { mutationFn: () => Promise.reject(networkError(new TypeError('Failed to fetch'))) });
+    const done = observer.mutate().catch(() => undefined);
+    await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'));
+    expect(observer.getCurrentResult().isPaused).toBe(false);
+    expect((observer.getCurrentResult().error as ApiError).isNetwork).toBe(true);
+    await done;
   });
 });

@@ -20,7 +20,10 @@ export const queryClient = new QueryClient({
       staleTime: 30_000,
       gcTime: 7 * DAY_MS,
     },
-    mutations: { retry: false },
+    // A write runs at once, online or not: react-query's default ('online') paused it offline, so Save
+    // spun for ever with no word (Add tractor, Change PIN, book a service) and Log out never ran.
+    // Offline it fails with NETWORK and the form says so; writes meant to wait go through the outbox.
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 

@@ -50,7 +50,8 @@ function useAfterMarking() {
 /** Marks one alert read when it is opened. */
 export function useMarkRead() {
   const after = useAfterMarking();
-  return useMutation({ mutationFn: markRead, onSuccess: (_n, ids) => after(ids) });
+  // Nothing spins for it: opened offline, it waits for the network and is sent when it is back.
+  return useMutation({ mutationFn: markRead, networkMode: 'online', onSuccess: (_n, ids) => after(ids) });
 }
 
 /** "Mark all read": every unread alert the current filter shows, on every page. */
