@@ -46,7 +46,7 @@ export function HireCustomerScreen() {
             {c.village && <p>{c.village}</p>}
             {c.phone && (
               <p>
-                <a href={`tel:+91${c.phone}`} dir="ltr">
+                <a className="hire-phone" href={`tel:+91${c.phone}`} dir="ltr">
                   {formatMobile(c.phone)}
                 </a>
               </p>
