@@ -5,6 +5,7 @@ import { changePinRequest, createPinRequest, loginRequest, okResponse, registerR
 import type { TokenResponse } from '@tractorlink/domain/auth';
 import { isSec } from '@tractorlink/domain/vehicles-api';
 import type { Config } from '../../config';
+import { isCrossSiteRequest } from '../../http/cross-site';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../sessions/refresh-cookie';
 import { bearerToken, principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
@@ -80,7 +81,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     schema: { tags, querystring: isSecOnly, body: emptyBody, response: { 200: okResponse } },
     handler: async (request, reply) => {
       await sessions.logout({ refreshToken: readRefreshCookie(request), accessToken: bearerToken(request) });
-      clearRefreshCookie(reply, request, cookieSecure);
+      // Another site cannot sign the owner out by clearing the cookie either.
+      if (!isCrossSiteRequest(request)) clearRefreshCookie(reply, request, cookieSecure);
       return { ok: true as const };
     },
   });

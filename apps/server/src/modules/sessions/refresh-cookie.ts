@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
+import { isCrossSiteRequest } from '../../http/cross-site';
 
 export const REFRESH_COOKIE = 'tl_refresh';
 /**
@@ -37,7 +38,12 @@ export function clearRefreshCookie(reply: FastifyReply, request: FastifyRequest,
   reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', path: COOKIE_PATH, secure: secureFor(request, setting) });
 }
 
+/**
+ * The refresh token, unless another site made the browser send it: then the cookie is ignored, as
+ * SameSite=Strict means it to be, so a cross-site form can neither rotate nor end the session.
+ */
 export function readRefreshCookie(request: FastifyRequest): string | undefined {
+  if (isCrossSiteRequest(request)) return undefined;
   const value = request.cookies[REFRESH_COOKIE];
   return value === undefined || value === '' ? undefined : value;
 }
