@@ -16,6 +16,7 @@ import { startDevicePorts } from './devices/ports';
 import type { TeltonikaServer } from './devices/teltonika/server';
 import type { TeltonikaUdpServer } from './devices/teltonika/udp-server';
 import { AppError } from './errors/app-error';
+import { authenticateFirst } from './http/authenticate-first';
 import { clientErrorHandler, frameworkErrors, securityHeaderValues } from './http/framework-errors';
 import { installErrorHandler } from './http/error-handler';
 import { installIdempotency } from './http/idempotency';
@@ -235,6 +236,8 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
     const place = await services.geocoding.reverse(lat, lon, language);
     return place ? formatPlace(place) : null;
   };
+  // Before the routes: a route that declares the bearer scheme checks the session before its body.
+  authenticateFirst(app, sessions);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db: db.kysely, version: APP_VERSION });

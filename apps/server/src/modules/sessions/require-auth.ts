@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../../errors/app-error';
 import type { Principal, SessionService } from './service';
 
@@ -15,10 +15,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** preHandler for protected routes: 401 UNAUTHENTICATED unless a live session's access token is sent. */
-export function requireAuth(sessions: SessionService): preHandlerAsyncHookHandler {
+/**
+ * Hook for protected routes: 401 UNAUTHENTICATED unless a live session's access token is sent.
+ * Runs once per request: when authenticateFirst already checked it on request, the principal stands.
+ */
+export function requireAuth(sessions: SessionService): preHandlerAsyncHookHandler & onRequestAsyncHookHandler {
   return async (request) => {
-    request.principal = await sessions.authenticate(bearerToken(request));
+    request.principal ??= await sessions.authenticate(bearerToken(request));
   };
 }
 
