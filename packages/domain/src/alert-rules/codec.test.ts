@@ -43,6 +43,12 @@ describe('stored form of the rules state', () => {
       tow: { far: 0, fired: false, anchored: true, anchor: { lat: 20.1667, lon: 73.9833 }, lastFix: { lat: 20.17, lon: 73.98, time: 1_795_000_060_000 } },
     },
     {
+      // The low since a theft alert (its re-arm).
+      held: { A0003: { since: 1_795_000_000_000, fired: false } },
+      engineS: 0,
+      fuel: { parkedSince: 1_795_000_000_000, theftPeakL: 40.25, theftFired: true, theftPeakSettledL: 40.5, theftLowL: 20.25 },
+    },
+    {
       held: {},
       engineS: 0,
       fuel: { run: [[1_795_000_000_000, 40.5]], dropSeen: { since: 1_795_000_060_000, peakL: 40.5, settledL: 40.25 } },

@@ -10,7 +10,7 @@ import type { AlertRulesState, GeofenceTrack, Held, WatchedGeofence } from './ty
  *   k  key flags: 1 wired, 2 seen this ignition session
  *   h  held conditions: { typeId: [since, fired 0|1] }
  *   p  PTO: [session 0|1, onSince, offSince, sessionStart] (0: none)
- *   f  fuel: [parkedSince, theftPeakL, theftFired 0|1, dropFired 0|1, run, theft [since|0, peak settled L],
+ *   f  fuel: [parkedSince, theftPeakL, theftFired 0|1, dropFired 0|1, run, theft [since|0, peak settled L, low L since alerted?],
  *      dropSeen [since, peak L, settled L]] (0 / null: none; the last two left out when none)
  *   t  towing: [far, fired 0|1, anchor lat, anchor lon, last lat, last lon, last time, anchored 0|1] (null: none)
  *   s  service: [dueAt, stage, nextAt]
@@ -23,7 +23,7 @@ export interface EncodedRulesState {
   k?: number;
   h?: Record<string, [number, 0 | 1]>;
   p?: [0 | 1, number, number, number];
-  f?: [number, number | null, 0 | 1, 0 | 1, [number, number][] | null, ([number, number] | null)?, [number, number, number]?];
+  f?: [number, number | null, 0 | 1, 0 | 1, [number, number][] | null, ([number, number] | [number, number, number] | null)?, [number, number, number]?];
   t?: [number, 0 | 1, number | null, number | null, number | null, number | null, number | null, (0 | 1)?];
   s?: [number, number, number];
   g?: [number, Record<string, number>];
@@ -54,7 +54,12 @@ export function encodeRulesState(s: AlertRulesState): EncodedRulesState {
     ];
     // The settled level's high since parking and losses waiting for confirmation: a restart in
     // between must neither lose nor delay them.
-    const theftSettled = f.theftPeakSettledL === undefined ? null : ([orZero(f.theftSince), round2(f.theftPeakSettledL)] as [number, number]);
+    const theftSettled: [number, number] | [number, number, number] | null =
+      f.theftPeakSettledL === undefined
+        ? null
+        : f.theftLowL === undefined
+          ? [orZero(f.theftSince), round2(f.theftPeakSettledL)]
+          : [orZero(f.theftSince), round2(f.theftPeakSettledL), round2(f.theftLowL)];
     if (theftSettled || f.dropSeen) out.f.push(theftSettled);
     if (f.dropSeen) out.f.push([f.dropSeen.since, f.dropSeen.peakL, round2(f.dropSeen.settledL ?? f.dropSeen.peakL)]);
   }
@@ -106,6 +111,7 @@ export function decodeRulesState(saved: unknown, engineS = 0): AlertRulesState {
     if (theft) {
       state.fuel.theftPeakSettledL = theft[1];
       state.fuel.theftSince = orUndefined(theft[0]);
+      if (theft[2] !== undefined) state.fuel.theftLowL = theft[2];
     }
     if (dropSeen) state.fuel.dropSeen = { since: dropSeen[0], peakL: dropSeen[1], settledL: dropSeen[2] };
   }

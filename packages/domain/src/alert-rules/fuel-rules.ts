@@ -37,6 +37,7 @@ export function fuelRules(state: AlertRulesState, ctx: RuleContext): void {
     f.theftFired = undefined;
     f.theftPeakSettledL = undefined;
     f.theftSince = undefined;
+    f.theftLowL = undefined;
   } else {
     f.parkedSince ??= r.time;
   }
@@ -74,8 +75,16 @@ function theft(f: NonNullable<AlertRulesState['fuel']>, ctx: RuleContext, time: 
     f.theftPeakL = Math.max(f.theftPeakL ?? levelL, levelL);
     f.theftPeakSettledL = Math.max(f.theftPeakSettledL ?? settledL, settledL);
   }
-  if (f.theftFired) return;
   const threshold = ctx.profile.limits.theftL;
+  if (f.theftFired) {
+    // Diesel put back while still parked (cans, or a refill seen across a gap) re-arms it: a second theft is a new one.
+    f.theftLowL = Math.min(f.theftLowL ?? levelL, levelL);
+    if (levelL - f.theftLowL < threshold) return;
+    f.theftFired = undefined;
+    f.theftLowL = undefined;
+    f.theftPeakL = levelL;
+    f.theftPeakSettledL = settledL;
+  }
   const lost = f.theftPeakL - levelL;
   if (lost < threshold) {
     f.theftSince = undefined;

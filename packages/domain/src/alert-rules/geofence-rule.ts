@@ -10,7 +10,8 @@ const MIN_SATELLITES = 4;
  * clearly outside at least that far outside; in between the last state holds, so working along a
  * boundary does not flap. A change needs GEOFENCE_CONFIRM_FIXES clear positions in a row (one
  * stray fix is not an exit). The first clear position after a geofence is created, edited,
- * assigned or re-activated sets the state without an alert.
+ * assigned or re-activated sets the state without an alert; after an edit, a first position in the
+ * band keeps the side the tractor was on (it did not move: an exit that follows is alerted).
  *
  * Cheap per position with many geofences: a grid over the list finds the few small geofences
  * near the position (one the tractor is clearly outside and far from cannot change, so it is not
@@ -66,6 +67,11 @@ function test(g: WatchedGeofence, t: GeofenceTrack, lat: number, lon: number, ct
   const sd = g.area.near(lat, lon, GEOFENCE_BAND_M) ? g.area.signedDistance(lat, lon) : -Infinity;
   const clear = sd >= GEOFENCE_BAND_M ? true : sd <= -GEOFENCE_BAND_M ? false : undefined;
   t.anchor = undefined;
+  if (t.was !== undefined) {
+    // Edited with the tractor near its new edge: still on the side it was (a clear position decides below).
+    if (clear === undefined) t.inside = t.was;
+    t.was = undefined;
+  }
   if (clear === undefined || clear === t.inside) t.pending = 0;
   else if (t.inside === undefined) t.inside = clear;
   else if (++t.pending >= GEOFENCE_CONFIRM_FIXES) {
@@ -101,6 +107,8 @@ function lineUp(state: AlertRulesState, list: readonly WatchedGeofence[]): Geofe
   const tracks = list.map((g, i) => {
     const kept = before[g.id];
     const t: GeofenceTrack = kept && kept.rev === g.rev ? kept : { rev: g.rev, inside: sameList && !kept ? false : undefined, pending: 0 };
+    // Edited: the side it was on holds only until a clear position says otherwise (no alert for the edit).
+    if (kept && kept.rev !== g.rev && kept.inside !== undefined) t.was = kept.inside;
     t.live = t.inside !== false || t.pending > 0;
     if (t.live) live.push(i);
     byId[g.id] = t;

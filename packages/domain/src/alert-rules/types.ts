@@ -83,6 +83,11 @@ export interface GeofenceTrack {
   inside: boolean | undefined;
   /** Positions in a row clearly on the other side. */
   pending: number;
+  /**
+   * The side before an edit of the geofence (memory only): kept if the first position after it is in
+   * the band, where the edit cannot have put the tractor on the other side.
+   */
+  was?: boolean;
   /** Within `r` metres of here the state cannot change (the signed distance moves no faster than the tractor). */
   anchor?: { lat: number; lon: number; r: number };
   /** The anchor's object, kept for reuse when it is cleared. */
@@ -138,6 +143,8 @@ export interface AlertRulesState {
     theftPeakSettledL?: number;
     /** When a loss of the threshold was first seen while parked (waiting for the settled level to confirm it). */
     theftSince?: number;
+    /** After a theft alert: the lowest level since (a rise of the threshold from it re-arms the alert). */
+    theftLowL?: number;
     /** [time, smoothed L] while the engine runs: descending levels (the head is the peak) within the drop window. */
     run?: [number, number][];
     dropFired?: boolean;

@@ -1,4 +1,4 @@
-import type { AlertRow } from '@tractorlink/domain/alert-rules/types';
+import type { AlertRow, RaisedAlert } from '@tractorlink/domain/alert-rules/types';
 import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types';
@@ -8,6 +8,12 @@ import type { Database } from '../../db/types';
  * the caller's transaction. Ingestion writes through it in its batch transaction (it implements
  * telemetry/alert-writer.ts, wired in services.ts); AlertService.raiseAlert through `insertAlert`.
  */
+
+/** A stored alert (by id) and what it becomes. */
+export interface AlertMove {
+  id: string;
+  alert: RaisedAlert;
+}
 
 const ALERT_COLUMNS = [
   'id',
@@ -66,5 +72,22 @@ export const alertWriter = {
       await sql`INSERT INTO alerts (${sql.raw(ALERT_COLUMNS.join(', '))}) VALUES (${sql.join(alertValues(a))})`.execute(tx);
       await sql`INSERT INTO alert_outbox (${sql.raw(OUTBOX_COLUMNS.join(', '))}) VALUES (${sql.join(fanoutValues(a))})`.execute(tx);
     }
+  },
+
+  /**
+   * A late replay's corrections: stored alerts `moved` to when the replay dates them (the same alert,
+   * its read state and delivery kept), and `withdrawn` ones the records in order never raise, with
+   * any delivery still waiting.
+   */
+  async revise(tx: Kysely<Database>, moved: readonly AlertMove[], withdrawn: readonly string[]): Promise<void> {
+    for (const { id, alert: a } of moved)
+      await tx
+        .updateTable('alerts')
+        .set({ time_ms: a.time, lat: a.lat, lon: a.lon, value: a.value, threshold: a.threshold, config_by: a.configBy, geofence_name: a.geofenceName ?? null })
+        .where('id', '=', id)
+        .execute();
+    if (withdrawn.length === 0) return;
+    await tx.deleteFrom('alert_outbox').where('alert_id', 'in', withdrawn).execute();
+    await tx.deleteFrom('alerts').where('id', 'in', withdrawn).execute();
   },
 };

@@ -1,4 +1,4 @@
-import type { AlertRow } from '@tractorlink/domain/alert-rules/types';
+import type { AlertRow, RaisedAlert } from '@tractorlink/domain/alert-rules/types';
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
@@ -13,4 +13,6 @@ export interface AlertWriter {
   prepareSqlite(sqlite: SQLite.Database): (alerts: readonly AlertRow[]) => void;
   /** In a Kysely transaction (PostgreSQL ingestion, a late replay). */
   write(tx: Kysely<Database>, alerts: readonly AlertRow[]): Promise<void>;
+  /** A late replay's corrections: stored alerts (by id) moved to the replay's version, others withdrawn. */
+  revise(tx: Kysely<Database>, moved: readonly { id: string; alert: RaisedAlert }[], withdrawn: readonly string[]): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { decodeRulesState, type EncodedRulesState, encodeRulesState } from '@tractorlink/domain/alert-rules/codec';
-import type { AlertRow, AlertRulesState } from '@tractorlink/domain/alert-rules/types';
+import type { AlertRow, AlertRulesState, RaisedAlert } from '@tractorlink/domain/alert-rules/types';
+import { alertType, isAlertTypeId } from '@tractorlink/domain/alerts-catalog';
 import { istDayStart } from '@tractorlink/domain/time';
 import type { Kysely } from 'kysely';
 import { alertId } from '../../crypto/alert-id';
@@ -32,6 +33,85 @@ async function replayRulesState(db: Kysely<Database>, current: TractorProcessor,
   return encodeRulesState(state);
 }
 
+/** A record dated this far past its receipt was dated by a clock running ahead. */
+const AHEAD_MS = 30_000;
+
+/**
+ * The rows (in device-time order) without those of a device clock stepped back (set right by GPS)
+ * that are dated before rows it had sent already, dated ahead of their receipt: live processing
+ * skipped them as late, and processed in device-time order among those earlier ones they would
+ * zigzag the track and count the overlap twice. A backlog's late rows all stay: the rows received
+ * before them were not dated ahead. The rows themselves when none was dated ahead (the usual case).
+ */
+export function withoutClockStep<R extends { device_time: number; received_at: number }>(rows: R[]): R[] {
+  const ahead = (r: R) => Number(r.device_time) > Number(r.received_at) + AHEAD_MS;
+  if (!rows.some(ahead)) return rows;
+  const byReceipt = rows.map((_, i) => i);
+  byReceipt.sort((a, b) => Number((rows[a] as R).received_at) - Number((rows[b] as R).received_at) || a - b);
+  const repeated = new Set<number>();
+  let newest = Number.NEGATIVE_INFINITY;
+  let newestAhead = false;
+  for (const i of byReceipt) {
+    const r = rows[i] as R;
+    const time = Number(r.device_time);
+    if (time > newest) {
+      newest = time;
+      newestAhead = ahead(r);
+    } else if (newestAhead) repeated.add(i);
+  }
+  return repeated.size === 0 ? rows : rows.filter((_, i) => !repeated.has(i));
+}
+
+interface StoredAlert {
+  id: string;
+  type_id: string;
+  time_ms: number;
+  geofence_id: string | null;
+}
+
+/**
+ * The replay's alerts against the stored ones, each stored alert matching at most one: a replayed
+ * alert with a stored one of its type (and geofence) within SAME_ALERT_MS is already known. A stored
+ * alert dated in the redone span that the replay does not raise was raised out of order: it is moved
+ * to a replayed alert of its type that matched nothing (the owner keeps the one alert, dated right),
+ * else withdrawn. Service reminders are left alone: the replay starts from the stage already reached.
+ */
+export function reconcileAlerts(
+  raised: readonly RaisedAlert[],
+  stored: readonly StoredAlert[],
+  redone: { after: number; to: number },
+): { inserted: RaisedAlert[]; moved: { id: string; alert: RaisedAlert }[]; withdrawn: string[] } {
+  const same = (k: StoredAlert, a: RaisedAlert) => k.type_id === a.typeId && (k.geofence_id ?? undefined) === a.geofenceId;
+  const unmatched = new Set(stored);
+  const unknown: RaisedAlert[] = [];
+  for (const a of raised) {
+    let match: StoredAlert | undefined;
+    for (const k of unmatched)
+      if (
+        same(k, a) &&
+        Math.abs(Number(k.time_ms) - a.time) <= SAME_ALERT_MS &&
+        (!match || Math.abs(Number(k.time_ms) - a.time) < Math.abs(Number(match.time_ms) - a.time))
+      )
+        match = k;
+    if (match) unmatched.delete(match);
+    else unknown.push(a);
+  }
+  const stale = [...unmatched].filter(
+    (k) => Number(k.time_ms) > redone.after && Number(k.time_ms) <= redone.to && isAlertTypeId(k.type_id) && alertType(k.type_id).source !== 'service',
+  );
+  const inserted: RaisedAlert[] = [];
+  const moved: { id: string; alert: RaisedAlert }[] = [];
+  for (const a of unknown) {
+    const i = stale.findIndex((k) => same(k, a));
+    const k = stale[i];
+    if (k) {
+      moved.push({ id: k.id, alert: a });
+      stale.splice(i, 1);
+    } else inserted.push(a);
+  }
+  return { inserted, moved, withdrawn: stale.map((k) => k.id) };
+}
+
 /**
  * Late records, replayed in device-time order. A device that was out of coverage sends its
  * memory when it reconnects, often newest first: the newest record is processed live and every
@@ -40,7 +120,9 @@ async function replayRulesState(db: Kysely<Database>, current: TractorProcessor,
  * through a fresh processor, with the alert rules, as if it had arrived in order:
  * - the hourly figures from that day on are replaced, today's included;
  * - alerts the replay raises that were not raised before are stored, each at the device time it
- *   happened; ones already stored (the same type within half an hour) are not repeated;
+ *   happened; ones already stored (the same type within half an hour) are not repeated; alerts the
+ *   live processing raised on the backlog's newest frame, which saw a jump over the missing hours
+ *   (a theft dated this morning), are moved to the replay's time or withdrawn (reconcileAlerts);
  * - the replayed processor becomes the tractor's live one.
  * The caller makes sure no batch of the same tractor commits meanwhile (see Ingestor).
  */
@@ -90,17 +172,20 @@ export async function replayLate(
   await alerts?.prepare([profile.id]);
   const rules = await alerts?.rulesFor(profile, await replayRulesState(db, current, dayStart), true);
   const replayed = new TractorProcessor(profile, before ? rowToReading(before) : undefined, { diesel: {} }, undefined, rules);
-  const result = replayed.process(rows.map(rowToReading));
+  const result = replayed.process(withoutClockStep(rows).map(rowToReading));
 
   const known = await db
     .selectFrom('alerts')
-    .select(['type_id', 'time_ms', 'geofence_id'])
+    .select(['id', 'type_id', 'time_ms', 'geofence_id'])
     .where('tractor_id', '=', profile.id)
     .where('time_ms', '>=', dayStart - SAME_ALERT_MS)
+    .orderBy('time_ms')
     .execute();
-  const isKnown = (a: (typeof result.alerts)[number]) =>
-    known.some((k) => k.type_id === a.typeId && (k.geofence_id ?? undefined) === a.geofenceId && Math.abs(Number(k.time_ms) - a.time) <= SAME_ALERT_MS);
-  const fresh: AlertRow[] = result.alerts.filter((a) => !isKnown(a)).map((a) => ({ id: alertId(now), tractorId: profile.id, ...a, createdAt: now }));
+  // Everything after the last record processed in order was processed out of order (the backlog's
+  // newest frame live, the rest not at all): the replay is the truth for alerts dated after it.
+  const redone = { after: prior ? Number(prior.device_time) : dayStart - 1, to: replayed.last?.time ?? now };
+  const { inserted, moved, withdrawn } = reconcileAlerts(result.alerts, known, redone);
+  const fresh: AlertRow[] = inserted.map((a) => ({ id: alertId(now), tractorId: profile.id, ...a, createdAt: now }));
 
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('usage_hourly').where('tractor_id', '=', profile.id).where('hour_start', '>=', dayStart).execute();
@@ -108,6 +193,7 @@ export async function replayLate(
     const hours = [...result.hours].filter(([hourStart]) => hourStart >= dayStart).map(([hourStart, totals]) => usageRow(profile.id, hourStart, totals));
     if (hours.length > 0) await tx.insertInto('usage_hourly').values(hours).execute();
     if (fresh.length > 0 && alerts) await alerts.writer.write(tx, fresh);
+    if ((moved.length > 0 || withdrawn.length > 0) && alerts) await alerts.writer.revise(tx, moved, withdrawn);
     if (replayed.last) {
       await tx
         .updateTable('tractor_state')

@@ -1,6 +1,7 @@
 import { istDayStart } from '@tractorlink/domain/time';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import { withoutClockStep } from './late-replay';
 import { rowToReading } from './load-processor';
 import { TractorProcessor, type TractorProfile } from './processor';
 import { usageRow } from './usage-row';
@@ -61,7 +62,8 @@ export async function rebuildDirtyDays(db: Kysely<Database>, limit = 20): Promis
         .limit(1)
         .executeTakeFirst();
       const processor = new TractorProcessor(profile, before ? rowToReading(before) : undefined);
-      const { hours, refuels } = processor.process([...rows, ...(after ? [after] : [])].map(rowToReading));
+      // As the replay: a device clock stepped back does not interleave its records (late-replay.ts).
+      const { hours, refuels } = processor.process(withoutClockStep([...rows, ...(after ? [after] : [])]).map(rowToReading));
       // Only hours of this day: an interval from the evening before that crosses midnight keeps
       // its evening part where it already is.
       await tx
