@@ -145,18 +145,19 @@ describe.each(dbTargets)('Teltonika ingestion over TCP on $name', (target) => {
     device.end();
   });
 
-  /** Two connections of the same device, both past the handshake. */
+  /** Two devices connected, both past the handshake (a device connecting anew replaces its own old connection). */
   const healthyAndBroken = async (port: number) => {
+    const other = await provisionTractor(t.database.db.kysely, { imei: '356307042441021' });
     const healthy = await DevicePeer.connect(port);
-    await healthy.handshake(IMEI);
+    await healthy.handshake('356307042441021');
     const broken = await DevicePeer.connect(port);
     await broken.handshake(IMEI);
-    return { healthy, broken };
+    return { healthy, broken, other };
   };
 
   it('closes on a corrupted CRC, stores nothing from it, and other connections keep working', async () => {
     const { tractor, port } = await start();
-    const { healthy, broken } = await healthyAndBroken(port);
+    const { healthy, broken, other } = await healthyAndBroken(port);
     const bad = Buffer.from(W1, 'hex');
     bad.writeUInt8(bad.readUInt8(bad.length - 1) ^ 0xff, bad.length - 1);
     broken.send(bad);
@@ -166,14 +167,15 @@ describe.each(dbTargets)('Teltonika ingestion over TCP on $name', (target) => {
     const again = await DevicePeer.connect(port);
     expect(await again.handshake(IMEI)).toBe(0x01);
     expect(await again.sendFrame(W3)).toBe(2);
-    expect(await stored(tractor.id)).toHaveLength(3);
+    expect(await stored(tractor.id)).toHaveLength(2);
+    expect(await stored(other.id)).toHaveLength(1);
     healthy.end();
     again.end();
   });
 
   it('closes on a frame with a right CRC but records that do not decode, stores nothing of it, and commits a healthy frame sent beside it', async () => {
     const { tractor, port } = await start();
-    const { healthy, broken } = await healthyAndBroken(port);
+    const { healthy, broken, other } = await healthyAndBroken(port);
     // W3 says 2 records at the start and 3 at the end; the CRC is made right, so only decoding finds it.
     const bad = Buffer.from(W3, 'hex');
     const countAt = bad.length - 5;
@@ -183,7 +185,8 @@ describe.each(dbTargets)('Teltonika ingestion over TCP on $name', (target) => {
     const ack = healthy.sendFrame(W1);
     await broken.whenClosed();
     expect(await ack).toBe(1);
-    expect((await stored(tractor.id)).map((r) => r.device_time)).toEqual([1560161086000]);
+    expect(await stored(tractor.id)).toEqual([]);
+    expect((await stored(other.id)).map((r) => r.device_time)).toEqual([1560161086000]);
     healthy.end();
   });
 

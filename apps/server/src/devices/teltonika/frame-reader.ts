@@ -16,11 +16,25 @@ export type Frame = { kind: 'imei'; imei: string } | { kind: 'keepalive' } | { k
 export class FrameReader {
   private pending: Buffer = Buffer.alloc(0);
   private identified = false;
+  /**
+   * An AVL frame whose size is known and whose bytes are still coming, gathered in a buffer that
+   * doubles as it fills: a frame dribbled a byte per segment costs each byte about two copies (not a
+   * copy of all received so far per segment), and memory stays within twice what was received (not
+   * the size a header claims).
+   */
+  private partial: { bytes: Buffer; filled: number; total: number } | undefined;
 
   /** Adds bytes read from the socket; returns every complete frame. Throws DecodeError on garbage. */
   push(chunk: Buffer): Frame[] {
-    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
     const frames: Frame[] = [];
+    if (this.partial) {
+      const used = this.fill(this.partial, chunk);
+      if (this.partial.filled < this.partial.total) return frames;
+      frames.push({ kind: 'avl', bytes: this.partial.bytes });
+      this.partial = undefined;
+      chunk = chunk.subarray(used);
+    }
+    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
     for (;;) {
       const frame = this.identified ? this.nextAvl() : this.nextImei();
       if (!frame) break;
@@ -31,7 +45,21 @@ export class FrameReader {
 
   /** Bytes received but not yet part of a complete frame. */
   get buffered(): number {
-    return this.pending.length;
+    return this.pending.length + (this.partial?.filled ?? 0);
+  }
+
+  /** Copies what belongs to the partial frame from `chunk`, growing its buffer; returns the bytes used. */
+  private fill(partial: { bytes: Buffer; filled: number; total: number }, chunk: Buffer): number {
+    const used = Math.min(chunk.length, partial.total - partial.filled);
+    const need = partial.filled + used;
+    if (need > partial.bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.min(partial.total, Math.max(need, partial.bytes.length * 2)));
+      partial.bytes.copy(grown, 0, 0, partial.filled);
+      partial.bytes = grown;
+    }
+    chunk.copy(partial.bytes, partial.filled, 0, used);
+    partial.filled = need;
+    return used;
   }
 
   private consume(n: number): Buffer {
@@ -72,7 +100,12 @@ export class FrameReader {
     if (this.pending.length < 8) return undefined;
     const total = this.pending.readUInt32BE(4) + 12;
     if (total > MAX_AVL_FRAME_BYTES) throw new DecodeError('TOO_LARGE', `frame of ${total} bytes exceeds ${MAX_AVL_FRAME_BYTES}`);
-    if (this.pending.length < total) return undefined;
+    if (this.pending.length < total) {
+      // The rest is gathered as it comes (push).
+      this.partial = { bytes: Buffer.from(this.pending), filled: this.pending.length, total };
+      this.pending = Buffer.alloc(0);
+      return undefined;
+    }
     return { kind: 'avl', bytes: Buffer.from(this.consume(total)) };
   }
 }

@@ -6,6 +6,7 @@ import type { DeviceLog, KnownDevice } from '../../modules/telemetry/pipeline';
 import { checkTcpFrame, DecodeError } from './codec';
 import { decodeCommandFrame, encodeCommand, isCodec12 } from './codec12';
 import { ConnectionGuard, defaultDeviceConnectionCap } from '../shared/connection-guard';
+import { DeviceConnections } from '../shared/device-connections';
 import { LogLimiter } from '../shared/log-limiter';
 import { fromTrustedBalancer, parseProxyHeader } from '../shared/proxy-protocol';
 import type { RecordRateLimiter } from '../shared/record-rate';
@@ -70,6 +71,7 @@ export async function startTeltonikaServer(options: TeltonikaServerOptions): Pro
   const throttle = { waiting: 0 };
   // An unknown device reconnects every few seconds: say so once an hour per IMEI.
   const quietUnknown = new LogLimiter(3600_000);
+  const current = new DeviceConnections();
   const warn = (key: string, obj: object, msg: string) => {
     const { log, held } = quiet.take(key);
     if (log) options.log.warn(held > 0 ? { ...obj, heldBack: held } : obj, msg);
@@ -88,7 +90,7 @@ export async function startTeltonikaServer(options: TeltonikaServerOptions): Pro
       sockets.delete(socket);
       guard.release(address);
     });
-    handleConnection(socket, address, options, { warn, throttle, quietUnknown });
+    handleConnection(socket, address, options, { warn, throttle, quietUnknown, current });
   };
   const server = createServer((socket) => {
     if (!options.proxyProtocol) {
@@ -169,9 +171,15 @@ interface ConnectionContext {
   warn: Warn;
   throttle: { waiting: number };
   quietUnknown: LogLimiter;
+  current: DeviceConnections;
 }
 
-function handleConnection(socket: Socket, address: string, options: TeltonikaServerOptions, { warn, throttle, quietUnknown }: ConnectionContext): void {
+function handleConnection(
+  socket: Socket,
+  address: string,
+  options: TeltonikaServerOptions,
+  { warn, throttle, quietUnknown, current }: ConnectionContext,
+): void {
   const reader = new FrameReader();
   const peer = options.proxyProtocol ? address : `${address}:${socket.remotePort}`;
   let device: KnownDevice | undefined;
@@ -218,6 +226,11 @@ function handleConnection(socket: Socket, address: string, options: TeltonikaSer
     if (!options.commands || inFlight !== undefined || socket.destroyed) return;
     const next = await options.commands.take(known.profile.id).catch(() => undefined);
     if (!next) return;
+    if (socket.destroyed) {
+      // Closed while the command was being taken: the close handler saw none in flight.
+      await options.commands.unanswered(next.id).catch(() => undefined);
+      return;
+    }
     inFlight = next.id;
     socket.write(encodeCommand(next.command));
   };
@@ -254,6 +267,10 @@ function handleConnection(socket: Socket, address: string, options: TeltonikaSer
             socket.end(Buffer.of(0x00));
             return;
           }
+          // A device whose link died silently connects anew while its old connection still looks open:
+          // the old one is closed (what it had committed stays; what it had not, the device resends here).
+          const replaced = current.claim(device.profile.id, socket, peer);
+          if (replaced) options.log.info({ peer, imei, previous: replaced }, 'device reconnected: previous connection closed');
           // It may have been sending to another instance since this one last saw it.
           options.ingestor.connected(device.profile.id);
           socket.write(Buffer.of(0x01));
