@@ -9,6 +9,8 @@ import { IST_OFFSET_MS } from '@tractorlink/domain/time';
 
 export const KNOTS_TO_KMH = 1.852;
 export const MAX_QUERY_PARAMS = 64;
+/** Most locations in one JSON batch (the body limit bounds it too). */
+const MAX_JSON_LOCATIONS = 1000;
 /** Longest attribute name and text value kept: a device id is all that vouches for a device, so what one record stores is bounded. */
 export const MAX_ATTRIBUTE_KEY = 64;
 export const MAX_ATTRIBUTE_TEXT = 128;
@@ -242,4 +244,17 @@ export function parseOsmandJson(body: unknown, nowMs: number): OsmandResult {
   applyAttributes(reading, attributes);
   const docKey = (doc as { key?: unknown }).key;
   return { ok: true, deviceId, reading, attributes, format, ...(typeof docKey === 'string' ? { key: docKey } : {}) };
+}
+
+/**
+ * The JSON document, whose `location` may be an array: Traccar Client's background-geolocation
+ * library sends its stored locations that way when it syncs in batches, with the device id (and key)
+ * beside them once. One result per location, all of one device.
+ */
+export function parseOsmandJsonLocations(body: unknown, nowMs: number): OsmandResult[] {
+  const locations = typeof body === 'object' && body !== null ? (body as { location?: unknown }).location : undefined;
+  if (!Array.isArray(locations)) return [parseOsmandJson(body, nowMs)];
+  if (locations.length === 0 || locations.length > MAX_JSON_LOCATIONS)
+    return [{ ok: false, code: 'BAD_JSON', message: `location holds 1 to ${MAX_JSON_LOCATIONS} locations`, format: 'json' }];
+  return locations.map((location: unknown) => parseOsmandJson({ ...(body as object), location }, nowMs));
 }

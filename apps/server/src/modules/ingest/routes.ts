@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { parseOsmandJson, parseOsmandParams } from '../../devices/http-ingest/osmand';
+import { parseOsmandJsonLocations, parseOsmandParams } from '../../devices/http-ingest/osmand';
 import { AppError } from '../../errors/app-error';
 import { requireOperatorKey } from '../operator/operator-key';
 import { batchRequest } from './batch-schema';
-import type { IngestService } from './service';
+import type { IngestService, OsmandLocation } from './service';
 import { noQuery } from '../../http/empty-input';
 
 export interface IngestRoutesOptions {
@@ -33,12 +33,17 @@ export const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (a
     handler: async (request, reply) => {
       const query = new URL(request.url, 'http://device').searchParams;
       const body = request.body;
-      const result =
+      const results =
         body !== null && typeof body === 'object'
-          ? parseOsmandJson(body, now())
-          : parseOsmandParams([...query.keys()].length > 0 ? query : new URLSearchParams(typeof body === 'string' ? body : ''), now());
-      if (!result.ok) throw new AppError(result.code);
-      await ingest.osmand(result, query.get('key') ?? undefined);
+          ? parseOsmandJsonLocations(body, now())
+          : [parseOsmandParams([...query.keys()].length > 0 ? query : new URLSearchParams(typeof body === 'string' ? body : ''), now())];
+      // A batch is stored whole or not at all: the device keeps what was refused and sends it again.
+      const refused = results.find((r) => !r.ok);
+      if (refused && !refused.ok) throw new AppError(refused.code);
+      await ingest.osmand(
+        results.filter((r): r is OsmandLocation => r.ok),
+        query.get('key') ?? undefined,
+      );
       return reply.code(200).send();
     },
   });

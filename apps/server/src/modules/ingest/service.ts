@@ -20,20 +20,26 @@ const tooMany = (waitMs: number) => new AppError('DEVICE_RATE_LIMITED', { retryA
 export class IngestService {
   constructor(private readonly pipeline: TelemetryPipeline) {}
 
-  /** One OsmAnd location. A device given a secret must send it (`key`, in the parameters, the document or the query string). */
-  async osmand(location: OsmandLocation, queryKey: string | undefined): Promise<void> {
+  /**
+   * OsmAnd locations of one device: one, or a JSON batch (all one request's, so of one device id).
+   * A device given a secret must send it (`key`, in the parameters, the document or the query string).
+   */
+  async osmand(locations: readonly OsmandLocation[], queryKey: string | undefined): Promise<void> {
     const { pipeline } = this;
+    const first = locations[0];
+    if (!first) return;
     // An id no device can be provisioned with (a NUL in a form body, which PostgreSQL's text cannot
     // hold, …) is not looked up at all.
-    const device = DEVICE_ID_PATTERN.test(location.deviceId) ? await pipeline.lookup(location.deviceId) : undefined;
+    const device = DEVICE_ID_PATTERN.test(first.deviceId) ? await pipeline.lookup(first.deviceId) : undefined;
     // As Traccar answers: 400 for the query form, 404 for the JSON form.
-    if (!device) throw new AppError('DEVICE_UNKNOWN', location.format === 'json' ? { status: 404 } : {});
-    const key = location.key ?? queryKey;
+    if (!device) throw new AppError('DEVICE_UNKNOWN', first.format === 'json' ? { status: 404 } : {});
+    const key = first.key ?? queryKey;
     if (device.key !== undefined && (key === undefined || !sameKey(key, device.key))) throw new AppError('DEVICE_KEY_INVALID');
-    const waitMs = pipeline.rate.take([[device.profile.id, 1]]);
+    const waitMs = pipeline.rate.take([[device.profile.id, locations.length]]);
     if (waitMs > 0) throw tooMany(waitMs);
+    const records = locations.map(({ reading, attributes }) => ({ reading, attributes }));
     // Any instance may have had the device's previous request: its cached state is checked first.
-    await pipeline.ingestor.submit(device.profile, [{ reading: location.reading, attributes: location.attributes }], { verify: true });
+    await pipeline.ingestor.submit(device.profile, records, { verify: true });
   }
 
   /** Records of several devices: refused whole if any device is not provisioned or over its record budget. Returns the records stored. */
