@@ -90,6 +90,11 @@ function situations(): [Intent, TractorFacts][] {
     ['service', { name, home: home({ serviceDue: { status: 'overdue', dueAtHours: 1000, hoursLeft: -234.5 } }) }],
     ['weather', { name, weather: [{ EpochDateTime: NOW, Temperature: { Value: 95, Unit: 'F' }, IconPhrase: 'धूप', WeatherIcon: 1 }] }],
     ['weather', { name, weather: [] }],
+    ['pack', { name }],
+    ['pack', { name, pack: { state: 'valid', daysLeft: 300, expiresOn: NOW + 300 * 86_400 } }],
+    ['pack', { name, pack: { state: 'expiring', daysLeft: 1, expiresOn: NOW + 86_400 } }],
+    ['pack', { name, pack: { state: 'expiring', daysLeft: 0, expiresOn: NOW + 3600 } }],
+    ['diesel', { name, home: home(), pack: { state: 'expired', daysLeft: -2, expiresOn: NOW - 2 * 86_400 } }],
   ];
 }
 
@@ -147,10 +152,50 @@ describe('Ask me answers from the catalogue templates, filled with the data', ()
     });
   });
 
+  describe.each(LANGUAGE_CODES.filter((l) => l !== 'en'))('%s, read aloud', (lang) => {
+    it('no English letters (no PM, no Nov), no ISO date, no raw number: times, dates and units in the language', async () => {
+      const { t } = await translator(lang);
+      for (const [intent, facts] of situations()) {
+        const answer = answerFor(intent, facts, t, lang).replaceAll('Sheru', '');
+        expect(answer, `${intent}: ${answer}`).not.toMatch(/[A-Za-z]/);
+        expect(answer, intent).not.toMatch(/\d{4}-\d{2}-\d{2}|T\d{2}:\d{2}|\d{10}/);
+      }
+    });
+  });
+
+  it('times and dates are said in full: the month by name, the hour with am/pm words', async () => {
+    const { t } = await translator('ta');
+    // 1_795_000_000 is 18 Nov 2026, 4:36 pm IST.
+    const offline = answerFor('running', { name: 'Sheru', home: home({ offline: true, offlineSince: NOW, vehicleStatus: 'stopped' }) }, t, 'ta');
+    expect(offline).toContain('18 நவம்பர், 4:36 பிற்பகல்');
+    const { t: en } = await translator('en');
+    const alerts = answerFor(
+      'alerts',
+      { name: 'Sheru', alerts: { total: 1, latest: { name: 'Low oil pressure', time: NOW - 4 * 3600 }, unread: 0 } },
+      en,
+      'en',
+    );
+    expect(alerts).toBe('Alerts today for Sheru: 1. The latest: Low oil pressure, at 12:36 pm.');
+  });
+
+  it("the pack's days left are My tractor's count; an expired pack answers every question with the renewal, as home shows no data", async () => {
+    const { t } = await translator('en');
+    const pack = { state: 'valid' as const, daysLeft: 300, expiresOn: NOW + 300 * 86_400 };
+    expect(answerFor('pack', { name: 'Sheru', pack }, t, 'en')).toBe('The pack of Sheru has 300 days left. It ends on 14 September 2027.');
+    expect(answerFor('pack', { name: 'Sheru', pack: { ...pack, state: 'expiring', daysLeft: 0 } }, t, 'en')).toBe(
+      'The pack of Sheru ends today. Renew it to keep seeing its data.',
+    );
+    const expired = { state: 'expired' as const, daysLeft: -1, expiresOn: NOW - 86_400 };
+    for (const intent of INTENTS) {
+      const facts: TractorFacts = { name: 'Sheru', home: home(), today: { hasData: true, engineHours: 1, engineMinutes: 0 }, pack: expired };
+      expect(answerFor(intent, facts, t, 'en'), intent).toBe('The pack of Sheru has expired. Please renew it to see its data.');
+    }
+  });
+
   it('says which questions it can answer, in order, after its apology', async () => {
     const { t } = await translator('en');
     expect(helpAnswer(t)).toBe(
-      'Sorry, I did not understand. I can answer these questions: Where is my tractor? How much diesel is there? How many engine hours today? Is my tractor running? Any alerts today? When is the service due? What is the weather today?',
+      'Sorry, I did not understand. I can answer these questions: Where is my tractor? How much diesel is there? How many engine hours today? Is my tractor running? Any alerts today? When is the service due? What is the weather today? How many days are left in my pack?',
     );
   });
 

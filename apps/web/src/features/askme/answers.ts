@@ -2,9 +2,11 @@ import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
 import { dieselStatus } from '@tractorlink/domain/diesel-status';
 import { fahrenheitToCelsius } from '@tractorlink/domain/weather';
 import type { HourlyItem } from '@tractorlink/domain/weather';
-import { formatDecimal, formatIstShort, formatIstTime } from '../../lib/signed-in/tractor-format';
+import type { SubscriptionState } from '@tractorlink/domain/subscription';
+import { formatDecimal } from '../../lib/signed-in/tractor-format';
 import { INTENTS } from './intents';
 import type { Intent } from './intents';
+import { spokenDate, spokenDateTime, spokenTime } from './spoken';
 
 /**
  * Ask me's answers: sentences of the `askme` catalogue (one per language) filled with the
@@ -37,6 +39,16 @@ export interface TractorFacts {
   alerts?: AlertsToday;
   /** The hourly forecast where the tractor is; its first item is now (spec §3). */
   weather?: readonly HourlyItem[];
+  /** Where the tractor's pack stands (as My tractor and the renewal dialog count it); absent when its end is unknown. */
+  pack?: PackFacts;
+}
+
+export interface PackFacts {
+  state: SubscriptionState;
+  /** IST calendar days to the end, 0 on the last day. */
+  daysLeft: number;
+  /** The end, unix seconds. */
+  expiresOn: number;
 }
 
 export type Source = 'home' | 'today' | 'alerts' | 'weather';
@@ -50,6 +62,8 @@ export const SOURCES_OF: Record<Intent, readonly Source[]> = {
   alerts: ['alerts'],
   service: ['home'],
   weather: ['weather'],
+  // From the tractor list the screen already has: nothing to fetch.
+  pack: [],
 };
 
 const sentence = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join(' ');
@@ -61,7 +75,7 @@ function where(f: TractorFacts, t: Translate, lang: string): string {
   if (!h || !place) return t('askme.a.whereUnknown', { name: f.name });
   return sentence(
     t('askme.a.where', { name: f.name, place }),
-    h.lastUpdated !== null && t('askme.a.lastUpdate', { time: formatIstShort(h.lastUpdated, lang) }),
+    h.lastUpdated !== null && t('askme.a.lastUpdate', { time: spokenDateTime(h.lastUpdated, lang, t) }),
   );
 }
 
@@ -100,7 +114,7 @@ function running(f: TractorFacts, t: Translate, lang: string): string {
   if (h.offline && h.offlineSince !== null) {
     // Out of reach: say so, and what it was doing when last heard (the tractor screens' words).
     return sentence(
-      t('askme.a.offline', { name: f.name, time: formatIstShort(h.offlineSince, lang) }),
+      t('askme.a.offline', { name: f.name, time: spokenDateTime(h.offlineSince, lang, t) }),
       isKnown(status) && t('askme.a.lastStatus', { status: t(`status.${status}`) }),
     );
   }
@@ -113,7 +127,7 @@ function alerts(f: TractorFacts, t: Translate, lang: string): string {
   return sentence(
     a.total === 0 || !a.latest
       ? t('askme.a.alertsNone', { name: f.name })
-      : t('askme.a.alertsToday', { name: f.name, count: formatDecimal(a.total, lang, 0), latest: a.latest.name, time: formatIstTime(a.latest.time, lang) }),
+      : t('askme.a.alertsToday', { name: f.name, count: formatDecimal(a.total, lang, 0), latest: a.latest.name, time: spokenTime(a.latest.time, t) }),
     a.unread > 0 && t('askme.a.unread', { count: formatDecimal(a.unread, lang, 0) }),
   );
 }
@@ -133,10 +147,25 @@ function weather(f: TractorFacts, t: Translate, lang: string): string {
   return t('askme.a.weather', { name: f.name, temperature: formatDecimal(fahrenheitToCelsius(now.Temperature.Value), lang, 0), phrase: now.IconPhrase });
 }
 
-const BUILDERS: Record<Intent, (f: TractorFacts, t: Translate, lang: string) => string> = { where, diesel, hours, running, alerts, service, weather };
+/** Days left in the pack, counted as My tractor counts them (IST days, 0 on the last). */
+function pack(f: TractorFacts, t: Translate, lang: string): string {
+  const p = f.pack;
+  if (!p) return t('askme.a.packUnknown', { name: f.name });
+  if (p.state === 'expired') return t('askme.a.packExpired', { name: f.name });
+  const date = spokenDate(p.expiresOn, lang, true);
+  if (p.daysLeft <= 0) return t('askme.a.packEndsToday', { name: f.name });
+  if (p.daysLeft === 1) return t('askme.a.packEndsTomorrow', { name: f.name, date });
+  return t('askme.a.packLeft', { name: f.name, days: formatDecimal(p.daysLeft, lang, 0), date });
+}
 
-/** The answer to one of the seven questions, in the language of `t`. */
+const BUILDERS: Record<Intent, (f: TractorFacts, t: Translate, lang: string) => string> = { where, diesel, hours, running, alerts, service, weather, pack };
+
+/**
+ * The answer to one of the questions, in the language of `t`. A tractor whose pack has ended shows
+ * no data on home (only 'pack expired, kindly renew', its weather hidden: spec §4): Ask me says the same.
+ */
 export function answerFor(intent: Intent, facts: TractorFacts, t: Translate, lang: string): string {
+  if (facts.pack?.state === 'expired') return t('askme.a.packExpired', { name: facts.name });
   return BUILDERS[intent](facts, t, lang);
 }
 

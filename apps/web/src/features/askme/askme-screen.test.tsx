@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { istDate, istMidnight } from '@tractorlink/domain/time';
 import { fakePhoneVoice } from '../../components/voice/fake-phone-voice';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -99,11 +100,11 @@ afterEach(() => {
 });
 
 describe('Ask me screen', () => {
-  it('fetches what answers need as it opens, and offers the seven quick questions', async () => {
+  it('fetches what answers need as it opens, and offers the eight quick questions', async () => {
     const asked = api();
     phone();
     renderScreen();
-    for (const intent of ['where', 'diesel', 'hours', 'running', 'alerts', 'service', 'weather'] as const) {
+    for (const intent of ['where', 'diesel', 'hours', 'running', 'alerts', 'service', 'weather', 'pack'] as const) {
       expect(screen.getByRole('button', { name: askmeEn[`askme.q.${intent}`] })).toBeTruthy();
     }
     await waitFor(() =>
@@ -150,5 +151,30 @@ describe('Ask me screen', () => {
     renderScreen([]);
     ask('Where is my tractor?');
     await waitFor(() => expect(screen.getByTestId('askme-answer').textContent).toBe(askmeEn['askme.a.noTractor']));
+  });
+
+  it("a tractor whose pack has ended: its data is neither fetched nor said, the owner is told to renew; the days left of a live pack are My tractor's", async () => {
+    const asked = api();
+    phone();
+    const nowS = Math.floor(Date.now() / 1000);
+    renderScreen([{ ...SHERU, expiresOn: nowS - 3 * 86_400, subscriptionPack: 'month' }]);
+    fireEvent.click(screen.getByRole('button', { name: askmeEn['askme.q.diesel'] }));
+    const expired = askmeEn['askme.a.packExpired'].replace('{{name}}', 'Sheru');
+    await waitFor(() => expect(screen.getByTestId('askme-answer').textContent).toBe(expired));
+    fireEvent.click(screen.getByRole('button', { name: askmeEn['askme.q.weather'] }));
+    await waitFor(() => expect(screen.getAllByTestId('askme-answer')[0]?.textContent).toBe(expired));
+    expect(asked).toEqual([]);
+  });
+
+  it('the days left in a live pack', async () => {
+    api();
+    phone();
+    // Ten IST days from now, at noon IST, whatever the time of day now.
+    const tenDays = Math.floor((istMidnight(istDate(Date.now())) + 10 * 86_400_000 + 12 * 3600_000) / 1000);
+    renderScreen([{ ...SHERU, expiresOn: tenDays, subscriptionPack: 'year' }]);
+    fireEvent.click(screen.getByRole('button', { name: askmeEn['askme.q.pack'] }));
+    await waitFor(() =>
+      expect(screen.getByTestId('askme-answer').textContent).toMatch(/^The pack of Sheru has 10 days left\. It ends on \d{1,2} \w+ \d{4}\.$/),
+    );
   });
 });

@@ -14,8 +14,11 @@ import { useOnline } from '../../lib/connectivity';
 import { errorMessage } from '../../lib/error-message';
 import { isOffline } from '../../lib/query-client';
 import { useAskMeTexts } from '../../lib/signed-in/askme-texts';
+import { packStateOf } from '../../lib/signed-in/subscription';
 import { useTractors } from '../../lib/signed-in/tractors';
+import type { TractorRef } from '../../lib/signed-in/tractors';
 import { SOURCES_OF, answerFor, helpAnswer } from './answers';
+import type { PackFacts } from './answers';
 import { INTENTS, matchIntent } from './intents';
 import type { IntentMatch } from './intents';
 import { MicIcon, SendIcon } from './icons';
@@ -28,6 +31,12 @@ interface Exchange {
   question: string;
   /** null while the answer is being found. */
   answer: string | null;
+}
+
+/** The tractor's pack as My tractor counts it, or undefined when its end is not known. */
+function packOf(tractor: TractorRef): PackFacts | undefined {
+  const state = packStateOf(tractor);
+  return state && tractor.expiresOn !== undefined ? { ...state, expiresOn: tractor.expiresOn } : undefined;
 }
 
 /** Questions and answers kept on the screen (the newest first). */
@@ -47,20 +56,24 @@ export function AskMeScreen() {
   const lastId = useRef(0);
   const quickId = useId();
   const vin = selected?.vin;
+  // An ended pack: home shows none of the tractor's data, and Ask me neither asks nor says it.
+  const expired = selected ? packOf(selected)?.state === 'expired' : false;
 
   // Everything an answer may need is fetched as the screen opens, so an answer comes at once.
   useEffect(() => {
-    if (vin) prefetchFacts(client, vin, lang);
-  }, [client, vin, lang]);
+    if (vin && !expired) prefetchFacts(client, vin, lang);
+  }, [client, vin, lang, expired]);
   // Leaving the screen ends what it says.
   useEffect(() => () => stopSpeaking(), []);
 
   const respond = async (intent: IntentMatch): Promise<string> => {
     if (intent === 'unknown') return helpAnswer(t);
     if (!selected) return t('askme.a.noTractor');
+    const pack = packOf(selected);
+    if (pack?.state === 'expired') return answerFor(intent, { name: selected.Veh_Name, pack }, t, lang);
     try {
       const facts = await gatherFacts(client, SOURCES_OF[intent], selected.vin, selected.Veh_Name, lang);
-      return answerFor(intent, facts, t, lang);
+      return answerFor(intent, { ...facts, pack }, t, lang);
     } catch (error) {
       if (intent === 'weather') return answerFor('weather', { name: selected.Veh_Name }, t, lang);
       return isOffline(error) ? t('askme.a.noData') : errorMessage(t, error);

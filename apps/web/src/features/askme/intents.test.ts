@@ -18,6 +18,7 @@ const ASKED: Record<string, Record<Intent, string>> = {
     alerts: 'any warnings for me',
     service: 'next servicing',
     weather: 'will it rain today',
+    pack: 'when does my subscription end',
   },
   hi: {
     where: 'ट्रैक्टर किधर है',
@@ -27,6 +28,7 @@ const ASKED: Record<string, Record<Intent, string>> = {
     alerts: 'कोई चेतावनी आई क्या',
     service: 'अगली सर्विसिंग कब करानी है',
     weather: 'आज बारिश होगी क्या',
+    pack: 'रिचार्ज कब खत्म होगा',
   },
   mr: {
     where: 'ट्रॅक्टरचे ठिकाण सांगा',
@@ -36,6 +38,7 @@ const ASKED: Record<string, Record<Intent, string>> = {
     alerts: 'काही इशारा आला का',
     service: 'पुढची सर्व्हिस कधी',
     weather: 'आज पाऊस पडेल का',
+    pack: 'सबस्क्रिप्शन कधी संपेल',
   },
   pa: {
     where: 'ਟਰੈਕਟਰ ਕਿਥੇ ਖੜ੍ਹਾ ਹੈ',
@@ -45,6 +48,7 @@ const ASKED: Record<string, Record<Intent, string>> = {
     alerts: 'ਕੋਈ ਚੇਤਾਵਨੀ ਆਈ',
     service: 'ਅਗਲੀ ਸਰਵਿਸ ਕਦੋਂ',
     weather: 'ਅੱਜ ਮੀਂਹ ਪਵੇਗਾ',
+    pack: 'ਰੀਚਾਰਜ ਕਦੋਂ ਖ਼ਤਮ ਹੋਵੇਗਾ',
   },
   gu: {
     where: 'ટ્રેક્ટરનું સ્થાન બતાવો',
@@ -54,6 +58,7 @@ const ASKED: Record<string, Record<Intent, string>> = {
     alerts: 'કોઈ ચેતવણી આવી',
     service: 'આગળની સર્વિસ ક્યારે',
     weather: 'આજે વરસાદ પડશે',
+    pack: 'રિચાર્જ ક્યારે પૂરું થશે',
   },
   ta: {
     where: 'டிராக்டர் எங்க இருக்கு',
@@ -63,6 +68,7 @@ const ASKED: Record<string, Record<Intent, string>> = {
     alerts: 'ஏதாவது அறிவிப்பு வந்ததா',
     service: 'அடுத்த சர்வீஸ் எப்போது',
     weather: 'இன்று மழை வருமா',
+    pack: 'சந்தா எப்போது முடியும்',
   },
   te: {
     where: 'ట్రాక్టర్ ఏ చోటులో ఉంది',
@@ -72,6 +78,7 @@ const ASKED: Record<string, Record<Intent, string>> = {
     alerts: 'ఏదైనా సమస్య ఉందా',
     service: 'తదుపరి సర్వీసు ఎప్పుడు',
     weather: 'ఈ రోజు వర్షం పడుతుందా',
+    pack: 'రీఛార్జ్ ఎప్పుడు ముగుస్తుంది',
   },
 };
 

@@ -1,11 +1,11 @@
 /**
- * What the owner asks Ask me (spec §1 "ask a voice assistant"): the seven questions it can answer
+ * What the owner asks Ask me (spec §1 "ask a voice assistant"): the eight questions it can answer
  * about the selected tractor, recognised by keywords of all seven languages at once (an owner may
  * ask in Hindi with the app in English, or mix in English words), plus common romanised Hindi.
  * Pure: no screen, no data.
  */
 
-export const INTENTS = ['where', 'diesel', 'hours', 'running', 'alerts', 'service', 'weather'] as const;
+export const INTENTS = ['where', 'diesel', 'hours', 'running', 'alerts', 'service', 'weather', 'pack'] as const;
 export type Intent = (typeof INTENTS)[number];
 export type IntentMatch = Intent | 'unknown';
 
@@ -237,6 +237,41 @@ const KEYWORDS: Record<Intent, readonly string[]> = {
     'వర్ష',
     'ఉష్ణోగ్రత',
   ],
+  // The tractor's pack (spec §4 subscription: days left, expired).
+  pack: [
+    'pack',
+    'subscription',
+    'renew',
+    'recharge',
+    'validity',
+    'plan',
+    'पैक',
+    'सब्सक्रिप्शन',
+    'रिन्यू',
+    'रिचार्ज',
+    'वैधता',
+    'प्लान',
+    'पॅक',
+    'सबस्क्रिप्शन',
+    'नूतनीकरण',
+    'मुदत',
+    'ਪੈਕ',
+    'ਸਬਸਕ੍ਰਿਪਸ਼ਨ',
+    'ਰੀਚਾਰਜ',
+    'ਮਿਆਦ',
+    'પેક',
+    'સબ્સ્ક્રિપ્શન',
+    'રિચાર્જ',
+    'માન્યતા',
+    'பேக்',
+    'சந்தா',
+    'ரீசார்ஜ்',
+    'செல்லுபடி',
+    'ప్యాక్',
+    'సబ్‌స్క్రిప్షన్',
+    'రీఛార్జ్',
+    'చందా',
+  ],
 };
 
 /**
@@ -269,7 +304,7 @@ const NORMALIZED: readonly { intent: Intent; keyword: string }[] = INTENTS.flatM
 );
 
 /** When two questions match equally, the one found first here (the more specific words first). */
-const PRIORITY: readonly Intent[] = ['weather', 'service', 'alerts', 'diesel', 'hours', 'where', 'running'];
+const PRIORITY: readonly Intent[] = ['weather', 'service', 'pack', 'alerts', 'diesel', 'hours', 'where', 'running'];
 
 /**
  * Which of the seven questions `question` asks: the one with the most keywords found in it, or
