@@ -219,14 +219,36 @@ export interface ReminderPushPayload {
   url: string;
 }
 
-export function reminderPushPayload(reminder: Reminder): ReminderPushPayload {
+/**
+ * `body` is the notification's line in the owner's language (the server writes it from its
+ * catalogue); without one, the 24-hour time and the description. The title is the owner's own words.
+ */
+export function reminderPushPayload(reminder: Reminder, body?: string): ReminderPushPayload {
   const { hour, minute } = to24Hour(reminder.time, reminder.ampm);
   const clock = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
   return {
     type: 'reminder',
     reminderId: reminder.id,
     title: reminder.title,
-    body: reminder.description ? `${clock} · ${reminder.description}` : clock,
+    body: body ?? (reminder.description ? `${clock} · ${reminder.description}` : clock),
     url: '/#/my-reminder',
   };
+}
+
+/**
+ * The order of the reminders list: the next to ring first (IST), then the ones that will not ring
+ * again: switched-off repeating ones by time of day, then one-offs, the latest date first. Ties by
+ * title. The same on every phone and after every sync, whatever order they were saved in.
+ */
+export function sortReminders(reminders: readonly Reminder[], now: number): Reminder[] {
+  const keyed = reminders.map((r) => {
+    const { hour, minute } = isValid12HourTime(r.time) ? to24Hour(r.time, r.ampm) : { hour: 0, minute: 0 };
+    const oneOff = !repeats(r) && r.repeat.date !== null;
+    // Ringing: by the next time. Not ringing: repeating ones (rank 1) by time of day, one-offs (rank 2) latest first.
+    const next = nextOccurrence(r, now);
+    const rank = next !== null ? 0 : oneOff ? 2 : 1;
+    const key = next ?? (oneOff && r.repeat.date ? -istAt(r.repeat.date, hour, minute) : hour * 60 + minute);
+    return { r, rank, key };
+  });
+  return keyed.sort((a, b) => a.rank - b.rank || a.key - b.key || a.r.title.localeCompare(b.r.title)).map((k) => k.r);
 }

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { MAX_REMINDERS, nextOccurrence, oneOffPassed, type Reminder, reminderPushPayload } from '@tractorlink/domain/alarms';
+import { MAX_REMINDERS, nextOccurrence, oneOffPassed, type Reminder, reminderPushPayload, sortReminders } from '@tractorlink/domain/alarms';
 import type { Clock } from '../../clock';
 import { serialise } from '../../db/serialise';
 import type { Database, Engine } from '../../db/types';
 import { AppError } from '../../errors/app-error';
+import { serverText } from '../../i18n/server-texts';
 import type { PushSender } from '../../providers/push/push-sender';
+import { findUserById } from '../accounts/repo';
 import { deleteSubscription, subscriptionsOf } from '../push/repo';
 
 const MINUTE_MS = 60_000;
@@ -26,7 +28,11 @@ export class ReminderService {
 
   async list(userId: string): Promise<Reminder[]> {
     const rows = await this.deps.db.selectFrom('reminders').select('body').where('user_id', '=', userId).orderBy('updated_at').limit(MAX_REMINDERS).execute();
-    return rows.map((r) => JSON.parse(r.body) as Reminder);
+    // The list's order (next to ring first), the same as the phone shows, whatever the order of saving.
+    return sortReminders(
+      rows.map((r) => JSON.parse(r.body) as Reminder),
+      this.deps.clock.now(),
+    );
   }
 
   /**
@@ -99,7 +105,8 @@ export class ReminderService {
 
   private async pushTo(userId: string, reminder: Reminder, ttlSeconds: number): Promise<void> {
     const { db, push, log } = this.deps;
-    const payload = JSON.stringify(reminderPushPayload(reminder));
+    const language = (await findUserById(db, userId))?.language ?? 'en';
+    const payload = JSON.stringify(reminderPushPayload(reminder, reminderPushBody(reminder, language)));
     for (const subscription of await subscriptionsOf(db, [userId])) {
       const outcome = await push.send({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
         ttlSeconds,
@@ -109,4 +116,14 @@ export class ReminderService {
       else if (outcome.kind !== 'sent') log.warn({ reminderId: reminder.id, outcome: outcome.kind }, 'reminder push not delivered');
     }
   }
+}
+
+/**
+ * The notification's line in the owner's language: "Reminder: 6:00 pm" as the reminders list words
+ * the time (12-hour, the language's am/pm), then the owner's description. The title is their own.
+ */
+export function reminderPushBody(reminder: Reminder, language: string): string {
+  const time = `${reminder.time.replace(/^0/, '')} ${serverText(language, reminder.ampm === 'am' ? 'reminder.push.am' : 'reminder.push.pm')}`;
+  const at = serverText(language, 'reminder.push.at', { time });
+  return reminder.description ? `${at} · ${reminder.description}` : at;
 }

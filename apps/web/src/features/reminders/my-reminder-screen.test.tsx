@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import remindersEn from '../../locales/reminders/en.json';
 import { remindersNow } from '../../lib/signed-in/reminders-store';
@@ -35,10 +35,32 @@ describe('my reminders: one-offs whose time has gone by', () => {
         <MyReminderScreen />
       </MemoryRouter>,
     );
-    const [rang, later] = screen.getAllByRole('switch', { name: remindersEn['reminders.active'] }) as HTMLInputElement[];
+    const switchOf = (title: string) =>
+      within(screen.getByRole('listitem', { name: title })).getByRole('switch', { name: remindersEn['reminders.active'] }) as HTMLInputElement;
+    const [rang, later] = [switchOf('Call the seller'), switchOf('Fetch diesel')];
     expect(rang?.checked).toBe(false);
     expect(later?.checked).toBe(true);
     expect(screen.getAllByText(new RegExp(remindersEn['reminders.passed']))).toHaveLength(1);
     expect(screen.getByRole('listitem', { name: 'Call the seller' }).textContent).toContain(remindersEn['reminders.passed']);
+  });
+});
+
+describe('my reminders: the order of the list', () => {
+  it('the next to ring comes first, then the ones that will not ring again, whatever order the phone holds them in', () => {
+    phoneHolds([
+      reminder({ id: 'off', title: 'Switched off', time: '06:00', everyday: true, repeat: { date: null }, isActive: false }),
+      reminder({ id: 'rang', title: 'Rang at 8', time: '08:00' }),
+      reminder({ id: 'tomorrow', title: 'Tomorrow at 7', time: '07:00', repeat: { date: '2026-11-25' } }),
+      reminder({ id: 'daily', title: 'Daily at 9 am', time: '09:00', everyday: true, repeat: { date: null } }),
+      reminder({ id: 'noon', title: 'Today at noon', time: '12:00', ampm: 'pm' }),
+    ]);
+    render(
+      <MemoryRouter>
+        <MyReminderScreen />
+      </MemoryRouter>,
+    );
+    // 10:00 now: noon today, 7 am tomorrow, 9 am tomorrow (daily); then off, then one already rung.
+    const titles = screen.getAllByRole('listitem').map((li) => li.querySelector('h2')?.textContent);
+    expect(titles).toEqual(['Today at noon', 'Tomorrow at 7', 'Daily at 9 am', 'Switched off', 'Rang at 8']);
   });
 });

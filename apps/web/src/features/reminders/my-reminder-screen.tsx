@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { MAX_REMINDERS, oneOffPassed, type Reminder, searchReminders } from '@tractorlink/domain/alarms';
+import { MAX_REMINDERS, oneOffPassed, type Reminder, searchReminders, sortReminders } from '@tractorlink/domain/alarms';
 import { MINUTE_MS } from '@tractorlink/domain/time';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -78,7 +78,8 @@ export function MyReminderScreen() {
   const [passed, setPassed] = useState(false);
   const { saved, queued } = (useLocation().state as { saved?: string; queued?: boolean } | null) ?? {};
   const searchId = useId();
-  const shown = searchReminders(reminders, query);
+  // Next to ring first (spec's list has no order; a farmer looks for what comes next).
+  const shown = sortReminders(searchReminders(reminders, query), now);
   const full = reminders.length >= MAX_REMINDERS;
 
   return (
