@@ -7,8 +7,8 @@ import { ReminderService } from '../src/modules/reminders/service';
 import { call, expectError, get, login, registerOwner } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
+import { subscribeOwnerToPush } from './support/push-subscriptions';
 import { reminderBody } from './support/reminders';
-import { TEST_START } from './support/test-clock';
 
 /**
  * Reminders that ring (spec §3 Reminder, §4 Alarms, §5), audited as a farmer meets them: the push at
@@ -44,20 +44,7 @@ describe.each(dbTargets)('feature audit: reminders that ring, $name', (target) =
   async function owner(language = 'en', mobileNo = '9876543210') {
     const registered = await registerOwner(t.app, t.sms, { mobileNo });
     const db = t.database.db.kysely;
-    const user = await db.selectFrom('users').select('id').where('mobile_no', '=', mobileNo).executeTakeFirstOrThrow();
-    await db.updateTable('users').set({ language }).where('id', '=', user.id).execute();
-    await db
-      .insertInto('push_subscriptions')
-      .values({
-        id: `sub-${mobileNo}`,
-        user_id: user.id,
-        endpoint: `https://fcm.googleapis.com/fcm/send/${mobileNo}`,
-        p256dh: 'p',
-        auth: 'a',
-        expiration_time: null,
-        created_at: TEST_START,
-      })
-      .execute();
+    await subscribeOwnerToPush(db, mobileNo, language);
     const push = new RecordingPush();
     const job = new ReminderService({ db, engine: t.database.db.engine, clock: t.clock, push, log: t.app.log });
     const relogin = async () => (await login(t.app, registered, registered.pin)).json<{ access_token: string }>().access_token;

@@ -6,6 +6,7 @@ import { ReminderService } from '../src/modules/reminders/service';
 import { call, expectError, get, registerOwner } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
+import { subscribeOwnerToPush } from './support/push-subscriptions';
 import { reminderBody } from './support/reminders';
 import { TEST_START } from './support/test-clock';
 
@@ -29,19 +30,7 @@ describe.each(dbTargets)('reminders, $name', (target) => {
   async function ownerWithPush(mobileNo = '9876543210') {
     const owner = await registerOwner(t.app, t.sms, { mobileNo });
     const db = t.database.db.kysely;
-    const user = await db.selectFrom('users').select('id').where('mobile_no', '=', mobileNo).executeTakeFirstOrThrow();
-    await db
-      .insertInto('push_subscriptions')
-      .values({
-        id: `sub-${mobileNo}`,
-        user_id: user.id,
-        endpoint: `https://fcm.googleapis.com/fcm/send/${mobileNo}`,
-        p256dh: 'p',
-        auth: 'a',
-        expiration_time: null,
-        created_at: TEST_START,
-      })
-      .execute();
+    await subscribeOwnerToPush(db, mobileNo);
     const push = new RecordingPush();
     const service = new ReminderService({ db, engine: t.database.db.engine, clock: t.clock, push, log: t.app.log });
     return { owner, push, service };

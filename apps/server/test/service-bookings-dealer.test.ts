@@ -8,6 +8,7 @@ import { expectError, get, post } from './support/api';
 import { booked, bookingBody, dealerStep, operator, OPERATOR_KEY, RecordingPush } from './support/bookings';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
+import { subscribeOwnerToPush } from './support/push-subscriptions';
 import { MINUTE, SECOND, TEST_START } from './support/test-clock';
 import { ownerWithTractor } from './support/vehicles';
 
@@ -24,22 +25,7 @@ describe.each(dbTargets)('doorstep service booking, dealer side, $name', (target
   const t = useTestApp(target, { OPERATOR_KEY });
   const db = () => t.database.db.kysely;
 
-  async function withPushSubscription(mobileNo: string, language = 'en') {
-    const user = await db().selectFrom('users').select('id').where('mobile_no', '=', mobileNo).executeTakeFirstOrThrow();
-    await db().updateTable('users').set({ language }).where('id', '=', user.id).execute();
-    await db()
-      .insertInto('push_subscriptions')
-      .values({
-        id: `sub-${mobileNo}`,
-        user_id: user.id,
-        endpoint: `https://fcm.googleapis.com/fcm/send/${mobileNo}`,
-        p256dh: 'p',
-        auth: 'a',
-        expiration_time: null,
-        created_at: TEST_START,
-      })
-      .execute();
-  }
+  const withPushSubscription = (mobileNo: string, language = 'en') => subscribeOwnerToPush(db(), mobileNo, language);
   const ownerId = async (mobileNo: string) => (await db().selectFrom('users').select('id').where('mobile_no', '=', mobileNo).executeTakeFirstOrThrow()).id;
   const bookingSms = (mobileNo: string) => t.sms.messages(mobileNo).filter((m) => m.text.startsWith('TractorLink: ') && !/code/.test(m.text));
 

@@ -4,6 +4,7 @@ import { ExpiryReminders, dueTractors } from '../src/modules/subscription/remind
 import type { PushSender, PushTarget } from '../src/providers/push/push-sender';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
+import { subscribeOwnerToPush } from './support/push-subscriptions';
 import { planOf } from './support/query-plan';
 import { HOUR, TEST_START } from './support/test-clock';
 import { ownerWithTractor } from './support/vehicles';
@@ -22,20 +23,7 @@ describe.each(dbTargets)('expiry reminders, $name', (target) => {
   async function setUp(language: string) {
     const { owner, tractor } = await ownerWithTractor(t, '9876543210', { expiresOn: TEST_START + 10 * DAY_MS, isNewTractor: false });
     const db = t.database.db.kysely;
-    const user = await db.selectFrom('users').select('id').where('mobile_no', '=', owner.mobileNo).executeTakeFirstOrThrow();
-    await db.updateTable('users').set({ language }).where('id', '=', user.id).execute();
-    await db
-      .insertInto('push_subscriptions')
-      .values({
-        id: 'sub-1',
-        user_id: user.id,
-        endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
-        p256dh: 'p',
-        auth: 'a',
-        expiration_time: null,
-        created_at: TEST_START,
-      })
-      .execute();
+    await subscribeOwnerToPush(db, owner.mobileNo, language);
     const push = new RecordingPush();
     const reminders = () => new ExpiryReminders({ db, clock: t.clock, sms: t.sms, push, log: t.app.log, days: [7, 1] });
     return { tractor, push, reminders };
