@@ -34,9 +34,27 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
     await saveState(tractor.id, { fuelL: 40 });
     await insertHours(db(), tractor.id, [
       { hourStart: at(-1), engineS: 3600, fuelNetChangeL: 0 }, // 19 Nov 23:00: outside
-      { hourStart: at(10), engineS: 3600, ptoS: 1800, areaM2: SQUARE_METERS_PER_ACRE, rpmWeighted: 1500 * 3600, rpmS: 3600, fuelNetChangeL: -4 },
-      { hourStart: at(11), engineS: 1800, ptoS: 1800, areaM2: SQUARE_METERS_PER_ACRE / 2, rpmWeighted: 1800 * 1800, rpmS: 1800, fuelNetChangeL: -3 },
-      { hourStart: at(12), engineS: 2700, roadM: 12_000, rpmWeighted: 1200 * 2700, rpmS: 2700, fuelNetChangeL: 30, fuelRefuelL: 35 },
+      {
+        hourStart: at(10),
+        engineS: 3600,
+        ptoS: 1800,
+        areaM2: SQUARE_METERS_PER_ACRE,
+        distanceM: 2_000,
+        rpmWeighted: 1500 * 3600,
+        rpmS: 3600,
+        fuelNetChangeL: -4,
+      },
+      {
+        hourStart: at(11),
+        engineS: 1800,
+        ptoS: 1800,
+        areaM2: SQUARE_METERS_PER_ACRE / 2,
+        distanceM: 1_000,
+        rpmWeighted: 1800 * 1800,
+        rpmS: 1800,
+        fuelNetChangeL: -3,
+      },
+      { hourStart: at(12), engineS: 2700, roadM: 12_000, distanceM: 12_000, rpmWeighted: 1200 * 2700, rpmS: 2700, fuelNetChangeL: 30, fuelRefuelL: 35 },
       { hourStart: at(15), engineS: 900, fuelNetChangeL: -1 },
       { hourStart: at(24), engineS: 600, fuelNetChangeL: -2 }, // 21 Nov 00:00: outside
     ]);
@@ -171,6 +189,7 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
       dieselLevel: 10,
       dieselLitres: 6,
       tankCapacity: 60,
+      hasFuelSensor: true,
       dieselStatus: 'low',
       lastRefuel: { time: refuelAt / 1000, litres: 35 },
       consumedToday: 8,
@@ -246,10 +265,8 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
       [istMidnight('2026-11-19') / 1000, 1],
       [day / 1000, 2.5],
     ]);
-    expect(body.averageRpmPerDay).toEqual([
-      [istMidnight('2026-11-19') / 1000, 0],
-      [day / 1000, 1467],
-    ]);
+    // The 19th ran without an RPM reading: left out, not plotted as 0.
+    expect(body.averageRpmPerDay).toEqual([[day / 1000, 1467]]);
   });
 
   it('thins 92 days of hourly diesel to at most 500 points and refuses longer spans', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dieselStatus, isFuelDrop } from './diesel-status';
+import { dieselStatus, dieselUnknown, isFuelDrop } from './diesel-status';
 import { isWorking } from './work';
 
 describe('diesel status (spec §4: low, normal, full)', () => {
@@ -32,5 +32,15 @@ describe('working at a reading', () => {
     expect(isWorking({ ignition: true, pto: false, speedKmh: 5 })).toBe(false);
     expect(isWorking({ ignition: false, pto: true, speedKmh: 5 })).toBe(false);
     expect(isWorking({})).toBe(false);
+  });
+});
+
+describe('why there is no diesel level', () => {
+  it('no sensor, not reported yet, or no reading yet', () => {
+    expect(dieselUnknown({ hasFuelSensor: false, lastUpdated: 1 })).toBe('noSensor');
+    expect(dieselUnknown({ hasFuelSensor: null, lastUpdated: null })).toBe('waiting');
+    expect(dieselUnknown({ hasFuelSensor: true, lastUpdated: 1 })).toBe('noReading');
+    // An answer cached before the field existed.
+    expect(dieselUnknown({ lastUpdated: 1 })).toBe('noReading');
   });
 });

@@ -23,3 +23,11 @@ const ENGINE_OFF_MAX_S = 5 * 60;
 export function isFuelDrop(hour: { engineS: number; fuelNetChangeL: number; fuelRefuelL: number }, tankCapacityL: number): boolean {
   return hour.engineS < ENGINE_OFF_MAX_S && hour.fuelRefuelL === 0 && -hour.fuelNetChangeL >= Math.max(5, tankCapacityL * 0.05);
 }
+
+/** Why a tractor shows no diesel level: it has no sensor, it has not reported yet, or the sensor has not read yet. */
+export type DieselUnknown = 'noSensor' | 'waiting' | 'noReading';
+
+export function dieselUnknown(t: { hasFuelSensor?: boolean | null; lastUpdated: number | null }): DieselUnknown {
+  if (t.lastUpdated === null) return 'waiting';
+  return t.hasFuelSensor === false ? 'noSensor' : 'noReading';
+}

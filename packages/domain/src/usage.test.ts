@@ -4,7 +4,18 @@ import { FieldCoverage } from './field-coverage';
 import { fromLocalMeters } from './geo';
 import type { Reading } from './telemetry';
 import { istMidnight } from './time';
-import { addTotals, emptyTotals, engineRunning, isForenoon, measureInterval, splitByHour, USAGE_FIELDS, usageReport, type UsageTotals } from './usage';
+import {
+  addTotals,
+  emptyTotals,
+  engineRunning,
+  isForenoon,
+  knownUsageReport,
+  measureInterval,
+  splitByHour,
+  USAGE_FIELDS,
+  usageReport,
+  type UsageTotals,
+} from './usage';
 
 const origin = { lat: 18.5204, lon: 73.8567 };
 const spec = { implementWidthM: 2 };
@@ -186,5 +197,26 @@ describe('addTotals', () => {
     }
     // A field of the totals that USAGE_FIELDS leaves out would be neither rolled up nor added.
     expect(Object.keys(emptyTotals()).sort()).toEqual([...USAGE_FIELDS].sort());
+  });
+});
+
+describe('usage figures whose source the tractor lacks', () => {
+  const totals = { ...emptyTotals(), engineS: 3600, roadM: 2000 };
+  it('are null, while the sources it has give true zeros', () => {
+    expect(knownUsageReport(totals, { gps: true, pto: false, rpm: false, fuel: false })).toMatchObject({
+      fieldWorkAcres: null,
+      ptoHours: null,
+      averageRpm: null,
+      dieselConsumedL: null,
+      onRoadKm: 2,
+      engineHours: 1,
+    });
+    expect(knownUsageReport(totals, { gps: true, pto: true, rpm: true, fuel: true })).toMatchObject({
+      fieldWorkAcres: 0,
+      ptoHours: 0,
+      averageRpm: 0,
+      dieselConsumedL: 0,
+    });
+    expect(knownUsageReport(totals, { gps: false, pto: true, rpm: true, fuel: true })).toMatchObject({ fieldWorkAcres: null, onRoadKm: null });
   });
 });

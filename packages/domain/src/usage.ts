@@ -218,3 +218,43 @@ export function usageReport(t: UsageTotals): UsageReport {
     dieselConsumedL: round(t.fuelCounterL > 0 ? t.fuelCounterL : Math.max(0, t.fuelRefuelL - t.fuelNetChangeL), 1),
   };
 }
+
+/**
+ * What a tractor's device has shown it can measure. A figure from a source it lacks is unknown
+ * (null), never 0: "0 L used" for a tractor without a fuel sensor misleads the owner.
+ */
+export interface UsageSources {
+  /** It has had a GPS fix. */
+  gps: boolean;
+  /** It reports a PTO input (its last record carried one, or it has read on): a device without the field has no PTO figures. */
+  pto: boolean;
+  /** It has reported the engine's RPM. */
+  rpm: boolean;
+  /** Its tank input has read above 0, or it reports the engine's fuel-used counter. */
+  fuel: boolean;
+}
+
+/** The usage report with each figure null whose source the tractor lacks. */
+export type KnownUsageReport = Omit<UsageReport, 'fieldWorkAcres' | 'onRoadKm' | 'ptoHours' | 'averageRpm' | 'dieselConsumedL'> & {
+  fieldWorkAcres: number | null;
+  onRoadKm: number | null;
+  ptoHours: number | null;
+  averageRpm: number | null;
+  dieselConsumedL: number | null;
+};
+
+/**
+ * Engine time stays a number: it is counted from the ignition when there is no worktime counter,
+ * and a tractor that never reported has no usage at all (the report says so as a whole).
+ */
+export function knownUsageReport(t: UsageTotals, sources: UsageSources): KnownUsageReport {
+  const r = usageReport(t);
+  return {
+    ...r,
+    fieldWorkAcres: sources.gps && sources.pto ? r.fieldWorkAcres : null,
+    onRoadKm: sources.gps ? r.onRoadKm : null,
+    ptoHours: sources.pto ? r.ptoHours : null,
+    averageRpm: sources.rpm ? r.averageRpm : null,
+    dieselConsumedL: sources.fuel ? r.dieselConsumedL : null,
+  };
+}

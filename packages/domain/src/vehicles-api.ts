@@ -108,11 +108,18 @@ export const tractorHomepageResponse = z.object({
   deviceBatteryV: z.number().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  /** Smoothed level, % of the tank (approximate: the UI shows the disclaimer). */
+  /** Smoothed level, % of the tank (approximate: the UI shows the disclaimer); null without a reading. */
   dieselLevel: z.number().nullable(),
   dieselLitres: z.number().nullable(),
+  /**
+   * Whether the tractor has a diesel sensor: its tank input has read above 0 (an unwired one reads
+   * 0 forever). Null until the tractor first reports; absent in answers cached before it existed.
+   */
+  hasFuelSensor: z.boolean().nullable().optional(),
   tankCapacity: z.number(),
+  /** 0 until the tractor first reports (lastUpdated null): shown as unknown then, not as 0 h. */
   engineHours: z.number(),
+  /** Device time of the newest record, epoch s; null until the tractor first reports. */
   lastUpdated: z.number().int().nullable(),
   offline: z.boolean(),
   /** When the tractor was last heard from, epoch s, while it is offline. */
@@ -158,15 +165,21 @@ export const aggregationQuery = z
   });
 export type AggregationQuery = z.infer<typeof aggregationQuery>;
 
-/** Spec §3 Usage report values. */
+/**
+ * Spec §3 Usage report values. A figure whose source the tractor lacks is null (unknown), never 0:
+ * acres without a GPS fix or a PTO input that has ever read on, road km without a fix, PTO hours
+ * without that input, RPM without an RPM reading, diesel used without a tank sensor or fuel counter.
+ * A PTO input that has read on before and stayed off in the period is a true 0.
+ */
 export const usageReportValues = z.object({
-  fieldWorkAcres: z.number(),
-  onRoadKm: z.number(),
+  fieldWorkAcres: z.number().nullable(),
+  onRoadKm: z.number().nullable(),
+  /** Engine time (the worktime counter, or the ignition): known whenever the tractor has reported. */
   engineHours: z.number().int(),
   engineMinutes: z.number().int(),
-  ptoHours: z.number(),
-  averageRpm: z.number().int(),
-  dieselConsumedL: z.number(),
+  ptoHours: z.number().nullable(),
+  averageRpm: z.number().int().nullable(),
+  dieselConsumedL: z.number().nullable(),
   /** Level at the end of the period (now, for a period not yet over), L. */
   dieselRemainingL: z.number().nullable(),
 });
@@ -193,10 +206,13 @@ export const dieselDetailsResponse = z.object({
   dieselLevel: z.number().nullable(),
   dieselLitres: z.number().nullable(),
   tankCapacity: z.number(),
+  /** As on the home page: the tank input has read above 0; null until the tractor first reports. */
+  hasFuelSensor: z.boolean().nullable(),
   /** Spec §4: low (refill), normal or full; null when the tank sensor has said nothing yet. */
   dieselStatus: z.enum(['low', 'normal', 'full']).nullable(),
   lastRefuel: z.object({ time: z.number().int(), litres: z.number() }).nullable(),
-  consumedToday: z.number(),
+  /** Litres used today; null without a tank sensor or the engine's fuel counter (unknown, not 0). */
+  consumedToday: z.number().nullable(),
   lastUpdated: z.number().int().nullable(),
   /** Always true: the level is approximate and the UI shows the disclaimer (spec §9). */
   approximate: z.literal(true),
@@ -275,7 +291,7 @@ export const historyResponse = z.object({
   drops: z.array(pair),
   /** [epoch s of the IST day, engine hours]. */
   engineHoursPerDay: z.array(pair),
-  /** [epoch s of the IST day, average RPM while running]. */
+  /** [epoch s of the IST day, average RPM while running]; days without an RPM reading are left out. */
   averageRpmPerDay: z.array(pair),
 });
 export type HistoryResponse = z.infer<typeof historyResponse>;
@@ -286,8 +302,11 @@ export const trackQuery = z.strictObject({ date: isoDate.optional(), isSec });
 export const trackResponse = z.object({
   vin: z.string(),
   date: z.string(),
-  /** [epoch s, lat, lon, speed km/h, working 0/1], at most 2000, turns and work starts/ends kept. */
-  points: z.array(z.tuple([z.number(), z.number(), z.number(), z.number(), z.union([z.literal(0), z.literal(1)])])),
+  /**
+   * [epoch s, lat, lon, speed km/h, working 0/1], at most 2000, turns and work starts/ends kept;
+   * the speed is null for a fix the device sent without one.
+   */
+  points: z.array(z.tuple([z.number(), z.number(), z.number(), z.number().nullable(), z.union([z.literal(0), z.literal(1)])])),
   /** How many fixes the day had before thinning. */
   totalPoints: z.number().int(),
 });

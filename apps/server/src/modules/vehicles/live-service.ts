@@ -3,7 +3,7 @@ import { dieselStatus } from '@tractorlink/domain/diesel-status';
 import { isPlausibleFix } from '@tractorlink/domain/geo';
 import { serviceDue } from '@tractorlink/domain/service-due';
 import { DAY_MS, istDate, istDayStart } from '@tractorlink/domain/time';
-import { usageReport } from '@tractorlink/domain/usage';
+import { knownUsageReport } from '@tractorlink/domain/usage';
 import { devicePowerMode, vehicleStatus } from '@tractorlink/domain/vehicle-state';
 import type {
   DieselDetailsResponse,
@@ -26,6 +26,7 @@ import type { LiveState } from './live-state';
 import { firstUsageHour, findWithStateById, listOwnedWithState, refuelsBetween, totalEngineSeconds, usageBetween } from './repo';
 import type { TractorWithState } from './repo';
 import { ownedOrNotFound } from './service';
+import { usageSources } from './sources';
 
 /** How far back the last refuel is looked for. */
 const REFUEL_LOOKBACK_MS = 90 * DAY_MS;
@@ -137,6 +138,7 @@ export class LiveService {
       longitude: s.fix?.lon ?? null,
       dieselLevel,
       dieselLitres,
+      hasFuelSensor: t.state ? s.hasFuelSensor : null,
       tankCapacity: t.tractor.tank_capacity_l,
       engineHours,
       lastUpdated: s.last ? toSeconds(s.last.time) : null,
@@ -158,6 +160,7 @@ export class LiveService {
     const now = clock.now();
     const { dieselLevel, dieselLitres, percent } = this.diesel(t, s);
     const today = await usageBetween(db, t.tractor.id, istDayStart(now), now + 1);
+    const sources = await usageSources(db, t, s);
     // The newest refuel event: the same time and litres as its fuel-refill alert.
     const [newest] = await refuelsBetween(db, t.tractor.id, now - REFUEL_LOOKBACK_MS, now + 1, { newestFirst: true, limit: 1 });
     const lastRefuel = newest ? { time: toSeconds(newest.start), litres: round(newest.litres, 1) } : null;
@@ -166,9 +169,11 @@ export class LiveService {
       dieselLevel,
       dieselLitres,
       tankCapacity: t.tractor.tank_capacity_l,
+      hasFuelSensor: t.state ? s.hasFuelSensor : null,
       dieselStatus: percent === undefined ? null : dieselStatus(percent),
       lastRefuel,
-      consumedToday: usageReport(today).dieselConsumedL,
+      // Unknown, not 0, without a tank sensor or a fuel counter.
+      consumedToday: knownUsageReport(today, sources).dieselConsumedL,
       lastUpdated: s.last ? toSeconds(s.last.time) : null,
       approximate: true,
     };

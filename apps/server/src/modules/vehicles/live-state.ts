@@ -1,3 +1,4 @@
+import { isPlausibleFix } from '@tractorlink/domain/geo';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import { connectivity } from '@tractorlink/domain/vehicle-state';
 import type { Connectivity, VehicleStatus } from '@tractorlink/domain/vehicle-state';
@@ -10,6 +11,8 @@ export interface LiveState {
   fix: { lat: number; lon: number; time: number } | undefined;
   /** Smoothed diesel, L. */
   fuelL: number | undefined;
+  /** The tank input has read above 0 (the diesel tracker's `wired`); an unwired one reads 0 forever. */
+  hasFuelSensor: boolean;
   lastStatus: VehicleStatus | undefined;
   lastSeenAt: number | undefined;
   version: number | undefined;
@@ -19,11 +22,14 @@ export interface LiveState {
 export function liveState(t: TractorWithState, now: number, offlineAfterMs: number): LiveState {
   const s = t.state;
   const processor = s ? (JSON.parse(s.processor) as Partial<ProcessorState>) : {};
-  const fix = s?.lastFix ? (JSON.parse(s.lastFix) as { lat: number; lon: number; time: number }) : processor.lastFix;
+  const saved = s?.lastFix ? (JSON.parse(s.lastFix) as { lat: number; lon: number; time: number }) : processor.lastFix;
+  // A 0,0 from a source that sent it for "no fix" is no place (the Gulf of Guinea), not a position.
+  const fix = saved && isPlausibleFix(saved) ? saved : undefined;
   return {
     last: s ? (JSON.parse(s.lastReading) as Reading) : undefined,
     fix,
     fuelL: processor.fuelL,
+    hasFuelSensor: processor.diesel?.wired === true || processor.fuelL !== undefined,
     lastStatus: processor.lastStatus,
     lastSeenAt: s?.lastSeenAt,
     version: s?.version,

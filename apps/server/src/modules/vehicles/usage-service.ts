@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import { isFuelDrop } from '@tractorlink/domain/diesel-status';
 import { lttb, thinTrack } from '@tractorlink/domain/downsample';
+import { isPlausibleFix } from '@tractorlink/domain/geo';
 import type { Point2, TrackPoint } from '@tractorlink/domain/downsample';
 import { DAY_MS, HOUR_MS, IST_OFFSET_MS, istDate, istDayRangeSeconds, istDayStart, istHourStart, istMidnight } from '@tractorlink/domain/time';
-import { addTotals, emptyTotals, isForenoon, usageReport } from '@tractorlink/domain/usage';
+import { addTotals, emptyTotals, isForenoon, knownUsageReport } from '@tractorlink/domain/usage';
 import type { UsageTotals } from '@tractorlink/domain/usage';
 import { HISTORY_MAX_DAYS, HISTORY_MAX_POINTS, TRACK_MAX_POINTS } from '@tractorlink/domain/vehicles-rules';
 import type { AggregationQuery, AggregationResponse, HistoryResponse, TrackResponse, UsageReportValues } from '@tractorlink/domain/vehicles-api';
@@ -15,6 +16,7 @@ import { liveState, round, toSeconds } from './live-state';
 import { fixesBetween, fuelNetChangeFrom, hourRows, refuelsBetween, usageByIstHour } from './repo';
 import type { TractorWithState } from './repo';
 import { ownedOrNotFound } from './service';
+import { usageSources } from './sources';
 
 /** Default history window. */
 const HISTORY_DEFAULT_MS = 7 * DAY_MS;
@@ -39,8 +41,12 @@ export function aggregationPeriod(q: AggregationQuery, now: number): { start: nu
 export class UsageService {
   constructor(private readonly deps: { db: Kysely<Database>; clock: Clock; offlineAfterMs: number }) {}
 
+  private live(t: TractorWithState) {
+    return liveState(t, this.deps.clock.now(), this.deps.offlineAfterMs);
+  }
+
   private fuelNow(t: TractorWithState): number | undefined {
-    return liveState(t, this.deps.clock.now(), this.deps.offlineAfterMs).fuelL;
+    return this.live(t).fuelL;
   }
 
   /**
@@ -74,7 +80,8 @@ export class UsageService {
     }
     const level = await this.levelBefore(t, istHourStart(toMs - 1) + HOUR_MS);
     const remaining = level === undefined ? null : round(Math.max(0, level), 1);
-    const report = (totals: UsageTotals): UsageReportValues => ({ ...usageReport(totals), dieselRemainingL: remaining });
+    const sources = await usageSources(this.deps.db, t, this.live(t));
+    const report = (totals: UsageTotals): UsageReportValues => ({ ...knownUsageReport(totals, sources), dieselRemainingL: remaining });
     return {
       vin: t.tractor.vin,
       aggregationOption: q.aggregationOption,
@@ -138,8 +145,9 @@ export class UsageService {
         perDay.map(([day, d]) => [toSeconds(day), round(d.engineS / 3600, 2)]),
         HISTORY_MAX_POINTS,
       ),
+      // A day without an RPM reading is left out rather than plotted as 0 RPM.
       averageRpmPerDay: lttb(
-        perDay.map(([day, d]) => [toSeconds(day), d.rpmS > 0 ? Math.round(d.rpmWeighted / d.rpmS) : 0]),
+        perDay.filter(([, d]) => d.rpmS > 0).map(([day, d]) => [toSeconds(day), Math.round(d.rpmWeighted / d.rpmS)]),
         HISTORY_MAX_POINTS,
       ),
     };
@@ -152,14 +160,22 @@ export class UsageService {
     const day = date ?? istDate(clock.now());
     const dayStart = istMidnight(day);
     const fixes = await fixesBetween(db, t.tractor.id, dayStart, dayStart + DAY_MS, TRACK_MAX_ROWS);
-    const points: TrackPoint[] = fixes.map((f) => {
-      const reading = {
-        ignition: f.ignition === null ? undefined : f.ignition === 1,
-        pto: f.pto === null ? undefined : f.pto === 1,
-        speedKmh: f.speedKmh ?? undefined,
-      };
-      return [toSeconds(f.time), f.lat, f.lon, round(f.speedKmh ?? 0, 1), isWorking(reading) ? 1 : 0];
-    });
-    return { vin: t.tractor.vin, date: day, points: thinTrack(points, TRACK_MAX_POINTS), totalPoints: points.length };
+    // Thinning needs a number in the speed slot; fixes sent without a speed get theirs back as null.
+    const noSpeed = new Set<TrackPoint>();
+    // A 0,0 sent for "no fix" is no place on the route.
+    const points: TrackPoint[] = fixes
+      .filter((f) => isPlausibleFix(f))
+      .map((f) => {
+        const reading = {
+          ignition: f.ignition === null ? undefined : f.ignition === 1,
+          pto: f.pto === null ? undefined : f.pto === 1,
+          speedKmh: f.speedKmh ?? undefined,
+        };
+        const point: TrackPoint = [toSeconds(f.time), f.lat, f.lon, round(f.speedKmh ?? 0, 1), isWorking(reading) ? 1 : 0];
+        if (f.speedKmh === null) noSpeed.add(point);
+        return point;
+      });
+    const thinned = thinTrack(points, TRACK_MAX_POINTS).map((p): TrackResponse['points'][number] => [p[0], p[1], p[2], noSpeed.has(p) ? null : p[3], p[4]]);
+    return { vin: t.tractor.vin, date: day, points: thinned, totalPoints: points.length };
   }
 }

@@ -17,8 +17,8 @@ export interface Point {
 interface Station extends Point {
   name: string;
 }
-/** [epoch s, lat, lon, speed km/h, working 0|1], as GET vehicles/{vin}/track sends them. */
-export type TrackPoint = readonly [number, number, number, number, 0 | 1];
+/** [epoch s, lat, lon, speed km/h (null: the device sent none), working 0|1], as GET vehicles/{vin}/track sends them. */
+export type TrackPoint = readonly [number, number, number, number | null, 0 | 1];
 
 export interface MapText {
   zoomIn: string;

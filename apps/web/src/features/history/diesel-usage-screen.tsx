@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { UsagePeriod } from '@tractorlink/domain/calendar';
 import { formatIstDateTime } from '@tractorlink/domain/time';
+import { dieselUnknown } from '@tractorlink/domain/diesel-status';
 import { Notice } from '../../components/ui/notice';
 import { formatDecimal } from '../../lib/signed-in/tractor-format';
 import { useDieselDetails } from './api/get-diesel-details';
 import { useHistory } from './api/get-history';
 import { FuelChart } from './components/fuel-chart';
 import { QueryState, TractorPage } from './components/tractor-page';
+
+const UNKNOWN_TEXT = { noSensor: 'diesel.noSensor', waiting: 'tractor.waitingFirstReport', noReading: 'diesel.noReading' } as const;
 
 function DieselNow({ vin }: { vin: string }) {
   const { t, i18n } = useTranslation();
@@ -21,7 +24,7 @@ function DieselNow({ vin }: { vin: string }) {
         <dt>{t('diesel.title')}</dt>
         <dd data-testid="diesel-litres">
           {data.dieselLitres === null || data.dieselLevel === null
-            ? t('diesel.noReading')
+            ? t(UNKNOWN_TEXT[dieselUnknown(data)])
             : t('diesel.litresPercent', { litres: litres(data.dieselLitres), percent: formatDecimal(data.dieselLevel, lang, 0) })}
         </dd>
         {data.dieselStatus && (
@@ -37,7 +40,8 @@ function DieselNow({ vin }: { vin: string }) {
             : t('dieselUsage.noRefuel')}
         </dd>
         <dt>{t('dieselUsage.consumedToday')}</dt>
-        <dd>{litres(data.consumedToday)}</dd>
+        {/* Unknown without a tank sensor or fuel counter: "0 L" would say it burnt nothing. */}
+        <dd data-testid="consumed-today">{data.consumedToday === null ? t('usage.notMeasured') : litres(data.consumedToday)}</dd>
       </dl>
       {/* Spec §9: the diesel level shown is approximate, with a disclaimer. */}
       {data.approximate && <Notice>{t('about.disclaimer')}</Notice>}
@@ -48,10 +52,12 @@ function DieselNow({ vin }: { vin: string }) {
 function FuelHistory({ vin, period }: { vin: string; period: UsagePeriod }) {
   const { t } = useTranslation();
   const { data, error, isPending, refetch } = useHistory(vin, period);
+  // The same query as the tank above (shared from the cache): says why a chart without levels is empty.
+  const noSensor = useDieselDetails(vin).data?.hasFuelSensor === false;
   return (
     <section className="card" aria-labelledby="fuel-history">
       <h2 id="fuel-history">{t('dieselUsage.chartTitle')}</h2>
-      {data ? <FuelChart history={data} /> : <QueryState error={error} pending={isPending} retry={refetch} />}
+      {data ? <FuelChart history={data} noSensor={noSensor} /> : <QueryState error={error} pending={isPending} retry={refetch} />}
     </section>
   );
 }

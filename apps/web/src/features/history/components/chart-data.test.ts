@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayRange, dayTicks } from './chart-data';
+import { dayRange, dayTicks, engineSummary } from './chart-data';
 
 const DAY = 86_400;
 const today = 1_795_631_400; // a midnight in India (18:30 UTC)
@@ -19,5 +19,29 @@ describe('the engine chart of days (issue 19 item 4)', () => {
     expect(ticks[0]).toBe(today);
     expect(new Set(ticks).size).toBe(ticks.length);
     for (const t of ticks) expect(month).toContain(t);
+  });
+});
+
+describe('engine figures of a device without RPM', () => {
+  const history = (averageRpmPerDay: [number, number][]) => ({
+    vin: 'V',
+    from: today,
+    to: today + 3 * DAY,
+    fuelLevel: [],
+    refuels: [],
+    drops: [],
+    engineHoursPerDay: [
+      [today, 2],
+      [today + DAY, 4],
+    ] as [number, number][],
+    averageRpmPerDay,
+  });
+
+  it('has no average RPM (unknown), not 0, when no day had a reading', () => {
+    expect(engineSummary(history([]))).toEqual({ hours: 6, days: 2, averageRpm: null });
+  });
+
+  it('averages only over the hours of days that had a reading', () => {
+    expect(engineSummary(history([[today + DAY, 1500]])).averageRpm).toBe(1500);
   });
 });

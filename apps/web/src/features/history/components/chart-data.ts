@@ -74,16 +74,23 @@ export function fuelSummary(h: HistoryResponse) {
   };
 }
 
-/** Engine figures of the period: total hours, days worked and the RPM averaged over the hours run. */
-export function engineSummary(h: HistoryResponse) {
+/**
+ * Engine figures of the period: total hours, days worked and the RPM averaged over the hours run on
+ * days with an RPM reading (null when none had one: unknown, not 0 RPM).
+ */
+export function engineSummary(h: HistoryResponse): { hours: number; days: number; averageRpm: number | null } {
   const rpm = new Map(h.averageRpmPerDay.map((p) => [p[0], p[1]]));
   let hours = 0;
+  let rpmHours = 0;
   let weighted = 0;
   let days = 0;
   for (const [day, hrs] of h.engineHoursPerDay) {
     hours += hrs;
     if (hrs > 0) days += 1;
-    weighted += hrs * (rpm.get(day) ?? 0);
+    const dayRpm = rpm.get(day);
+    if (dayRpm === undefined) continue;
+    rpmHours += hrs;
+    weighted += hrs * dayRpm;
   }
-  return { hours, days, averageRpm: hours > 0 ? Math.round(weighted / hours) : 0 };
+  return { hours, days, averageRpm: rpmHours > 0 ? Math.round(weighted / rpmHours) : null };
 }

@@ -43,6 +43,10 @@ export function EngineChart({ history }: { history: HistoryResponse }) {
   );
   if (history.engineHoursPerDay.length === 0) return <p className="notice">{t('engineUsage.noHistory')}</p>;
   const rpm = new Map(history.averageRpmPerDay.map((p) => [p[0], p[1]]));
+  const rpmOf = (day: number) => {
+    const v = rpm.get(day);
+    return v === undefined ? t('usage.notMeasured') : t('unit.rpm', { value: formatDecimal(v, lang, 0) });
+  };
   return (
     <figure className="chart-figure">
       <Chart data={data} options={options} />
@@ -57,7 +61,7 @@ export function EngineChart({ history }: { history: HistoryResponse }) {
           <dt>{t('engineUsage.daysWorked')}</dt>
           <dd>{formatDecimal(s.days, lang, 0)}</dd>
           <dt>{t('engineUsage.rpm')}</dt>
-          <dd>{t('unit.rpm', { value: formatDecimal(s.averageRpm, lang, 0) })}</dd>
+          <dd>{s.averageRpm === null ? t('usage.notMeasured') : t('unit.rpm', { value: formatDecimal(s.averageRpm, lang, 0) })}</dd>
         </dl>
       </figcaption>
       <table className="visually-hidden">
@@ -74,7 +78,7 @@ export function EngineChart({ history }: { history: HistoryResponse }) {
             <tr key={day}>
               <td>{formatIstShort(day, lang, false)}</td>
               <td>{t('unit.hours', { value: formatDecimal(hours, lang) })}</td>
-              <td>{t('unit.rpm', { value: formatDecimal(rpm.get(day) ?? 0, lang, 0) })}</td>
+              <td>{rpmOf(day)}</td>
             </tr>
           ))}
         </tbody>

@@ -9,7 +9,7 @@ import { fuelChartData, fuelSummary } from './chart-data';
 const COLORS = { level: '#1b5e20', refuel: '#0b57d0', drop: '#b00020' };
 
 /** Fuel level over the period with refuel and drop markers, and the same story in words and a table. */
-export function FuelChart({ history }: { history: HistoryResponse }) {
+export function FuelChart({ history, noSensor = false }: { history: HistoryResponse; noSensor?: boolean }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const data = useMemo(() => fuelChartData(history), [history]);
@@ -35,7 +35,7 @@ export function FuelChart({ history }: { history: HistoryResponse }) {
   const events = [...history.refuels.map((p) => ({ kind: 'refuel' as const, p })), ...history.drops.map((p) => ({ kind: 'drop' as const, p }))].sort(
     (a, b) => a.p[0] - b.p[0],
   );
-  if (history.fuelLevel.length === 0) return <p className="notice">{t('diesel.noHistory')}</p>;
+  if (history.fuelLevel.length === 0) return <p className="notice">{t(noSensor ? 'diesel.noSensor' : 'diesel.noHistory')}</p>;
   return (
     <figure className="chart-figure">
       <Chart data={data} options={options} />

@@ -1,15 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { dieselStatus } from '@tractorlink/domain/diesel-status';
+import type { DieselUnknown } from '@tractorlink/domain/diesel-status';
 import { formatDecimal } from '../../../lib/signed-in/tractor-format';
 
 interface DieselGaugeProps {
   percent: number | null;
   litres: number | null;
   tankCapacity: number;
+  /** What to say when there is no level: no sensor fitted is not the same as no reading yet. */
+  unknown: DieselUnknown;
 }
 
+const UNKNOWN_TEXT = { noSensor: 'diesel.noSensor', waiting: 'diesel.noReading', noReading: 'diesel.noReading' } as const;
+
 /** A half-dial of the tank (the picture owners know from the tractor's own gauge) with the figures in words. */
-export function DieselGauge({ percent, litres, tankCapacity }: DieselGaugeProps) {
+export function DieselGauge({ percent, litres, tankCapacity, unknown }: DieselGaugeProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const status = percent === null ? null : dieselStatus(percent);
@@ -26,7 +31,7 @@ export function DieselGauge({ percent, litres, tankCapacity }: DieselGaugeProps)
       <div>
         <p className="big-figure">
           {litres === null
-            ? t('diesel.noReading')
+            ? t(UNKNOWN_TEXT[unknown])
             : t('diesel.litresOfTank', { litres: formatDecimal(litres, lang), capacity: formatDecimal(tankCapacity, lang) })}
         </p>
         {percent !== null && <p>{t('diesel.percentOfTank', { percent: formatDecimal(percent, lang, 0) })}</p>}

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
 import { formatIstDateTime } from '@tractorlink/domain/time';
+import { dieselUnknown } from '@tractorlink/domain/diesel-status';
 import { isNotTransmitting } from '../../../lib/tractor-reach';
 import { Notice } from '../../../components/ui/notice';
 import { EngineIcon, FuelIcon, PinIcon } from '../../../components/tractor/icons';
@@ -56,6 +57,8 @@ export function TractorOverview({ data }: TractorOverviewProps) {
             </span>
           </h2>
           <StatusLine data={data} />
+          {/* Never reported: every figure below is unknown, and this says why rather than showing zeros. */}
+          {data.lastUpdated === null && <Notice>{t('tractor.waitingFirstReport')}</Notice>}
           <p className="muted">
             {t('tractor.lastUpdated')}{' '}
             <span dir="ltr" data-testid="last-updated">
@@ -82,7 +85,7 @@ export function TractorOverview({ data }: TractorOverviewProps) {
         <h2 id="diesel-title">
           <FuelIcon /> {t('diesel.title')}
         </h2>
-        <DieselGauge percent={data.dieselLevel} litres={data.dieselLitres} tankCapacity={data.tankCapacity} />
+        <DieselGauge percent={data.dieselLevel} litres={data.dieselLitres} tankCapacity={data.tankCapacity} unknown={dieselUnknown(data)} />
         <Notice>{t('about.disclaimer')}</Notice>
       </section>
 
@@ -92,11 +95,12 @@ export function TractorOverview({ data }: TractorOverviewProps) {
         </h2>
         <dl className="facts">
           <dt>{t('engine.hours')}</dt>
-          <dd data-testid="engine-hours">{t('unit.hours', { value: formatDecimal(data.engineHours, lang) })}</dd>
-          <dt>{t('service.title')}</dt>
-          <dd>
-            <ServiceDue due={data.serviceDue} />
+          <dd data-testid="engine-hours">
+            {/* 0 until the first report: unknown then, not "0.0 h". */}
+            {data.lastUpdated === null ? t('diesel.noReading') : t('unit.hours', { value: formatDecimal(data.engineHours, lang) })}
           </dd>
+          <dt>{t('service.title')}</dt>
+          <dd>{data.lastUpdated === null ? t('diesel.noReading') : <ServiceDue due={data.serviceDue} />}</dd>
         </dl>
         <Link to={`${paths.serviceInformation.getHref()}?vin=${encodeURIComponent(data.vin)}`} className="btn btn-secondary link-button">
           {t('service.information')}

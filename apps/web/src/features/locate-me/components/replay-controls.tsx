@@ -19,6 +19,9 @@ const TICK_MS = 100;
 /** Play/pause and a time slider; the slider speaks the time of the point it is on (aria-valuetext). */
 export function ReplayControls({ points, index, onIndex }: ReplayControlsProps) {
   const { t, i18n } = useTranslation();
+  // Without a speed from the device, moving or standing is unknown: say nothing rather than "standing".
+  const motion = (p: TrackPoint) =>
+    p[4] === 1 ? ` · ${t('replay.working')}` : p[3] === null ? '' : ` · ${p[3] >= MOVING_MIN_KMH ? t('replay.travelling') : t('replay.standing')}`;
   const [playing, setPlaying] = useState(false);
   const id = useId();
   const last = points.length - 1;
@@ -62,7 +65,7 @@ export function ReplayControls({ points, index, onIndex }: ReplayControlsProps) 
         />
         <output htmlFor={id} dir="ltr">
           {time}
-          {point ? ` · ${point[4] === 1 ? t('replay.working') : point[3] >= MOVING_MIN_KMH ? t('replay.travelling') : t('replay.standing')}` : ''}
+          {point ? motion(point) : ''}
         </output>
       </div>
     </div>
