@@ -73,6 +73,7 @@ function situations(): [Intent, TractorFacts][] {
     ['diesel', { name, home: home() }],
     ['diesel', { name, home: home({ dieselLevel: 8, dieselLitres: 4.8 }) }],
     ['diesel', { name, home: home({ dieselLevel: null, dieselLitres: null }) }],
+    ['diesel', { name, home: home({ dieselLevel: null, dieselLitres: null, hasFuelSensor: false }) }],
     ['hours', { name, home: home(), today: { hasData: true, engineHours: 3, engineMinutes: 20 } }],
     ['hours', { name, home: home(), today: { hasData: false, engineHours: 0, engineMinutes: 0 } }],
     ['hours', { name, home: home(), today: { hasData: true, engineHours: 0, engineMinutes: 15 } }],
@@ -190,6 +191,17 @@ describe('Ask me answers from the catalogue templates, filled with the data', ()
       const facts: TractorFacts = { name: 'Sheru', home: home(), today: { hasData: true, engineHours: 1, engineMinutes: 0 }, pack: expired };
       expect(answerFor(intent, facts, t, 'en'), intent).toBe('The pack of Sheru has expired. Please renew it to see its data.');
     }
+  });
+
+  it('a tractor without a diesel sensor says so; one that never reported tells no engine hours (not "0.0 hours")', async () => {
+    const { t } = await translator('en');
+    expect(answerFor('diesel', { name: 'Sheru', home: home({ dieselLevel: null, dieselLitres: null, hasFuelSensor: false }) }, t, 'en')).toBe(
+      'Sheru has no diesel sensor, so its diesel level is not measured.',
+    );
+    const silent = home({ engineHours: 0, lastUpdated: null, dieselLevel: null, dieselLitres: null, hasFuelSensor: null });
+    expect(answerFor('hours', { name: 'Sheru', home: silent, today: { hasData: false, engineHours: 0, engineMinutes: 0 } }, t, 'en')).not.toMatch(
+      /0\.0|hours in all|In all/,
+    );
   });
 
   it('says which questions it can answer, in order, after its apology', async () => {

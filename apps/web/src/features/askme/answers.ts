@@ -81,6 +81,7 @@ function where(f: TractorFacts, t: Translate, lang: string): string {
 
 function diesel(f: TractorFacts, t: Translate, lang: string): string {
   const h = f.home;
+  if (h?.hasFuelSensor === false) return t('askme.a.noDieselSensor', { name: f.name });
   if (!h || h.dieselLevel === null || h.dieselLitres === null) return t('askme.a.dieselUnknown', { name: f.name });
   return sentence(
     t('askme.a.diesel', { name: f.name, litres: formatDecimal(h.dieselLitres, lang), percent: formatDecimal(h.dieselLevel, lang, 0) }),
@@ -98,7 +99,8 @@ function hours(f: TractorFacts, t: Translate, lang: string): string {
       : today.engineHours === 0
         ? t('askme.a.minutesToday', { name: f.name, minutes })
         : t('askme.a.hoursToday', { name: f.name, hours: formatDecimal(today.engineHours, lang, 0), minutes }),
-    f.home && t('askme.a.hoursTotal', { total: formatDecimal(f.home.engineHours, lang) }),
+    // A tractor that never reported has no engine hours to tell (not "0.0 h").
+    f.home && f.home.lastUpdated !== null && t('askme.a.hoursTotal', { total: formatDecimal(f.home.engineHours, lang) }),
   );
 }
 
