@@ -153,7 +153,11 @@ export const bookingView = z.object({
   paymentStatus: z.enum(BOOKING_PAYMENT_STATUSES),
   /** Unix seconds the online payment was received, else null. */
   paidAt: z.number().int().nullable(),
-  /** Paid online and then cancelled (by the owner or the dealer): the dealer refunds the money. */
+  /**
+   * Paid online and the money is owed back: the workshop cancelled, or the payment came after the
+   * booking was cancelled. An owner's own cancel of a paid booking is not refunded (spec §1: fees
+   * are non-refundable).
+   */
   refundDue: z.boolean(),
   charge: bookingCharge,
   /** The owner may cancel now (not yet on the way). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { amountInWords } from './amount-words';
-import { extendedPeriod, financialYear, gstOn, gstStateCode, invoiceNumber, subscriptionState } from './subscription';
+import { extendedPeriod, financialYear, gstOn, gstStateCode, invoiceNumber, percentOf, placeOfSupply, subscriptionState } from './subscription';
 import { DAY_MS, istMidnight } from './time';
 
 const noon = (date: string) => istMidnight(date) + 12 * 3600_000;
@@ -54,8 +54,31 @@ describe('GST', () => {
       totalPaise: 235_882,
     });
   });
-  it('treats an unknown recipient state as inter-state', () => {
-    expect(gstOn(10_000, 'Maharashtra', '').intraState).toBe(false);
+  it("places a supply to a buyer with no known state in the supplier's state (IGST Act s. 12(2)(b)(ii)): CGST + SGST", () => {
+    expect(placeOfSupply('Maharashtra', '')).toEqual({ state: 'Maharashtra', code: '27' });
+    expect(placeOfSupply('Maharashtra', 'Atlantis')).toEqual({ state: 'Maharashtra', code: '27' });
+    expect(placeOfSupply('Maharashtra', ' Tamil Nadu ')).toEqual({ state: 'Tamil Nadu', code: '33' });
+    expect(gstOn(10_000, 'Maharashtra', '')).toMatchObject({ intraState: true, cgstPaise: 900, sgstPaise: 900, igstPaise: 0 });
+    expect(gstOn(10_000, 'Maharashtra', 'Atlantis').intraState).toBe(true);
+  });
+  it('rounds each tax half up to the paisa in integers, and every total adds up (₹1, ₹1.50, ₹999, ₹1,01,999.99, ten of them)', () => {
+    expect(percentOf(150, 9)).toBe(14);
+    expect(percentOf(149, 9)).toBe(13);
+    expect(percentOf(10_199_999, 18)).toBe(1_836_000);
+    for (const taxable of [100, 150, 99_900, 10_199_999, 10 * 10_199_999, 10 * 99_900, 1, 0]) {
+      for (const state of ['Maharashtra', 'Gujarat']) {
+        const tax = gstOn(taxable, 'Maharashtra', state);
+        expect(tax.cgstPaise).toBe(tax.sgstPaise);
+        expect(tax.totalPaise).toBe(tax.taxablePaise + tax.cgstPaise + tax.sgstPaise + tax.igstPaise);
+        expect(Number.isInteger(tax.totalPaise)).toBe(true);
+      }
+    }
+    expect(gstOn(10_199_999, 'Maharashtra', 'Maharashtra')).toMatchObject({ cgstPaise: 918_000, sgstPaise: 918_000, totalPaise: 12_035_999 });
+    expect(gstOn(101_999_990, 'Maharashtra', 'Gujarat')).toMatchObject({ igstPaise: 18_359_998, totalPaise: 120_359_988 });
+    // Half a paisa of 9 %: each of CGST and SGST rounds up, IGST (18 %) has no half.
+    expect(gstOn(150, 'Maharashtra', 'Maharashtra')).toMatchObject({ cgstPaise: 14, sgstPaise: 14, totalPaise: 178 });
+    expect(gstOn(150, 'Maharashtra', 'Gujarat')).toMatchObject({ igstPaise: 27, totalPaise: 177 });
+    expect(() => gstOn(1.5, 'Maharashtra', 'Gujarat')).toThrow(RangeError);
   });
   it('knows state codes whatever the case or ampersand', () => {
     expect(gstStateCode('Tamil Nadu')).toBe('33');

@@ -104,7 +104,7 @@ export function gstStateCode(state: string): string | undefined {
 
 export interface TaxBreakdown {
   taxablePaise: number;
-  /** True when supplier and recipient are in the same state: CGST + SGST; otherwise IGST. */
+  /** True when the place of supply is in the supplier's state: CGST + SGST; otherwise IGST. */
   intraState: boolean;
   cgstPaise: number;
   sgstPaise: number;
@@ -112,16 +112,47 @@ export interface TaxBreakdown {
   totalPaise: number;
 }
 
-/** GST at 18 % on a taxable value in paise: 9 % + 9 % within the supplier's state, else 18 % IGST. */
+/**
+ * The place of supply of a service to an unregistered buyer (B2C; IGST Act s. 12(2)(b)): the
+ * buyer's state when their address on record names one we know, otherwise the supplier's own
+ * state (s. 12(2)(b)(ii)). Returns the state as the invoice prints it, and its GST code.
+ */
+export function placeOfSupply(supplierState: string, recipientState: string): { state: string; code: string | undefined } {
+  const code = gstStateCode(recipientState);
+  if (code !== undefined) return { state: recipientState.trim(), code };
+  return { state: supplierState, code: gstStateCode(supplierState) };
+}
+
+/**
+ * A percentage of an amount in paise, rounded half up to the paisa, in integers only (no binary
+ * fractions): 9 % of 150 paise is 13.5, so 14.
+ */
+export const percentOf = (paise: number, percent: number) => Math.floor((paise * percent + 50) / 100);
+
+/**
+ * GST at 18 % on a taxable value in paise: CGST 9 % + SGST 9 % when the place of supply (above) is
+ * the supplier's state, else IGST 18 %. The one rounding rule: each tax is computed once on the
+ * invoice's (order's) whole taxable value and rounded half up to the paisa on its own (percentOf);
+ * the total is taxable + the taxes, so every printed line adds up. CGST and SGST are always equal;
+ * on a value whose 9 % ends in exactly half a paisa, CGST + SGST is one paisa more than IGST would be.
+ */
 export function gstOn(taxablePaise: number, supplierState: string, recipientState: string): TaxBreakdown {
+  if (!Number.isSafeInteger(taxablePaise) || taxablePaise < 0) throw new RangeError(`taxable value ${taxablePaise} is not a whole number of paise`);
   const supplierCode = gstStateCode(supplierState);
-  const intraState = supplierCode !== undefined && supplierCode === gstStateCode(recipientState);
-  const half = Math.round((taxablePaise * 9) / 100);
+  const intraState = supplierCode !== undefined && supplierCode === placeOfSupply(supplierState, recipientState).code;
+  const half = percentOf(taxablePaise, 9);
   const cgstPaise = intraState ? half : 0;
   const sgstPaise = intraState ? half : 0;
-  const igstPaise = intraState ? 0 : Math.round((taxablePaise * 18) / 100);
+  const igstPaise = intraState ? 0 : percentOf(taxablePaise, 18);
   return { taxablePaise, intraState, cgstPaise, sgstPaise, igstPaise, totalPaise: taxablePaise + cgstPaise + sgstPaise + igstPaise };
 }
+
+/**
+ * The invoice's service line as configured by default (INVOICE_SERVICE). When an invoice carries
+ * exactly this text, screens and PDFs show it in the reader's language; another configured text is
+ * the provider's own and is shown as issued.
+ */
+export const DEFAULT_INVOICE_SERVICE = 'Tractor telematics subscription';
 
 /** The Indian financial year (1 April to 31 March, IST) of a moment, as '26-27'. */
 export function financialYear(t: number): string {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/types';
 import type { PaymentGateway } from '../../providers/payments/payment-gateway';
+import type { PaidAmount } from './webhook';
 
 /**
  * Asks the gateway what became of a gateway order's payments (its callback never came, or the owner
@@ -10,13 +11,13 @@ import type { PaymentGateway } from '../../providers/payments/payment-gateway';
 export async function askGateway(
   gateway: PaymentGateway,
   gatewayOrderId: string,
-  on: { captured: (paymentId: string, amountPaise: number) => Promise<unknown>; failed: (reason: string) => Promise<unknown> },
+  on: { captured: (paymentId: string, paid: PaidAmount) => Promise<unknown>; failed: (reason: string) => Promise<unknown> },
   log: FastifyBaseLogger,
   ids: Record<string, string>,
 ): Promise<boolean> {
   try {
     const payment = await gateway.latestPayment(gatewayOrderId);
-    if (payment.status === 'captured') await on.captured(payment.paymentId, payment.amountPaise);
+    if (payment.status === 'captured') await on.captured(payment.paymentId, { amountPaise: payment.amountPaise, currency: payment.currency });
     else if (payment.status === 'failed') await on.failed(payment.reason);
     return true;
   } catch (err) {

@@ -9,7 +9,7 @@ import { AppError } from '../../errors/app-error';
 import type { PaymentGateway } from '../../providers/payments/payment-gateway';
 import { readCallback } from '../payments/callback';
 import { askGateway } from '../payments/reconcile';
-import type { PaymentEvent, PaymentEventHandler } from '../payments/webhook';
+import { type PaidAmount, paidAmountMismatch, type PaymentEvent, type PaymentEventHandler } from '../payments/webhook';
 import {
   type BookingPaymentRow,
   claimPaid,
@@ -44,8 +44,9 @@ export const bookingCheckoutUrl = (paymentId: string) => `/api/v1/service-bookin
  * A booking's charge paid online (issue 15 item 2), as a subscription pack is: a gateway order for
  * the booking's total as the server priced it, the gateway's checkout, its signed callback and
  * webhook, and reconciliation for payments whose callback never came. A payment is settled exactly
- * once (a conditional update), on any number of instances. A paid booking that is then cancelled
- * shows 'refund due': the dealer gives the money back (there is no refund through the gateway).
+ * once (a conditional update), on any number of instances. Fees are non-refundable (spec §1): a
+ * paid booking shows 'refund due' only when the workshop cancelled it or the money came after it was
+ * cancelled (view.ts); the dealer gives that back (there is no refund through the gateway).
  */
 export class BookingPayments implements PaymentEventHandler {
   constructor(private readonly deps: BookingPaymentDeps) {}
@@ -133,7 +134,7 @@ export class BookingPayments implements PaymentEventHandler {
   async paymentEvent(event: PaymentEvent): Promise<'processed' | 'unknown'> {
     const payment = await paymentByGatewayId(this.deps.db, event.gatewayOrderId);
     if (!payment) return 'unknown';
-    if (event.kind === 'captured') await this.settle(payment, event.paymentId, event.amountPaise, event.via);
+    if (event.kind === 'captured') await this.settle(payment, event.paymentId, event, event.via);
     else await markPaymentFailed(this.deps.db, payment.id, event.reason);
     return 'processed';
   }
@@ -146,7 +147,7 @@ export class BookingPayments implements PaymentEventHandler {
       gateway,
       payment.gateway_order_id,
       {
-        captured: (paymentId, amountPaise) => this.settle(payment, paymentId, amountPaise, 'reconciliation'),
+        captured: (paymentId, paid) => this.settle(payment, paymentId, paid, 'reconciliation'),
         failed: (reason) => (recordFailure ? markPaymentFailed(db, payment.id, reason) : Promise.resolve()),
       },
       log,
@@ -172,10 +173,11 @@ export class BookingPayments implements PaymentEventHandler {
   }
 
   /** Records a verified, captured payment of the right amount; exactly once per booking payment. */
-  private async settle(payment: BookingPaymentRow, paymentId: string, amountPaise: number | undefined, via: string): Promise<boolean> {
+  private async settle(payment: BookingPaymentRow, paymentId: string, paid: PaidAmount | undefined, via: string): Promise<boolean> {
     const { db, clock, log } = this.deps;
-    if (amountPaise !== undefined && amountPaise !== Number(payment.amount_paise)) {
-      log.error({ bookingPaymentId: payment.id, amountPaise, expected: payment.amount_paise, via }, 'payment amount differs from the booking: not counted');
+    const mismatch = paid && paidAmountMismatch(paid, Number(payment.amount_paise));
+    if (mismatch) {
+      log.error({ bookingPaymentId: payment.id, ...paid, expected: payment.amount_paise, via, mismatch }, 'payment differs from the booking: not counted');
       return false;
     }
     const claimed = await claimPaid(db, payment.id, paymentId, clock.now());

@@ -5,6 +5,19 @@ import type { BookingWithTractor, EventRow } from './repo';
 const seconds = (ms: number) => Math.floor(Number(ms) / 1000);
 
 /**
+ * Spec §1 "fees are in Indian Rupees and non-refundable": an owner who paid online and then cancels
+ * the booking gets nothing back (the app says so before they cancel). The money is owed back only
+ * when no service was bought with it: the workshop cancelled (the provider did not supply), or the
+ * payment was taken after the booking was already cancelled (a checkout left open in another tab).
+ */
+function refundDue(status: BookingStatus, paymentStatus: BookingPaymentStatus, paidAt: number | null, events: readonly EventRow[]): boolean {
+  if (status !== 'cancelled' || paymentStatus !== 'paid') return false;
+  const cancelled = events.findLast((e) => e.status === 'cancelled');
+  if (!cancelled) return true;
+  return cancelled.actor !== 'owner' || (paidAt !== null && Number(paidAt) > Number(cancelled.at));
+}
+
+/**
  * A booking as the owner's screens and the operator see it, with its timeline oldest first.
  * `districtName`: the district as the reader reads it (district-name.ts).
  */
@@ -33,8 +46,7 @@ export function toView(b: BookingWithTractor, events: readonly EventRow[], distr
     payment: b.payment as BookingPayment,
     paymentStatus,
     paidAt: paymentStatus === 'paid' && b.paid_at !== null ? seconds(b.paid_at) : null,
-    // Paid online, then cancelled by the owner or the dealer: the dealer owes the money back.
-    refundDue: status === 'cancelled' && paymentStatus === 'paid',
+    refundDue: refundDue(status, paymentStatus, b.paid_at, events),
     charge: {
       basicPaise: Number(b.basic_paise),
       cgstPaise: Number(b.cgst_paise),

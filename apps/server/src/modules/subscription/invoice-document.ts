@@ -2,7 +2,7 @@ import { amountInWords } from '@tractorlink/domain/amount-words';
 import type { LanguageCode } from '@tractorlink/domain/languages';
 import type { InvoiceView } from '@tractorlink/domain/subscription-api';
 import { renderInvoicePdf } from './invoice-pdf';
-import { invoiceLabels, packName } from './texts';
+import { invoiceLabels, packName, serviceLine } from './texts';
 
 export type InvoicePdfRenderer = (invoice: InvoiceView, language: LanguageCode) => Promise<Buffer>;
 
@@ -31,7 +31,7 @@ export const invoicePdf: InvoicePdfRenderer = (invoice, language) => {
     referenceId: invoice.referenceId,
     transactionId: invoice.transactionId,
     lines: invoice.lines.map((line) => ({
-      description: `${invoice.serviceDescription} – ${packName(invoice.pack, language)} – ${line.regNo || line.vin}`,
+      description: `${serviceLine(invoice.serviceDescription, language)} – ${packName(invoice.pack, language)} – ${line.regNo || line.vin}`,
       sac: invoice.sac,
       period: `${dateIn(language, line.validFrom)} – ${dateIn(language, line.validTill)}`,
       taxable: money(line.taxablePaise),

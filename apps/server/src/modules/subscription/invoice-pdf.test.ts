@@ -375,6 +375,18 @@ describe("invoicePdf (the stored invoice, in the reader's language)", () => {
   it('keeps the English words on an English invoice', async () => {
     expect((await extract(await invoicePdf(stored, 'en'))).text).toContain(stored.totalInWords);
   });
+
+  it("writes the default service line in the reader's language, and a provider's own text as issued", async () => {
+    const hindi = await extract(await invoicePdf(stored, 'hi'));
+    expectTextContains(hindi, 'ट्रैक्टर टेलीमैटिक्स सदस्यता');
+    expect(hindi.text).not.toContain('telematics');
+    const tamil = await extract(await invoicePdf(stored, 'ta'));
+    expectTextContains(tamil, 'டிராக்டர் டெலிமேட்டிக்ஸ் சந்தா');
+    expect(tamil.text).not.toContain('telematics');
+    expect((await extract(await invoicePdf(stored, 'en'))).text).toContain('Tractor telematics subscription');
+    const own = { ...stored, serviceDescription: 'GPS tracking service' };
+    expect((await extract(await invoicePdf(own, 'hi'))).text).toContain('GPS tracking service');
+  });
 });
 
 describe('the extraction check itself', () => {

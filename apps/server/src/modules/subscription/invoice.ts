@@ -1,6 +1,6 @@
 import { amountInWords } from '@tractorlink/domain/amount-words';
 import type { LanguageCode } from '@tractorlink/domain/languages';
-import { gstStateCode, type PaidPack } from '@tractorlink/domain/subscription';
+import { type PaidPack, placeOfSupply } from '@tractorlink/domain/subscription';
 import { type InvoiceView } from '@tractorlink/domain/subscription-api';
 import type { Config } from '../../config';
 import type { OrderRow } from './repo';
@@ -18,7 +18,8 @@ export function buildInvoice(
 ): InvoiceView {
   const { order } = input;
   const state = order.recipient_state;
-  const code = gstStateCode(state);
+  // The buyer's state on record, or the supplier's when it names none we know (IGST Act s. 12(2)(b)).
+  const place = placeOfSupply(settings.supplier.state, state);
   return {
     number: input.number,
     issuedAt: Math.floor(input.issuedAt / 1000),
@@ -27,7 +28,7 @@ export function buildInvoice(
     transactionId: input.paymentId,
     supplier: { ...settings.supplier },
     recipient: { ...input.recipient, state },
-    placeOfSupply: code ? `${state} (${code})` : state,
+    placeOfSupply: place.code ? `${place.state} (${place.code})` : place.state,
     sac: settings.invoice.sac,
     serviceDescription: settings.invoice.service,
     pack: order.pack as PaidPack,

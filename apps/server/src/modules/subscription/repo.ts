@@ -51,6 +51,20 @@ export async function markFailed(db: Kysely<Database>, orderId: string, reason: 
     .execute();
 }
 
+/**
+ * The owner opens the checkout of a failed order again: a new payment may follow, so the order is
+ * pending once more and the reconciliation job asks about it (should that payment's callback and
+ * webhook both be lost). Never over a paid order.
+ */
+export async function reopenOrder(db: Kysely<Database>, orderId: string): Promise<void> {
+  await db
+    .updateTable('subscription_orders')
+    .set({ status: 'pending', failure: null, checked_at: null })
+    .where('id', '=', orderId)
+    .where('status', '=', 'failed')
+    .execute();
+}
+
 export async function markChecked(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
   await db.updateTable('subscription_orders').set({ checked_at: now }).where('id', '=', orderId).execute();
 }

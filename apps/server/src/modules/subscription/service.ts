@@ -12,7 +12,7 @@ import { AppError } from '../../errors/app-error';
 import type { PaymentGateway } from '../../providers/payments/payment-gateway';
 import { readCallback } from '../payments/callback';
 import { askGateway } from '../payments/reconcile';
-import type { PaymentEvent, PaymentEventHandler } from '../payments/webhook';
+import { type PaidAmount, paidAmountMismatch, type PaymentEvent, type PaymentEventHandler } from '../payments/webhook';
 import { findOwnedTractor, listOwnedTractors, type TractorRow } from '../tractors/repo';
 import { invoiceIn } from './invoice';
 import { confirmPayment } from './ledger';
@@ -29,6 +29,7 @@ import {
   ordersToReconcile,
   pendingOrdersOfTractor,
   periodsOfTractor,
+  reopenOrder,
   setGatewayOrderId,
 } from './repo';
 
@@ -106,7 +107,10 @@ export class SubscriptionService implements PaymentEventHandler {
     if (tractors.some((t) => t === undefined)) throw new AppError('NOT_FOUND');
     const chosen = tractors as TractorRow[];
     const price = settings.pricePaise[body.pack];
-    const recipientState = chosen[0]?.state ?? '';
+    // The buyer's address on record is that of the order's first tractor by VIN: the invoice prints
+    // that tractor's address (confirmPayment), so its state, the place of supply, must be the same one,
+    // whatever order the browser listed the tractors in.
+    const recipientState = [...chosen].sort((a, b) => (a.vin < b.vin ? -1 : a.vin > b.vin ? 1 : 0))[0]?.state ?? '';
     const tax = gstOn(price * chosen.length, settings.supplier.state, recipientState);
     const order = newOrder({ userId, pack: body.pack, tax, recipientState, gateway: gateway.name, createdAt: clock.now() });
     await insertOrder(
@@ -151,7 +155,7 @@ export class SubscriptionService implements PaymentEventHandler {
       gateway,
       order.gateway_order_id,
       {
-        captured: (paymentId, amountPaise) => this.settle(order, paymentId, amountPaise, 'reconciliation'),
+        captured: (paymentId, paid) => this.settle(order, paymentId, paid, 'reconciliation'),
         failed: (reason) => markFailed(db, order.id, reason),
       },
       log,
@@ -171,10 +175,11 @@ export class SubscriptionService implements PaymentEventHandler {
   }
 
   /** Records a verified, captured payment of the right amount; exactly once per order. */
-  private async settle(order: OrderRow, paymentId: string, amountPaise: number | undefined, via: string): Promise<boolean> {
+  private async settle(order: OrderRow, paymentId: string, paid: PaidAmount | undefined, via: string): Promise<boolean> {
     const { db, engine, settings, clock, log } = this.deps;
-    if (amountPaise !== undefined && amountPaise !== Number(order.total_paise)) {
-      log.error({ orderId: order.id, amountPaise, expected: order.total_paise, via }, 'payment amount differs from the order: not counted');
+    const mismatch = paid && paidAmountMismatch(paid, Number(order.total_paise));
+    if (mismatch) {
+      log.error({ orderId: order.id, ...paid, expected: order.total_paise, via, mismatch }, 'payment differs from the order: not counted');
       return false;
     }
     const extended = await confirmPayment(db, engine, settings, order, paymentId, clock.now());
@@ -216,7 +221,7 @@ export class SubscriptionService implements PaymentEventHandler {
   async paymentEvent(event: PaymentEvent): Promise<'processed' | 'unknown'> {
     const order = await findOrderByGatewayId(this.deps.db, event.gatewayOrderId);
     if (!order) return 'unknown';
-    if (event.kind === 'captured') await this.settle(order, event.paymentId, event.amountPaise, event.via);
+    if (event.kind === 'captured') await this.settle(order, event.paymentId, event, event.via);
     else await markFailed(this.deps.db, order.id, event.reason);
     return 'processed';
   }
@@ -225,6 +230,8 @@ export class SubscriptionService implements PaymentEventHandler {
   async checkout(orderId: string): Promise<{ order: OrderRow; items: Awaited<ReturnType<typeof itemsOfOrder>> } | undefined> {
     const order = await findOrder(this.deps.db, orderId);
     if (!order?.gateway_order_id || order.status === 'paid') return undefined;
+    // Paying again after a failure: pending again, so a capture whose callback is lost is still reconciled.
+    if (order.status === 'failed') await reopenOrder(this.deps.db, order.id);
     return { order, items: await itemsOfOrder(this.deps.db, orderId) };
   }
 

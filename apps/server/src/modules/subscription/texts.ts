@@ -1,4 +1,5 @@
 import type { LanguageCode } from '@tractorlink/domain/languages';
+import { DEFAULT_INVOICE_SERVICE } from '@tractorlink/domain/subscription';
 
 /**
  * What the server itself writes about subscriptions, in the seven languages: the invoice PDF's
@@ -48,6 +49,23 @@ const PACK_NAMES = {
 } satisfies Record<string, PerLanguage>;
 
 export const packName = (pack: 'month' | 'year', language: LanguageCode) => pick(PACK_NAMES[pack], language);
+
+/** The default INVOICE_SERVICE (DEFAULT_INVOICE_SERVICE) in each language, as the web's `invoice.serviceDefault`. */
+const DEFAULT_SERVICE: PerLanguage = [
+  DEFAULT_INVOICE_SERVICE,
+  'ट्रैक्टर टेलीमैटिक्स सदस्यता',
+  'ट्रॅक्टर टेलिमॅटिक्स सदस्यता',
+  'ਟਰੈਕਟਰ ਟੈਲੀਮੈਟਿਕਸ ਗਾਹਕੀ',
+  'ટ્રેક્ટર ટેલિમેટિક્સ લવાજમ',
+  'டிராக்டர் டெலிமேட்டிக்ஸ் சந்தா',
+  'ట్రాక్టర్ టెలిమాటిక్స్ చందా',
+];
+
+/**
+ * The invoice's service line for a reader: the default text in their language; any other text
+ * (the provider's own INVOICE_SERVICE) exactly as issued. The stored invoice is never changed.
+ */
+export const serviceLine = (issued: string, language: LanguageCode) => (issued === DEFAULT_INVOICE_SERVICE ? pick(DEFAULT_SERVICE, language) : issued);
 
 /** Push title of an expiry reminder. */
 const REMINDER_TITLE: PerLanguage = [

@@ -60,7 +60,7 @@ export class LocalPaymentGateway implements PaymentGateway {
     this.maybeFail('payments of an order');
     const payments = this.orders.get(gatewayOrderId)?.payments ?? [];
     const captured = payments.find((p) => p.status === 'captured');
-    if (captured) return { status: 'captured', paymentId: captured.id, amountPaise: captured.amountPaise };
+    if (captured) return { status: 'captured', paymentId: captured.id, amountPaise: captured.amountPaise, currency: 'INR' };
     const failed = payments.at(-1);
     return failed ? { status: 'failed', paymentId: failed.id, reason: failed.reason ?? 'failed' } : { status: 'none' };
   }

@@ -37,7 +37,8 @@ export interface CheckoutInput {
 }
 
 export type GatewayPayment =
-  | { status: 'captured'; paymentId: string; amountPaise: number }
+  /** `currency` as the gateway states it ('INR'): a payment in any other is never counted. */
+  | { status: 'captured'; paymentId: string; amountPaise: number; currency: string }
   | { status: 'failed'; paymentId: string; reason: string }
   | { status: 'none' };
 

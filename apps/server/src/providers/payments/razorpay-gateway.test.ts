@@ -47,7 +47,7 @@ describe('Razorpay gateway', () => {
             body: {
               items: [
                 { id: 'pay_F', status: 'failed', amount: 235882 },
-                { id: 'pay_C', status: 'captured', amount: 235882 },
+                { id: 'pay_C', status: 'captured', amount: 235882, currency: 'INR' },
               ],
             },
           },
@@ -63,7 +63,7 @@ describe('Razorpay gateway', () => {
       authorization: `Basic ${Buffer.from(`${KEYS.keyId}:${KEYS.keySecret}`).toString('base64')}`,
     });
     expect(JSON.parse(fake.seen[0]?.body ?? '')).toEqual({ amount: 235882, currency: 'INR', receipt: 'ord_1', notes: { referenceId: 'TLR1' } });
-    expect(await gateway.latestPayment('order_IluGWxBm9U8zJ8')).toEqual({ status: 'captured', paymentId: 'pay_C', amountPaise: 235882 });
+    expect(await gateway.latestPayment('order_IluGWxBm9U8zJ8')).toEqual({ status: 'captured', paymentId: 'pay_C', amountPaise: 235882, currency: 'INR' });
     expect(fake.seen[1]?.url).toBe('/v1/orders/order_IluGWxBm9U8zJ8/payments');
   });
 

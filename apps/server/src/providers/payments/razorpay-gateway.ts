@@ -15,6 +15,7 @@ interface RazorpayPayment {
   id: string;
   status: string;
   amount: number;
+  currency?: string;
   error_description?: string | null;
 }
 
@@ -54,7 +55,7 @@ export class RazorpayGateway implements PaymentGateway {
     const body = await this.call<{ items?: RazorpayPayment[] }>('GET', `/v1/orders/${encodeURIComponent(gatewayOrderId)}/payments`);
     const items = body.items ?? [];
     const captured = items.find((p) => p.status === 'captured');
-    if (captured) return { status: 'captured', paymentId: captured.id, amountPaise: captured.amount };
+    if (captured) return { status: 'captured', paymentId: captured.id, amountPaise: captured.amount, currency: captured.currency ?? '' };
     // An authorised payment is still being captured (auto-capture): not yet money we may count.
     if (items.some((p) => p.status === 'authorized' || p.status === 'created')) return { status: 'none' };
     const failed = items.find((p) => p.status === 'failed');

@@ -9,6 +9,7 @@ import { paths } from '../../config/paths';
 import { LOADER_TIMEOUT_MS, useLoaderTimeout } from '../../hooks/use-loader-timeout';
 import { errorMessage } from '../../lib/error-message';
 import { isOffline } from '../../lib/query-client';
+import { formatRupees } from '../../lib/signed-in/subscription';
 import { useServiceTexts } from '../../lib/signed-in/services-texts';
 import { formatDecimal } from '../../lib/signed-in/tractor-format';
 import { useCancelBooking } from './api/cancel-booking';
@@ -136,6 +137,11 @@ export function BookingStatusScreen() {
             busy={cancel.isPending}
             failure={cancel.error}
             t={t}
+            warning={
+              booking.payment === 'online' && booking.paymentStatus === 'paid'
+                ? t('bookingStatus.cancelPaidWarning', { amount: formatRupees(booking.charge.totalPaise, lang) })
+                : undefined
+            }
             onCancel={(reason) => cancel.mutate(reason, { onSuccess: () => setAsking(false) })}
           />
         </>

@@ -66,4 +66,37 @@ describe('the invoice screen', () => {
       urls.join(', '),
     ).toBe(true);
   });
+
+  it.each([
+    ['ta', 'டிராக்டர் டெலிமேட்டிக்ஸ் சந்தா'],
+    ['hi', 'ट्रैक्टर टेलीमैटिक्स सदस्यता'],
+    ['en', 'Tractor telematics subscription'],
+  ] as const)("writes the default service line in the reader's language (%s); a provider's own text as issued", async (lang, words) => {
+    await changeAppLanguage(lang);
+    await loadSubscriptionTexts(lang);
+    const renderInvoice = (served: InvoiceView) => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => Response.json(served)),
+      );
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      return render(
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={[`/invoice/${ORDER}`]}>
+            <Routes>
+              <Route path={paths.invoice.path} element={<InvoiceScreen />} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+    };
+    const shown = renderInvoice(invoice);
+    const line = await screen.findByText((_, el) => el?.tagName === 'LI' && (el.textContent ?? '').includes('MH12AB1000'));
+    expect(line.textContent?.startsWith(words)).toBe(true);
+    if (lang !== 'en') expect(line.textContent).not.toContain('telematics');
+    shown.unmount();
+    renderInvoice({ ...invoice, serviceDescription: 'GPS tracking service' });
+    const own = await screen.findByText((_, el) => el?.tagName === 'LI' && (el.textContent ?? '').includes('MH12AB1000'));
+    expect(own.textContent?.startsWith('GPS tracking service')).toBe(true);
+  });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { DEFAULT_INVOICE_SERVICE } from '@tractorlink/domain/subscription';
 import { Button } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
@@ -21,6 +22,8 @@ export function InvoiceScreen() {
   const [download, setDownload] = useState<{ busy: boolean; error?: unknown }>({ busy: false });
   const timedOut = useLoaderTimeout(isPending, LOADER_TIMEOUT_MS);
   const processing = error instanceof ApiError && error.code === 'INVOICE_PROCESSING';
+  // The default service line in the reader's language; a provider's own text as issued.
+  const serviceLine = invoice && (invoice.serviceDescription === DEFAULT_INVOICE_SERVICE ? t('invoice.serviceDefault') : invoice.serviceDescription);
   return (
     <Page title={t('invoice.title')} backTo={paths.subscriptionHistory.getHref()}>
       {isPending && !timedOut && <p role="status">{t('common.loading')}</p>}
@@ -33,7 +36,7 @@ export function InvoiceScreen() {
         </>
       )}
       {error && !processing && <Notice tone="error">{errorMessage(t, error)}</Notice>}
-      {invoice && (
+      {invoice && serviceLine !== undefined && (
         <article className="card invoice" aria-labelledby="invoice-heading">
           <h2 id="invoice-heading">{t('invoice.taxInvoice')}</h2>
           <dl className="facts">
@@ -70,7 +73,7 @@ export function InvoiceScreen() {
           <ul className="plain-list">
             {invoice.lines.map((line) => (
               <li key={line.vin}>
-                {invoice.serviceDescription} · {t(`renewal.pack.${invoice.pack}`)} · <span dir="ltr">{line.regNo || line.vin}</span>
+                {serviceLine} · {t(`renewal.pack.${invoice.pack}`)} · <span dir="ltr">{line.regNo || line.vin}</span>
                 <br />
                 {formatDate(line.validFrom * 1000, lang)} – {formatDate(line.validTill * 1000, lang)} · {formatRupees(line.taxablePaise, lang)}
               </li>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { PaidPack, SubscriptionState } from '@tractorlink/domain/subscription';
@@ -37,9 +37,16 @@ export function RenewalScreen() {
   const offer = offers.find((o) => o.pack === pack);
   const list = entries.data ?? tractors ?? [];
 
+  // One Idempotency-Key per intent (these tractors, this pack): Continue tapped twice, or the request
+  // resent after a lost answer, makes one order on the server; another choice is another order.
+  const keys = useRef(new Map<string, string>());
+
   const toggle = (vin: string, on: boolean) => setChosen((now) => (on ? [...now.filter((v) => v !== vin), vin] : now.filter((v) => v !== vin)));
   const submit = () => {
-    order.mutate({ vins: chosen, pack }, { onSuccess: (placed) => void navigate(paths.paymentSummary.getHref(placed.orderId)) });
+    const intent = `${[...chosen].sort().join(',')}|${pack}`;
+    const idempotencyKey = keys.current.get(intent) ?? crypto.randomUUID();
+    keys.current.set(intent, idempotencyKey);
+    order.mutate({ body: { vins: chosen, pack }, idempotencyKey }, { onSuccess: (placed) => void navigate(paths.paymentSummary.getHref(placed.orderId)) });
   };
 
   return (

@@ -19,7 +19,8 @@ interface BookingPaymentProps {
 
 /**
  * How a charged booking is paid: at the farm; or online — paid (with the date), waiting for payment
- * with 'Pay now' (again after a failed try), or, paid and then cancelled, the refund the workshop owes.
+ * with 'Pay now' (again after a failed try), or, paid and then cancelled, the refund the workshop owes
+ * (it cancelled) or that the fee is not refunded (the owner cancelled: spec §1, fees are non-refundable).
  */
 export function BookingPayment({ booking, returned, t, lang }: BookingPaymentProps) {
   const pay = usePayBooking(booking.bookingId);
@@ -35,6 +36,7 @@ export function BookingPayment({ booking, returned, t, lang }: BookingPaymentPro
         </p>
       )}
       {booking.refundDue && <Notice tone="info">{t('bookingStatus.refundDue', { amount })}</Notice>}
+      {booking.status === 'cancelled' && booking.paymentStatus === 'paid' && !booking.refundDue && <p>{t('bookingStatus.nonRefundable', { amount })}</p>}
       {booking.payment === 'online' && booking.paymentStatus === 'paid' && !booking.refundDue && (
         <>
           {returned === 'paid' && <Notice tone="success">{t('bookingStatus.paymentReceived')}</Notice>}

@@ -17,10 +17,12 @@ interface CancelDialogProps {
   busy: boolean;
   failure: unknown;
   t: TFunction;
+  /** Said before the reasons when the booking was paid online: its fee is not refunded. */
+  warning?: string | undefined;
 }
 
 /** Asks why before cancelling: a few usual reasons, or the owner's own words. */
-export function CancelDialog({ open, onClose, onCancel, busy, failure, t }: CancelDialogProps) {
+export function CancelDialog({ open, onClose, onCancel, busy, failure, t, warning }: CancelDialogProps) {
   const [preset, setPreset] = useState<Preset | null>(null);
   const [other, setOther] = useState('');
   const [tried, setTried] = useState(false);
@@ -37,6 +39,7 @@ export function CancelDialog({ open, onClose, onCancel, busy, failure, t }: Canc
           if (reason) onCancel(reason.slice(0, BOOKING_REASON_MAX));
         }}
       >
+        {warning && <Notice tone="info">{warning}</Notice>}
         <fieldset className="choice-list">
           <legend>{t('bookingStatus.reasonQuestion')}</legend>
           {PRESETS.map((p) => (

@@ -21,8 +21,16 @@ export const vehicleEntriesQueryOptions = queryOptions({
   meta: { persist: true },
 });
 
+/**
+ * Places an order. `idempotencyKey` names the owner's one intent (these tractors, this pack): a
+ * double tap, or the client's own resend after a lost answer, carries the same key and the server
+ * makes one order and answers each with it.
+ */
 export function useCreateOrder() {
-  return useMutation({ mutationFn: (body: CreateOrderRequest) => apiJson<OrderView>('subscription/orders', { method: 'POST', body }) });
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: CreateOrderRequest; idempotencyKey: string }) =>
+      apiJson<OrderView>('subscription/orders', { method: 'POST', body, idempotencyKey }),
+  });
 }
 
 /**

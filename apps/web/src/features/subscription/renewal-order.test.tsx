@@ -1,0 +1,93 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { Scheme } from '@tractorlink/domain/subscription-api';
+import { initI18n } from '../../lib/i18n';
+import { storage } from '../../lib/secure-storage';
+import { loadSubscriptionTexts } from '../../lib/signed-in/subscription-texts';
+import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
+import { TractorsContext } from '../../lib/signed-in/tractors';
+import type { TractorRef } from '../../lib/signed-in/tractors';
+import { RenewalScreen } from './renewal-screen';
+
+const tractor: TractorRef = { vin: 'MBNAAHTR1NL000001', regNo: 'MH15AB0001', Veh_Name: 'Arjun', expiresOn: 1_900_000_000, subscriptionPack: 'year' };
+const scheme: Scheme = {
+  vin: tractor.vin,
+  regNo: tractor.regNo,
+  Veh_Name: tractor.Veh_Name,
+  expiresOn: 1_900_000_000,
+  pack: 'year',
+  state: 'valid',
+  daysLeft: 40,
+  packs: [
+    { pack: 'month', days: 30, basicPaise: 19_900 },
+    { pack: 'year', days: 365, basicPaise: 199_900 },
+  ],
+};
+
+/** The Idempotency-Key of every order the screen sent. */
+function renderRenewal() {
+  const orderKeys: (string | undefined)[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.includes('subscription/Scheme/GetScheme')) return Response.json({ result: [scheme] });
+      if (url.endsWith('subscription/orders')) {
+        orderKeys.push((init?.headers as Record<string, string> | undefined)?.['Idempotency-Key']);
+        // The request left, its answer never came back (the phone lost signal).
+        throw new TypeError('Failed to fetch');
+      }
+      return new Response('{}', { status: 404, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <TractorsContext value={{ tractors: [tractor], selected: tractor, select: () => undefined }}>
+        <MemoryRouter>
+          <RenewalScreen />
+        </MemoryRouter>
+      </TractorsContext>
+    </QueryClientProvider>,
+  );
+  return orderKeys;
+}
+
+beforeAll(async () => {
+  await storage.load();
+  await initI18n('en');
+  await Promise.all([loadTractorTexts('en'), loadSubscriptionTexts('en')]);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('placing a renewal order (money audit: paying twice for one tractor)', () => {
+  it('sends each try of one choice with the same Idempotency-Key, so the server makes one order; another pack is another key', async () => {
+    const orderKeys = renderRenewal();
+    await screen.findByRole('button', { name: 'Continue to payment' });
+    // Looked up each time: the screen may draw the button anew.
+    const continueButton = () => screen.getByRole('button', { name: 'Continue to payment' });
+    await waitFor(() => expect((continueButton() as HTMLButtonElement).disabled).toBe(false));
+
+    fireEvent.click(continueButton());
+    await waitFor(() => expect(orderKeys.length).toBeGreaterThanOrEqual(1));
+    await waitFor(() => expect((continueButton() as HTMLButtonElement).disabled).toBe(false));
+    const afterFirst = orderKeys.length;
+    // The owner sees the error and taps again.
+    fireEvent.click(continueButton());
+    await waitFor(() => expect(orderKeys.length).toBeGreaterThan(afterFirst));
+    await waitFor(() => expect((continueButton() as HTMLButtonElement).disabled).toBe(false));
+
+    const [first] = orderKeys;
+    expect(first).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(new Set(orderKeys)).toEqual(new Set([first]));
+
+    fireEvent.click(screen.getByRole('radio', { name: /Month pack/ }));
+    const sent = orderKeys.length;
+    fireEvent.click(continueButton());
+    await waitFor(() => expect(orderKeys.length).toBeGreaterThan(sent));
+    expect(orderKeys.at(-1)).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(orderKeys.at(-1)).not.toBe(first);
+  });
+});
