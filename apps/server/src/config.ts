@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FULL_NAME_PATTERN } from '@tractorlink/domain/validation';
-import { gstStateCode } from '@tractorlink/domain/subscription';
+import { DEFAULT_INVOICE_SERVICE, gstStateCode } from '@tractorlink/domain/subscription';
 import { z } from 'zod';
 import { defaultDeviceConnectionCap } from './devices/shared/connection-guard';
 import type { WeatherConfig } from './providers/weather/create-weather';
@@ -251,7 +251,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'Invoice numbers are `<prefix>/<financial year>/<6-digit sequence>` (at most 16 characters, so at most 5 letters or digits).',
   },
   { name: 'INVOICE_SAC', default: '998319', description: 'Services Accounting Code printed on tax invoices.' },
-  { name: 'INVOICE_SERVICE', default: 'Tractor telematics subscription', description: 'Description of the service on tax invoices.' },
+  { name: 'INVOICE_SERVICE', default: DEFAULT_INVOICE_SERVICE, description: 'Description of the service on tax invoices.' },
 
   {
     name: 'WEATHER_PROVIDER',
@@ -430,7 +430,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{6}$/, { error: 'expected a 6-digit SAC' })
     .default('998319'),
-  INVOICE_SERVICE: z.string().min(1).max(100).default('Tractor telematics subscription'),
+  INVOICE_SERVICE: z.string().min(1).max(100).default(DEFAULT_INVOICE_SERVICE),
   WEATHER_PROVIDER: z.enum(['local', 'accuweather']).default('local'),
   ACCUWEATHER_KEY: optionalText,
   ACCUWEATHER_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://dataservice.accuweather.com'),
