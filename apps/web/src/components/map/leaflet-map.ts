@@ -188,6 +188,9 @@ export function createMap(el: HTMLElement, text: MapText, center: Point | null):
       if (tapHandler) map.off('click', tapHandler);
       tapHandler = handler ? (e) => handler({ lat: e.latlng.lat, lon: e.latlng.lng }) : null;
       if (tapHandler) map.on('click', tapHandler);
+      // While taps draw, two quick taps are two corners, not a zoom (a finger placing corners is quick).
+      if (tapHandler) map.doubleClickZoom.disable();
+      else map.doubleClickZoom.enable();
     },
     setPin(p, onMove) {
       pinMoved = onMove;
