@@ -39,6 +39,7 @@ export function SideMenu({ open, onClose, tollFreeNumber }: SideMenuProps) {
       open={open}
       onClose={onClose}
       className="drawer"
+      closeOnBackdrop
       title={t('menu.title')}
       start={
         <button type="button" className="icon-button" onClick={onClose}>

@@ -10,14 +10,23 @@ interface DialogProps {
   /** Controls placed before the title (e.g. a back button). */
   start?: ReactNode;
   className?: string;
+  /** A tap on the dimmed page beside it closes it, as a side drawer does on a phone. */
+  closeOnBackdrop?: boolean;
   children: ReactNode;
+}
+
+/** Whether a tap at (x, y) fell outside the box: on the backdrop, which the browser reports as the dialog itself. */
+export function isBackdropTap(dialog: HTMLElement, target: EventTarget | null, x: number, y: number): boolean {
+  if (target !== dialog) return false;
+  const box = dialog.getBoundingClientRect();
+  return x < box.left || x > box.right || y < box.top || y > box.bottom;
 }
 
 /**
  * A modal built on the native <dialog>: focus stays inside, Escape closes it, and the browser puts it
  * in the top layer. Registered so that ending a session closes every open dialog (spec §4).
  */
-export function Dialog({ open, onClose, title, start, className, children }: DialogProps) {
+export function Dialog({ open, onClose, title, start, className, closeOnBackdrop = false, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -53,6 +62,7 @@ export function Dialog({ open, onClose, title, start, className, children }: Dia
         e.preventDefault();
         onClose();
       }}
+      onClick={closeOnBackdrop ? (e) => isBackdropTap(e.currentTarget, e.target, e.clientX, e.clientY) && onClose() : undefined}
     >
       <header className="dialog-header">
         {start}
