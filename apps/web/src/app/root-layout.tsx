@@ -4,6 +4,7 @@ import { LoadingBar } from '../components/ui/loading-bar';
 import { sessionStore } from '../lib/session';
 import { OfflineBanner } from './offline-banner';
 import { onFirstTouch, prefetchSignedInStart } from './prefetch';
+import { keepFieldInView } from './keep-field-in-view';
 import { guardRedirect } from './route-guard';
 import { Splash } from './splash';
 
@@ -16,6 +17,8 @@ export function RootLayout() {
   const location = useLocation();
   // Signed out: what the login leads to is fetched while the owner types (prefetch.ts).
   useEffect(() => (status === 'signedOut' ? onFirstTouch(prefetchSignedInStart) : undefined), [status]);
+  // The on-screen keyboard never hides the field being typed into (keep-field-in-view.ts).
+  useEffect(() => keepFieldInView(), []);
   if (status === 'unknown') return <Splash />;
   const redirect = guardRedirect(location.pathname, status === 'signedIn');
   if (redirect) return <Navigate to={redirect} replace />;
