@@ -76,6 +76,8 @@ export function manifestFor(lang: LanguageCode) {
     icons: [
       { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
       { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      // Android's launcher crops a maskable icon to its own shape; it picks the size nearest its need (192 on most phones).
+      { src: 'icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
       { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
     shortcuts: SHORTCUTS.map(({ key, url }) => ({ name: word(TRACTOR, lang, key), name_localized: localized(TRACTOR, key), url, icons: ICON })),
