@@ -32,6 +32,9 @@ describe('working at a reading', () => {
     expect(isWorking({ ignition: true, pto: false, speedKmh: 5 })).toBe(false);
     expect(isWorking({ ignition: false, pto: true, speedKmh: 5 })).toBe(false);
     expect(isWorking({})).toBe(false);
+    // A device without an ignition input: the engine's RPM says it runs.
+    expect(isWorking({ pto: true, speedKmh: 5, rpm: 1700 })).toBe(true);
+    expect(isWorking({ pto: true, speedKmh: 5, rpm: 0 })).toBe(false);
   });
 });
 

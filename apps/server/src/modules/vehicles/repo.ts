@@ -199,13 +199,14 @@ export interface FixRow {
   speedKmh: number | null;
   ignition: number | null;
   pto: number | null;
+  rpm: number | null;
 }
 
 /** Fixes of [fromMs, toMs) in time order, at most `limit` (a day at one per second fits). */
 export async function fixesBetween(db: Kysely<Database>, tractorId: string, fromMs: number, toMs: number, limit: number): Promise<FixRow[]> {
   const rows = await db
     .selectFrom('telemetry')
-    .select(['device_time', 'lat', 'lon', 'speed_kmh', 'ignition', 'pto'])
+    .select(['device_time', 'lat', 'lon', 'speed_kmh', 'ignition', 'pto', 'rpm'])
     .where('tractor_id', '=', tractorId)
     .where('device_time', '>=', fromMs)
     .where('device_time', '<', toMs)
@@ -221,5 +222,6 @@ export async function fixesBetween(db: Kysely<Database>, tractorId: string, from
     speedKmh: r.speed_kmh,
     ignition: r.ignition,
     pto: r.pto,
+    rpm: r.rpm,
   }));
 }

@@ -170,6 +170,7 @@ export class UsageService {
           ignition: f.ignition === null ? undefined : f.ignition === 1,
           pto: f.pto === null ? undefined : f.pto === 1,
           speedKmh: f.speedKmh ?? undefined,
+          rpm: f.rpm ?? undefined,
         };
         const point: TrackPoint = [toSeconds(f.time), f.lat, f.lon, round(f.speedKmh ?? 0, 1), isWorking(reading) ? 1 : 0];
         if (f.speedKmh === null) noSpeed.add(point);
