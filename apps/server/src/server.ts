@@ -78,6 +78,9 @@ setTimeout(() => {
 // The demo fleet: after listening, so the app answers at once while history streams in. With several
 // instances on one database, the one holding the fleet's lease drives it (issue 20).
 if (config.simulateFleet && config.demo.enabled && app.deviceServer) {
+  // The demo tractors' history skips the per-device record budget while it back-fills (sim/demo-runner.ts):
+  // at a real device's 6,000 a minute, 90 days took a quarter of an hour before the tractors went live.
+  const unbudgeted = app.services.telemetry.rate.exempt;
   fleet = runDemoFleet({
     db: app.services.db.kysely,
     registry: app.services.registry,
@@ -87,6 +90,7 @@ if (config.simulateFleet && config.demo.enabled && app.deviceServer) {
     demoMobile: config.demo.mobile,
     devicePort: app.deviceServer.port,
     days: config.simulateFleetDays,
+    unbudgeted,
     log: (m) => process.stdout.write(`  ${m}\n`),
     logError: (err, message) => app.log.error({ err }, message),
   });
