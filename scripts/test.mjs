@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findHaproxy, postgresBin } from './cluster-lib.mjs';
 import { CHROMIUM_MISSING, findChromium } from './find-chromium.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -56,6 +57,27 @@ function counts(file, status) {
   return { passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests };
 }
 
+/**
+ * What this machine leaves out, said before the run and again beside the summary: a test that cannot
+ * run here is skipped by name in Vitest's count, but the PostgreSQL variants of the server tests are
+ * not even generated without TEST_DATABASE_URL, so without this line a green run would not say what
+ * it did not test. CI (.ci/run) installs all of it and leaves nothing out.
+ */
+function leftOut() {
+  const out = [];
+  const pgUrl = 'TEST_DATABASE_URL=postgres://postgres@127.0.0.1:54329/postgres';
+  if (!process.env.TEST_DATABASE_URL)
+    out.push(
+      `PostgreSQL: TEST_DATABASE_URL is not set, so the server tests run on SQLite only (the PostgreSQL variants, the cluster and wake-up tests and the demo fleet's database test are left out). To include them: \`npm run postgres\` (Debian's postgresql), then \`${pgUrl} npm test\`.`,
+    );
+  else if (!findHaproxy()) out.push('HAProxy: not installed; the cluster tests on PostgreSQL will fail (apt-get install haproxy).');
+  if (!postgresBin() || process.getuid?.() !== 0)
+    out.push("PostgreSQL restart: the test that restarts a PostgreSQL of its own under two instances needs Debian's postgresql and root; skipped here.");
+  if (spawnSync('espeak-ng', ['--version']).status !== 0 && process.env.CI !== 'true')
+    out.push("espeak-ng: not installed, so the server voice's tests with real speech are skipped (apt-get install espeak-ng).");
+  return out;
+}
+
 mkdirSync(resultsDir, { recursive: true });
 const extra = process.argv.slice(2);
 if (extra.length > 0) process.exit(run(process.execPath, [vitest, 'run', ...extra]));
@@ -66,6 +88,8 @@ if (!findChromium()) {
   process.exit(1);
 }
 
+const notRun = leftOut();
+for (const line of notRun) console.log(`NOT COVERED HERE: ${line}`);
 const phases = [vitestPhase('unit', ['--project', 'domain', '--project', 'server', '--project', 'web'])];
 const built = run('npm', ['run', 'build', '-w', '@tractorlink/web']);
 if (built === 0) phases.push(vitestPhase('e2e', ['--project', 'e2e']));
@@ -73,6 +97,7 @@ else phases.push({ name: 'e2e', status: built, passed: 0, failed: 1, skipped: 0 
 
 console.log('');
 for (const p of phases) for (const failure of p.failures ?? []) console.log(`FAILED ${p.name}: ${failure}`);
+for (const line of notRun) console.log(`NOT COVERED HERE: ${line}`);
 for (const p of phases) console.log(`${p.name}: ${p.passed} passed, ${p.failed} failed${p.skipped ? `, ${p.skipped} skipped` : ''}`);
 const total = phases.reduce((sum, p) => ({ passed: sum.passed + p.passed, failed: sum.failed + p.failed }), { passed: 0, failed: 0 });
 console.log(`${total.passed} passed, ${total.failed} failed`);

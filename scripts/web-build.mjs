@@ -26,13 +26,23 @@ export function webBuildIsStale() {
   return webInputs.some((input) => newestMtime(join(root, input)) > builtAt);
 }
 
-/** Builds when stale; exits the process with the build's status if the build fails. */
+/**
+ * Builds when stale; exits the process with the build's status if the build fails. The build's own
+ * listing (some 250 lines of chunks) is kept back unless it fails, so the server's start-up lines —
+ * where to open the app, how to log in — are what the console shows; `npm run build` prints it all.
+ */
 export function ensureWebBuilt() {
   if (!webBuildIsStale()) return;
-  console.log('Building the web app (first start, or its sources changed)…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@tractorlink/web'], { cwd: root, stdio: 'inherit' });
+  const started = Date.now();
+  process.stdout.write('Building the web app (first start, or its sources changed)… ');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@tractorlink/web'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (build.status !== 0) {
-    console.error('The web build failed; see the messages above.');
+    process.stdout.write('failed:\n');
+    process.stdout.write(build.stdout ?? '');
+    process.stderr.write(build.stderr ?? '');
+    if (build.error) console.error(build.error.message);
+    console.error('The web build failed; see the messages above (`npm run build` runs it alone).');
     process.exit(build.status ?? 1);
   }
+  console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }

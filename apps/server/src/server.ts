@@ -20,8 +20,45 @@ function readConfig(): Config {
   }
 }
 
+/**
+ * A port another program holds (often an earlier `npm start` still running), or one this user may
+ * not open: one sentence naming the setting to change, instead of a stack trace. Anything else is
+ * left to fail as it would.
+ */
+function portProblem(err: unknown): string | undefined {
+  if (!(err instanceof Error)) return undefined;
+  const { code, port } = err as NodeJS.ErrnoException & { port?: unknown };
+  if ((code !== 'EADDRINUSE' && code !== 'EACCES') || typeof port !== 'number') return undefined;
+  const { tcpPort, udpPort } = config.devices;
+  const [setting, what] =
+    port === config.port
+      ? ['PORT', 'the app and API']
+      : port === tcpPort
+        ? ['DEVICE_TCP_PORT', 'the devices (TCP)']
+        : port === udpPort
+          ? ['DEVICE_UDP_PORT', 'the devices (UDP)']
+          : ['PORT', 'the server'];
+  const why =
+    code === 'EADDRINUSE'
+      ? `is already in use: another TractorLink (an \`npm start\` still running in another terminal?) or another program holds it`
+      : 'may not be opened by this user (ports below 1024 need root)';
+  return [
+    `TractorLink did not start: port ${port} (${setting}, for ${what}) ${why}.`,
+    // A second TractorLink holds both ports: the device port fails first, so name both.
+    `Stop that program, or start on other ports, e.g. \`${setting === 'PORT' ? `PORT=${port + 1}` : `PORT=${config.port + 1} ${setting}=${port + 1}`} npm start\`.`,
+  ].join('\n');
+}
+
+/** Exits with `portProblem`'s sentence when it has one; otherwise rethrows. */
+function failOnPort(err: unknown): never {
+  const problem = portProblem(err);
+  if (!problem) throw err;
+  process.stderr.write(`\n${problem}\n`);
+  process.exit(1);
+}
+
 const config = readConfig();
-const app = await buildApp({ config, seedDemoOwner: config.demo.enabled, startDevices: true, startJobs: true });
+const app = await buildApp({ config, seedDemoOwner: config.demo.enabled, startDevices: true, startJobs: true }).catch(failOnPort);
 
 let closing = false;
 let fleet: { stop(): Promise<void> } | undefined;
@@ -46,7 +83,12 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
-await app.listen({ port: config.port, host: config.host });
+await app.listen({ port: config.port, host: config.host }).catch(async (err: unknown) => {
+  if (!portProblem(err)) throw err;
+  // The device ports and the writer thread are up: close them before saying why we stop.
+  await app.close().catch(() => undefined);
+  failOnPort(err);
+});
 // Out of file handles on accept (EMFILE/ENFILE) is an 'error' on the listening server: logged and
 // survived, never fatal; accepting resumes as handles free up.
 app.server.on('error', (err: NodeJS.ErrnoException) => app.log.error({ code: err.code, err: err.message }, 'HTTP accept failed'));
@@ -55,17 +97,22 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 const url = `http://${shownHost}:${port}`;
 
-const lines = [`TractorLink ${APP_VERSION} listening on ${url}`];
+const lines = [`TractorLink ${APP_VERSION} listening on ${url}  (open it in a browser; Ctrl-C stops it)`];
 if (app.deviceServer) lines.push(`  Teltonika devices: TCP port ${app.deviceServer.port}; OsmAnd / Traccar Client: ${url}/api/v1/ingest/osmand`);
 if (config.demo.enabled) {
   const m = config.demo.mobile;
   lines.push(
-    `  Demo owner: mobile ${m.slice(0, 5)} ${m.slice(5)}, PIN ${config.demo.pin} (set when the demo account was first created).`,
-    config.sms.provider === 'local'
-      ? '  A new browser\'s first login asks for a one-time code: it is printed in this console in a "LOCAL SMS INBOX" block.'
-      : "  A new browser's first login asks for a one-time code, sent by SMS to that number.",
+    `  Log in as the demo owner: mobile ${m.slice(0, 5)} ${m.slice(5)}, PIN ${config.demo.pin} (the PIN set when the demo account was first created).`,
   );
 }
+if (config.sms.provider === 'local') {
+  // The inbox route exists only outside production (app.ts).
+  const inbox = config.nodeEnv === 'production' ? '' : `, and listed at ${url}/api/v1/dev/sms-inbox (from this machine)`;
+  lines.push(
+    `  One-time codes (a new browser's first login, registering a number, Forgot PIN) are not sent: each is printed in this console in a "LOCAL SMS INBOX" block${inbox}.`,
+  );
+} else lines.push('  One-time codes go out by SMS to the number asked.');
+lines.push(`  API reference (OpenAPI): ${url}/api/v1/openapi.json`);
 process.stdout.write(`${lines.join('\n')}\n`);
 
 // The invoice fonts' layout tables are decoded on first use (~150 ms): done now, once the server
