@@ -120,7 +120,8 @@ describe('app shell in the browser', () => {
     const banner = page.getByRole('button', { name: 'User offline' });
     await banner.waitFor();
     await banner.click();
-    await expect.poll(() => page.getByText(/No internet connection/).isVisible()).toBe(true);
+    // The banner's popover (a polite region elsewhere says the same for screen readers).
+    await expect.poll(() => page.locator('.banner').getByText(/No internet connection/).isVisible()).toBe(true);
 
     await page.reload();
     await page.getByRole('button', { name: 'User offline' }).waitFor();

@@ -2,11 +2,13 @@ import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingBar } from '../components/ui/loading-bar';
 import { sessionStore } from '../lib/session';
+import { ConnectionAnnouncer } from './connection-announcer';
 import { OfflineBanner } from './offline-banner';
 import { onFirstTouch, prefetchSignedInStart } from './prefetch';
 import { keepFieldInView } from './keep-field-in-view';
 import { guardRedirect } from './route-guard';
 import { Splash } from './splash';
+import { useRouteFocus } from './use-route-focus';
 
 // Only in the built app: the dev server has no service worker, and the login screen need not wait for it.
 const UpdatePrompt = import.meta.env.PROD ? lazy(() => import('./update-prompt').then((m) => ({ default: m.UpdatePrompt }))) : null;
@@ -15,6 +17,8 @@ const UpdatePrompt = import.meta.env.PROD ? lazy(() => import('./update-prompt')
 export function RootLayout() {
   const status = useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot);
   const location = useLocation();
+  // A screen reader lands on each new screen's heading, and Back on the control that led away.
+  useRouteFocus();
   // Signed out: what the login leads to is fetched while the owner types (prefetch.ts).
   useEffect(() => (status === 'signedOut' ? onFirstTouch(prefetchSignedInStart) : undefined), [status]);
   // The on-screen keyboard never hides the field being typed into (keep-field-in-view.ts).
@@ -26,6 +30,7 @@ export function RootLayout() {
     <>
       <LoadingBar />
       <OfflineBanner />
+      <ConnectionAnnouncer />
       <Outlet />
       {UpdatePrompt && (
         <Suspense fallback={null}>

@@ -5,6 +5,7 @@ import { BellIcon, GeofenceIcon, UsageIcon } from '../components/tractor/icons';
 import { paths } from '../config/paths';
 import { useUnreadCount } from '../features/alerts/api/get-unread-count';
 import { useTractors } from '../lib/signed-in/tractors';
+import { UnreadAnnouncer } from './unread-announcer';
 
 /** The number on the badge: a phone's tab has room for two digits. */
 export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
@@ -54,6 +55,7 @@ export function TabsLayout() {
           <span className="tab-label">{t('tabs.geofences')}</span>
         </NavLink>
       </nav>
+      <UnreadAnnouncer />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Dialog } from './dialog';
 
@@ -35,5 +36,57 @@ describe('Dialog: a tap beside it', () => {
     const { dialog, onClose } = drawer(false);
     fireEvent.click(dialog, { clientX: 340, clientY: 400 });
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+/** A button that opens a dialog whose "Done" closes it, as the screens use them; `keepOpener` false removes the button. */
+function Opener({ keepOpener = true }: { keepOpener?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [gone, setGone] = useState(false);
+  return (
+    <main id="main" tabIndex={-1}>
+      {!gone && (
+        <button type="button" onClick={() => setOpen(true)}>
+          Edit
+        </button>
+      )}
+      <Dialog open={open} onClose={() => setOpen(false)} title="Edit name">
+        <button
+          type="button"
+          onClick={() => {
+            setOpen(false);
+            if (!keepOpener) setGone(true);
+          }}
+        >
+          Done
+        </button>
+      </Dialog>
+    </main>
+  );
+}
+
+describe('Dialog: focus after it closes', () => {
+  it('goes back to the control that opened it, not to <body>', () => {
+    render(<Opener />);
+    const edit = screen.getByRole('button', { name: 'Edit' });
+    edit.focus();
+    fireEvent.click(edit);
+    const done = screen.getByRole('button', { name: 'Done' });
+    done.focus();
+    fireEvent.click(done);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(edit);
+  });
+
+  it("goes to the screen's content when the opener went with the dialog", () => {
+    render(<Opener keepOpener={false} />);
+    const edit = screen.getByRole('button', { name: 'Edit' });
+    edit.focus();
+    fireEvent.click(edit);
+    const done = screen.getByRole('button', { name: 'Done' });
+    done.focus();
+    fireEvent.click(done);
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('main'));
   });
 });

@@ -23,6 +23,18 @@ export function isBackdropTap(dialog: HTMLElement, target: EventTarget | null, x
 }
 
 /**
+ * After a dialog closed, focus goes back to the control that opened it, or to the screen's content
+ * when that control is gone (a list item removed by the dialog), never to <body>. Focus that has
+ * already moved on (the dialog led to another screen, whose heading took it) stays where it is.
+ */
+export function returnFocus(opener: HTMLElement | null): void {
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected) return;
+  if (opener?.isConnected) opener.focus();
+  else document.getElementById('main')?.focus();
+}
+
+/**
  * A modal built on the native <dialog>: focus stays inside, Escape closes it, and the browser puts it
  * in the top layer. Registered so that ending a session closes every open dialog (spec §4).
  */
@@ -37,6 +49,8 @@ export function Dialog({ open, onClose, title, start, className, closeOnBackdrop
   useEffect(() => {
     const el = ref.current;
     if (!el || !open) return;
+    // Closing unmounts the <dialog> before the browser could give focus back: we do it ourselves.
+    const opener = document.activeElement instanceof HTMLElement && !el.contains(document.activeElement) ? document.activeElement : null;
     if (!el.open) {
       // jsdom and very old browsers lack showModal; the open attribute still shows it.
       if (typeof el.showModal === 'function') el.showModal();
@@ -49,6 +63,7 @@ export function Dialog({ open, onClose, title, start, className, closeOnBackdrop
         if (typeof el.close === 'function') el.close();
         else el.removeAttribute('open');
       }
+      returnFocus(opener);
     };
   }, [open]);
 
