@@ -3,7 +3,9 @@ import type { UsagePeriod } from '@tractorlink/domain/calendar';
 import { formatIstDateTime } from '@tractorlink/domain/time';
 import { dieselUnknown } from '@tractorlink/domain/diesel-status';
 import { Notice } from '../../components/ui/notice';
+import { Said } from '../../components/tractor/said';
 import { formatDecimal } from '../../lib/signed-in/tractor-format';
+import { sayIn, useUnits } from '../../lib/signed-in/units';
 import { useDieselDetails } from './api/get-diesel-details';
 import { useHistory } from './api/get-history';
 import { FuelChart } from './components/fuel-chart';
@@ -14,18 +16,23 @@ const UNKNOWN_TEXT = { noSensor: 'diesel.noSensor', waiting: 'tractor.waitingFir
 function DieselNow({ vin }: { vin: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const units = useUnits();
   const { data, error, isPending, refetch } = useDieselDetails(vin);
   if (!data) return <QueryState error={error} pending={isPending} retry={refetch} />;
-  const litres = (v: number) => t('unit.litres', { value: formatDecimal(v, lang) });
+  // Kept in constants: the sentences below use them inside callbacks, where TypeScript forgets a check.
+  const level = data.dieselLevel;
+  const refuel = data.lastRefuel;
   return (
     <section className="card" aria-labelledby="diesel-now">
       <h2 id="diesel-now">{t('dieselUsage.now')}</h2>
       <dl className="facts">
         <dt>{t('diesel.title')}</dt>
         <dd data-testid="diesel-litres">
-          {data.dieselLitres === null || data.dieselLevel === null
-            ? t(UNKNOWN_TEXT[dieselUnknown(data)])
-            : t('diesel.litresPercent', { litres: litres(data.dieselLitres), percent: formatDecimal(data.dieselLevel, lang, 0) })}
+          {data.dieselLitres === null || level === null ? (
+            t(UNKNOWN_TEXT[dieselUnknown(data)])
+          ) : (
+            <Said figure={sayIn((litres) => t('diesel.litresPercent', { litres, percent: formatDecimal(level, lang, 0) }), units.litres(data.dieselLitres))} />
+          )}
         </dd>
         {data.dieselStatus && (
           <>
@@ -35,13 +42,15 @@ function DieselNow({ vin }: { vin: string }) {
         )}
         <dt>{t('dieselUsage.lastRefuel')}</dt>
         <dd>
-          {data.lastRefuel
-            ? t('dieselUsage.refuelAt', { litres: litres(data.lastRefuel.litres), time: formatIstDateTime(data.lastRefuel.time, lang) })
-            : t('dieselUsage.noRefuel')}
+          {refuel ? (
+            <Said figure={sayIn((litres) => t('dieselUsage.refuelAt', { litres, time: formatIstDateTime(refuel.time, lang) }), units.litres(refuel.litres))} />
+          ) : (
+            t('dieselUsage.noRefuel')
+          )}
         </dd>
         <dt>{t('dieselUsage.consumedToday')}</dt>
         {/* Unknown without a tank sensor or fuel counter: "0 L" would say it burnt nothing. */}
-        <dd data-testid="consumed-today">{data.consumedToday === null ? t('usage.notMeasured') : litres(data.consumedToday)}</dd>
+        <dd data-testid="consumed-today">{data.consumedToday === null ? t('usage.notMeasured') : <Said figure={units.litres(data.consumedToday)} />}</dd>
       </dl>
       {/* Spec §9: the diesel level shown is approximate, with a disclaimer. */}
       {data.approximate && <Notice>{t('about.disclaimer')}</Notice>}

@@ -5,7 +5,9 @@ import { Button } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
 import { PlusIcon } from '../../components/tractor/icons';
 import { ServiceHistoryList } from '../../components/tractor/service-history-list';
+import { Said } from '../../components/tractor/said';
 import { formatDecimal } from '../../lib/signed-in/tractor-format';
+import { useUnits } from '../../lib/signed-in/units';
 import { useHistory } from './api/get-history';
 import { useServiceReminders } from './api/get-service-reminders';
 import { EngineChart } from './components/engine-chart';
@@ -18,8 +20,9 @@ function Service({ vin }: { vin: string }) {
   const { data, error, isPending, refetch } = useServiceReminders(vin);
   const [recording, setRecording] = useState(false);
   const [saved, setSaved] = useState(false);
+  const units = useUnits();
   if (!data) return <QueryState error={error} pending={isPending} retry={refetch} />;
-  const hours = (v: number) => t('unit.hours', { value: formatDecimal(v, lang) });
+  const hours = (v: number) => <Said figure={units.hours(v)} />;
   // Whole hours: "overdue by 3,256 h", not 3,256.3.
   const left = formatDecimal(Math.round(Math.abs(data.hoursLeft)), lang, 0);
   return (

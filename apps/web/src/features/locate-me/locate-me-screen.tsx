@@ -12,7 +12,8 @@ import { NoTractors } from '../../components/tractor/no-tractors';
 import { TractorSelect } from '../../components/tractor/tractor-select';
 import { paths } from '../../config/paths';
 import { currentLanguage } from '../../lib/i18n';
-import { distanceParts } from '../../lib/signed-in/tractor-format';
+import { Said } from '../../components/tractor/said';
+import { sayIn, useUnits } from '../../lib/signed-in/units';
 import { useMyPosition } from '../../lib/signed-in/geolocation';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { PackExpired } from '../../components/subscription/pack-expired';
@@ -29,6 +30,7 @@ import { StationList } from './components/station-list';
 /** #/locate-me: the tractor and the owner on a map, the distance, directions and diesel stations nearby. */
 export function LocateMeScreen() {
   const { t, i18n } = useTranslation();
+  const units = useUnits();
   const { tractors, selected } = useTractors();
   const tracking = useTracking();
   const item = tracking.data?.data.find((d) => d.vin === selected?.vin);
@@ -56,7 +58,7 @@ export function LocateMeScreen() {
   }, [map, stations.data]);
 
   const lang = i18n.language;
-  const distance = tractorAt && me ? distanceParts(distanceMeters(me, tractorAt), lang) : null;
+  const distance = tractorAt && me ? sayIn((d) => t('locate.distance', { distance: d }), units.distance(distanceMeters(me, tractorAt))) : null;
   return (
     <Page title={t('locate.title')} backTo={paths.home.getHref()}>
       <CoachMark
@@ -106,7 +108,7 @@ export function LocateMeScreen() {
             )}
             {distance && (
               <p className="big-figure" data-testid="distance">
-                {t('locate.distance', { distance: t(distance.unit, { value: distance.value }) })}
+                <Said figure={distance} />
               </p>
             )}
             <DirectionsLink to={tractorAt} />

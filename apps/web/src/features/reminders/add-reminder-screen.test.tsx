@@ -66,3 +66,21 @@ describe('add reminder: a time already passed', () => {
     await waitFor(() => expect(server.puts()).toEqual([{ ...old, isActive: false }]));
   });
 });
+
+/** The text a screen reader reads after a field's label: its aria-describedby targets. */
+const description = (el: Element) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+describe('add reminder: a refused save, heard', () => {
+  it('puts focus on the field at fault, marked invalid and described by its error', async () => {
+    open();
+    fill('Change engine oil', '09:00');
+    save();
+    await screen.findByText(PASSED);
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-invalid')).toBe('true'));
+    expect(description(document.activeElement as Element)).toContain(PASSED);
+  });
+});

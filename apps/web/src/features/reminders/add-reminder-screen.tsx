@@ -11,6 +11,7 @@ import {
 } from '@tractorlink/domain/alarms';
 import { istDate } from '@tractorlink/domain/time';
 import { Notice } from '../../components/ui/notice';
+import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid';
 import { Page } from '../../components/ui/page';
 import { CancelSave } from '../../components/ui/cancel-save';
 import { paths } from '../../config/paths';
@@ -60,7 +61,8 @@ export function AddReminderScreen() {
   // The clock the rules are checked against, read again at each Save (render stays pure).
   const [now, setNow] = useState(() => Date.now());
   const today = istDate(now);
-  const ids = { title: useId(), description: useId(), time: useId(), date: useId() };
+  const ids = { title: useId(), description: useId(), time: useId(), date: useId(), when: useId() };
+  const { formRef, refused } = useFocusFirstInvalid<HTMLFormElement>();
   const problems = problemsOf(toSave(draft, when), when, now);
   const show = (field: keyof typeof problems) => (tried && problems[field] ? t(`error.${problems[field]}`) : undefined);
   const set = (patch: Partial<Reminder>) => setDraft((d) => ({ ...d, ...patch }));
@@ -70,7 +72,10 @@ export function AddReminderScreen() {
     setNow(at);
     setTried(true);
     const reminder = toSave(draft, when);
-    if (Object.keys(problemsOf(reminder, when, at)).length > 0) return;
+    if (Object.keys(problemsOf(reminder, when, at)).length > 0) {
+      refused();
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {
@@ -87,6 +92,7 @@ export function AddReminderScreen() {
     <Page title={existing ? t('reminders.editTitle') : t('reminders.addTitle')} backTo={paths.myReminder.getHref()}>
       {!ready && <p role="status">{t('common.loading')}</p>}
       <form
+        ref={formRef}
         className="form"
         noValidate
         onSubmit={(e) => {
@@ -129,9 +135,14 @@ export function AddReminderScreen() {
             value={to24(draft.time, draft.ampm)}
             required
             aria-invalid={show('time') ? true : undefined}
+            aria-describedby={show('time') ? `${ids.time}-error` : undefined}
             onChange={(e) => set(e.target.value ? from24(e.target.value) : { time: '' })}
           />
-          {show('time') && <p className="field-error">{show('time')}</p>}
+          {show('time') && (
+            <p id={`${ids.time}-error`} className="field-error">
+              {show('time')}
+            </p>
+          )}
         </div>
         <fieldset className="choice-list">
           <legend>{t('reminders.whenField')}</legend>
@@ -145,16 +156,26 @@ export function AddReminderScreen() {
         {when === 'date' && (
           <div className="field">
             <label htmlFor={ids.date}>{t('reminders.dateField')}</label>
-            <input id={ids.date} type="date" min={today} value={draft.repeat.date ?? ''} onChange={(e) => set({ repeat: { date: e.target.value || null } })} />
+            <input
+              id={ids.date}
+              type="date"
+              min={today}
+              aria-invalid={show('when') ? true : undefined}
+              aria-describedby={show('when') ? ids.when : undefined}
+              value={draft.repeat.date ?? ''}
+              onChange={(e) => set({ repeat: { date: e.target.value || null } })}
+            />
           </div>
         )}
         {when === 'weekdays' && (
-          <fieldset className="day-picker">
+          <fieldset className="day-picker" aria-describedby={show('when') ? ids.when : undefined}>
             <legend>{t('reminders.daysField')}</legend>
-            {WEEK_DAYS.map((d: WeekDay) => (
+            {WEEK_DAYS.map((d: WeekDay, i) => (
               <label key={d} className="day-choice">
                 <input
                   type="checkbox"
+                  // The first day carries the error: the field focus returns to after a refused save.
+                  aria-invalid={i === 0 && show('when') ? true : undefined}
                   checked={draft.weekDays.includes(d)}
                   onChange={(e) => set({ weekDays: e.target.checked ? [...draft.weekDays, d] : draft.weekDays.filter((x) => x !== d) })}
                 />
@@ -163,7 +184,11 @@ export function AddReminderScreen() {
             ))}
           </fieldset>
         )}
-        {show('when') && <p className="field-error">{show('when')}</p>}
+        {show('when') && (
+          <p id={ids.when} className="field-error">
+            {show('when')}
+          </p>
+        )}
         <label className="switch-field">
           <span>{t('reminders.active')}</span>
           <input type="checkbox" role="switch" className="switch" checked={draft.isActive} onChange={(e) => set({ isActive: e.target.checked })} />

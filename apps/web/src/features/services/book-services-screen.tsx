@@ -131,7 +131,12 @@ export function BookServicesScreen() {
                 </Button>
               </>
             )}
-            {show('pin') && <p className="field-error">{show('pin')}</p>}
+            {/* The pin is set on a map, not in a field: its error is announced when it appears. */}
+            {show('pin') && (
+              <p className="field-error" role="alert">
+                {show('pin')}
+              </p>
+            )}
             {/* The name in the owner's language; the key (English) only from a server or cache older than it. */}
             {data.district && <p>{t('book.district', { district: data.districtName ?? data.district })}</p>}
           </section>

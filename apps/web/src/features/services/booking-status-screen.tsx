@@ -11,7 +11,8 @@ import { errorMessage } from '../../lib/error-message';
 import { isOffline } from '../../lib/query-client';
 import { formatRupees } from '../../lib/signed-in/subscription';
 import { useServiceTexts } from '../../lib/signed-in/services-texts';
-import { formatDecimal } from '../../lib/signed-in/tractor-format';
+import { Said } from '../../components/tractor/said';
+import { useUnits } from '../../lib/signed-in/units';
 import { useCancelBooking } from './api/cancel-booking';
 import { useBooking, useBookings } from './api/get-bookings';
 import { BookingPayment } from './components/booking-payment';
@@ -24,6 +25,7 @@ import './services.css';
 type T = ReturnType<typeof useServiceTexts>['t'];
 
 function Facts({ booking, t, lang }: { booking: BookingView; t: T; lang: string }) {
+  const units = useUnits();
   const a = booking.address;
   return (
     <dl className="facts">
@@ -46,7 +48,9 @@ function Facts({ booking, t, lang }: { booking: BookingView; t: T; lang: string 
       {booking.doneAtEngineHours !== null && (
         <>
           <dt>{t('bookingStatus.doneAt')}</dt>
-          <dd>{t('unit.hours', { value: formatDecimal(booking.doneAtEngineHours, lang) })}</dd>
+          <dd>
+            <Said figure={units.hours(booking.doneAtEngineHours)} />
+          </dd>
         </>
       )}
     </dl>

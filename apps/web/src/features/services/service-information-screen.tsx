@@ -9,7 +9,9 @@ import { formatIsoDate } from '../../lib/format';
 import { ServiceHistoryList } from '../../components/tractor/service-history-list';
 import { isOffline } from '../../lib/query-client';
 import { useServiceTexts } from '../../lib/signed-in/services-texts';
+import { Said } from '../../components/tractor/said';
 import { formatDecimal } from '../../lib/signed-in/tractor-format';
+import { useUnits } from '../../lib/signed-in/units';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { useFreeServices, useServiceInfo } from './api/get-service-info';
 import type { ServiceInfo } from './api/get-service-info';
@@ -19,6 +21,7 @@ import './services.css';
 type T = ReturnType<typeof useServiceTexts>['t'];
 
 function DueByHours({ info, t, lang }: { info: ServiceInfo; t: T; lang: string }) {
+  const units = useUnits();
   // Whole hours, as the home tab says them.
   const hours = formatDecimal(Math.round(Math.abs(info.hoursLeft)), lang, 0);
   const text =
@@ -28,9 +31,13 @@ function DueByHours({ info, t, lang }: { info: ServiceInfo; t: T; lang: string }
       <h2 id="due-hours">{t('serviceInfo.byHours')}</h2>
       <dl className="facts">
         <dt>{t('service.nextAt')}</dt>
-        <dd>{t('unit.hours', { value: formatDecimal(info.nextServiceAtHours, lang, 0) })}</dd>
+        <dd>
+          <Said figure={units.hours(info.nextServiceAtHours, 0)} />
+        </dd>
         <dt>{t('engine.hours')}</dt>
-        <dd>{t('unit.hours', { value: formatDecimal(info.engineHours, lang) })}</dd>
+        <dd>
+          <Said figure={units.hours(info.engineHours)} />
+        </dd>
       </dl>
       <p className={`service service-${info.status}`}>{text}</p>
     </section>

@@ -2,7 +2,9 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import type { HistoryResponse } from '@tractorlink/domain/vehicles-api';
+import { Said } from '../../../components/tractor/said';
 import { formatDecimal, formatIstShort } from '../../../lib/signed-in/tractor-format';
+import { useUnits } from '../../../lib/signed-in/units';
 import { Chart } from './chart';
 import type { ChartOptions } from './chart';
 import { dayRange, dayTicks, engineChartData, engineSummary } from './chart-data';
@@ -12,6 +14,7 @@ const COLORS = { hours: '#1b5e20', rpm: '#b35c00' };
 /** Engine hours per day (bars) and average RPM (line, right axis), with the figures in text. */
 export function EngineChart({ history }: { history: HistoryResponse }) {
   const { t, i18n } = useTranslation();
+  const units = useUnits();
   const lang = i18n.language;
   const data = useMemo(() => engineChartData(history), [history]);
   const s = engineSummary(history);
@@ -57,7 +60,9 @@ export function EngineChart({ history }: { history: HistoryResponse }) {
       <figcaption>
         <dl className="facts">
           <dt>{t('engineUsage.totalHours')}</dt>
-          <dd>{t('unit.hours', { value: formatDecimal(s.hours, lang) })}</dd>
+          <dd>
+            <Said figure={units.hours(s.hours)} />
+          </dd>
           <dt>{t('engineUsage.daysWorked')}</dt>
           <dd>{formatDecimal(s.days, lang, 0)}</dd>
           <dt>{t('engineUsage.rpm')}</dt>
@@ -77,7 +82,7 @@ export function EngineChart({ history }: { history: HistoryResponse }) {
           {history.engineHoursPerDay.map(([day, hours]) => (
             <tr key={day}>
               <td>{formatIstShort(day, lang, false)}</td>
-              <td>{t('unit.hours', { value: formatDecimal(hours, lang) })}</td>
+              <td>{units.hours(hours).spoken}</td>
               <td>{rpmOf(day)}</td>
             </tr>
           ))}

@@ -1,7 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryResponse } from '@tractorlink/domain/vehicles-api';
-import { formatDecimal, formatIstShort, formatIstTime } from '../../../lib/signed-in/tractor-format';
+import { Said } from '../../../components/tractor/said';
+import { formatIstShort, formatIstTime } from '../../../lib/signed-in/tractor-format';
+import { sayIn, useUnits } from '../../../lib/signed-in/units';
+import type { Said as SaidFigure } from '../../../lib/signed-in/units';
 import { Chart } from './chart';
 import type { ChartOptions } from './chart';
 import { fuelChartData, fuelSummary } from './chart-data';
@@ -11,6 +14,7 @@ const COLORS = { level: '#1b5e20', refuel: '#0b57d0', drop: '#b00020' };
 /** Fuel level over the period with refuel and drop markers, and the same story in words and a table. */
 export function FuelChart({ history, noSensor = false }: { history: HistoryResponse; noSensor?: boolean }) {
   const { t, i18n } = useTranslation();
+  const units = useUnits();
   const lang = i18n.language;
   const data = useMemo(() => fuelChartData(history), [history]);
   const s = fuelSummary(history);
@@ -31,7 +35,12 @@ export function FuelChart({ history, noSensor = false }: { history: HistoryRespo
     }),
     [lang, long],
   );
-  const litres = (v: number) => t('unit.litres', { value: formatDecimal(v, lang) });
+  const litres = (v: number) => units.litres(v);
+  // Two figures in one sentence: the shown and the spoken sentence each take their own forms.
+  const fromTo = (from: SaidFigure, to: SaidFigure): SaidFigure => ({
+    shown: t('dieselUsage.fromTo', { from: from.shown, to: to.shown }),
+    spoken: t('dieselUsage.fromTo', { from: from.spoken, to: to.spoken }),
+  });
   const events = [...history.refuels.map((p) => ({ kind: 'refuel' as const, p })), ...history.drops.map((p) => ({ kind: 'drop' as const, p }))].sort(
     (a, b) => a.p[0] - b.p[0],
   );
@@ -49,13 +58,19 @@ export function FuelChart({ history, noSensor = false }: { history: HistoryRespo
           {s.first && s.last && (
             <>
               <dt>{t('dieselUsage.levelChange')}</dt>
-              <dd>{t('dieselUsage.fromTo', { from: litres(s.first[1]), to: litres(s.last[1]) })}</dd>
+              <dd>
+                <Said figure={fromTo(litres(s.first[1]), litres(s.last[1]))} />
+              </dd>
             </>
           )}
           <dt>{t('dieselUsage.refuels')}</dt>
-          <dd>{t('dieselUsage.countLitres', { count: s.refuelCount, litres: litres(s.refuelLitres) })}</dd>
+          <dd>
+            <Said figure={sayIn((l) => t('dieselUsage.countLitres', { count: s.refuelCount, litres: l }), litres(s.refuelLitres))} />
+          </dd>
           <dt>{t('dieselUsage.drops')}</dt>
-          <dd>{t('dieselUsage.countLitres', { count: s.dropCount, litres: litres(s.dropLitres) })}</dd>
+          <dd>
+            <Said figure={sayIn((l) => t('dieselUsage.countLitres', { count: s.dropCount, litres: l }), litres(s.dropLitres))} />
+          </dd>
         </dl>
       </figcaption>
       {events.length > 0 && (
@@ -73,7 +88,7 @@ export function FuelChart({ history, noSensor = false }: { history: HistoryRespo
               <tr key={`${kind}-${p[0]}`}>
                 <td>{formatIstShort(p[0], lang)}</td>
                 <td>{kind === 'refuel' ? t('dieselUsage.refuel') : t('dieselUsage.drop')}</td>
-                <td>{litres(p[1])}</td>
+                <td>{litres(p[1]).spoken}</td>
               </tr>
             ))}
           </tbody>

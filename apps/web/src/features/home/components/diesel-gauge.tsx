@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { dieselStatus } from '@tractorlink/domain/diesel-status';
 import type { DieselUnknown } from '@tractorlink/domain/diesel-status';
+import { Said } from '../../../components/tractor/said';
 import { formatDecimal } from '../../../lib/signed-in/tractor-format';
 
 interface DieselGaugeProps {
@@ -19,6 +20,7 @@ export function DieselGauge({ percent, litres, tankCapacity, unknown }: DieselGa
   const lang = i18n.language;
   const status = percent === null ? null : dieselStatus(percent);
   const filled = Math.max(0, Math.min(100, percent ?? 0));
+  const figures = (litres: number) => ({ litres: formatDecimal(litres, lang), capacity: formatDecimal(tankCapacity, lang) });
   return (
     <div className="diesel-gauge">
       <svg viewBox="0 0 120 68" width="150" height="85" aria-hidden="true" focusable="false">
@@ -30,9 +32,11 @@ export function DieselGauge({ percent, litres, tankCapacity, unknown }: DieselGa
       </svg>
       <div>
         <p className="big-figure">
-          {litres === null
-            ? t(UNKNOWN_TEXT[unknown])
-            : t('diesel.litresOfTank', { litres: formatDecimal(litres, lang), capacity: formatDecimal(tankCapacity, lang) })}
+          {litres === null ? (
+            t(UNKNOWN_TEXT[unknown])
+          ) : (
+            <Said figure={{ shown: t('diesel.litresOfTank', figures(litres)), spoken: t('diesel.litresOfTankSpoken', figures(litres)) }} />
+          )}
         </p>
         {percent !== null && <p>{t('diesel.percentOfTank', { percent: formatDecimal(percent, lang, 0) })}</p>}
         {status && <p className={`diesel-status diesel-${status}`}>{t(`diesel.status.${status}`)}</p>}

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { distanceMeters } from '@tractorlink/domain/geo';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
-import { distanceParts } from '../../../lib/signed-in/tractor-format';
+import { Said } from '../../../components/tractor/said';
+import { sayIn, useUnits } from '../../../lib/signed-in/units';
 import { useMyPosition } from '../../../lib/signed-in/geolocation';
 
 interface DistanceFromMeProps {
@@ -14,12 +15,17 @@ interface DistanceFromMeProps {
  * tap on the button (the permission prompt then makes sense to the owner).
  */
 export function DistanceFromMe({ tractor }: DistanceFromMeProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const units = useUnits();
   const { me, failure, busy, locate } = useMyPosition();
 
   if (me) {
-    const { unit, value } = distanceParts(distanceMeters(me, tractor), i18n.language);
-    return <p className="distance">{t('location.distanceFromYou', { distance: t(unit, { value }) })}</p>;
+    const distance = units.distance(distanceMeters(me, tractor));
+    return (
+      <p className="distance">
+        <Said figure={sayIn((d) => t('location.distanceFromYou', { distance: d }), distance)} />
+      </p>
+    );
   }
   return (
     <>

@@ -7,7 +7,9 @@ import { isNotTransmitting } from '../../../lib/tractor-reach';
 import { Notice } from '../../../components/ui/notice';
 import { EngineIcon, FuelIcon, PinIcon } from '../../../components/tractor/icons';
 import { paths } from '../../../config/paths';
+import { Said } from '../../../components/tractor/said';
 import { formatDecimal } from '../../../lib/signed-in/tractor-format';
+import { useUnits } from '../../../lib/signed-in/units';
 import { DieselGauge } from './diesel-gauge';
 import { DistanceFromMe } from './distance-from-me';
 import { TractorPicture } from './tractor-picture';
@@ -43,6 +45,7 @@ function ServiceDue({ due }: { due: TractorHomepageResponse['serviceDue'] }) {
 /** The home tab's view of one tractor (spec §1, issue 4): picture, status, place, diesel, hours, service. */
 export function TractorOverview({ data }: TractorOverviewProps) {
   const { t, i18n } = useTranslation();
+  const units = useUnits();
   const lang = i18n.language;
   const fix = data.latitude !== null && data.longitude !== null ? { lat: data.latitude, lon: data.longitude } : null;
   return (
@@ -97,7 +100,7 @@ export function TractorOverview({ data }: TractorOverviewProps) {
           <dt>{t('engine.hours')}</dt>
           <dd data-testid="engine-hours">
             {/* 0 until the first report: unknown then, not "0.0 h". */}
-            {data.lastUpdated === null ? t('diesel.noReading') : t('unit.hours', { value: formatDecimal(data.engineHours, lang) })}
+            {data.lastUpdated === null ? t('diesel.noReading') : <Said figure={units.hours(data.engineHours)} />}
           </dd>
           <dt>{t('service.title')}</dt>
           <dd>{data.lastUpdated === null ? t('diesel.noReading') : <ServiceDue due={data.serviceDue} />}</dd>

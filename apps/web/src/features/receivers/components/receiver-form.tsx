@@ -89,7 +89,12 @@ export function ReceiverForm({ receiver, onDone, onCancel }: ReceiverFormProps) 
             <span>{t(`receivers.channel.${c}`)}</span>
           </label>
         ))}
-        {code('channel') && <p className="field-error">{fieldMessage(t, code('channel'))}</p>}
+        {/* A group's error: announced when it appears. */}
+        {code('channel') && (
+          <p className="field-error" role="alert">
+            {fieldMessage(t, code('channel'))}
+          </p>
+        )}
       </fieldset>
       {channel === 'sms' && (
         <div className="field">

@@ -55,7 +55,12 @@ export function CancelDialog({ open, onClose, onCancel, busy, failure, t, warnin
             <textarea id={otherId} rows={2} maxLength={BOOKING_REASON_MAX} value={other} onChange={(e) => setOther(e.target.value)} />
           </div>
         )}
-        {tried && !reason && <p className="field-error">{t('bookingStatus.reasonRequired')}</p>}
+        {/* A choice among radios: announced when it appears. */}
+        {tried && !reason && (
+          <p className="field-error" role="alert">
+            {t('bookingStatus.reasonRequired')}
+          </p>
+        )}
         {failure !== null && failure !== undefined && <Notice tone="error">{errorMessage(t, failure)}</Notice>}
         <div className="button-row">
           <Button variant="secondary" onClick={onClose}>

@@ -60,7 +60,12 @@ export function SlotPicker({ days, date, slot, onChange, error, t, lang }: SlotP
           ))}
         </fieldset>
       )}
-      {error && <p className="field-error">{error}</p>}
+      {/* A group's error: no single field to tie it to, so it is announced when it appears. */}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </>
   );
 }

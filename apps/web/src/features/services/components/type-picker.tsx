@@ -30,7 +30,12 @@ export function TypePicker({ types, value, onChange, error, t, lang }: TypePicke
           </span>
         </label>
       ))}
-      {error && <p className="field-error">{error}</p>}
+      {/* A group's error: no single field to tie it to, so it is announced when it appears. */}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

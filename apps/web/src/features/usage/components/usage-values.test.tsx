@@ -29,7 +29,8 @@ describe('usage values: a figure the tractor cannot measure', () => {
     const unknown = tractorEn['usage.notMeasured'];
     for (const key of ['usage.fieldWork', 'usage.pto', 'usage.averageRpm', 'usage.dieselConsumed', 'usage.dieselRemaining'] as const)
       expect(valueOf(tractorEn[key]), key).toBe(unknown);
-    expect(valueOf(tractorEn['usage.onRoad'])).toBe('3.2 km');
+    // '3.2 km' on screen, '3.2 kilometres' read aloud.
+    expect(valueOf(tractorEn['usage.onRoad'])).toBe('3.2 km3.2 kilometres');
   });
 
   it('shows a true 0 as 0 (a PTO input that was off all day)', () => {
