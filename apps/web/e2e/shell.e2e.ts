@@ -121,7 +121,14 @@ describe('app shell in the browser', () => {
     await banner.waitFor();
     await banner.click();
     // The banner's popover (a polite region elsewhere says the same for screen readers).
-    await expect.poll(() => page.locator('.banner').getByText(/No internet connection/).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .locator('.banner')
+          .getByText(/No internet connection/)
+          .isVisible(),
+      )
+      .toBe(true);
 
     await page.reload();
     await page.getByRole('button', { name: 'User offline' }).waitFor();

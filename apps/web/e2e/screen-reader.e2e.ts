@@ -1,0 +1,95 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import en from '../src/locales/en.json';
+import tractorTa from '../src/locales/tractor/ta.json';
+import { ownerWithAlerts } from './support/alerts-browser';
+import { NARROW_PHONE, expectRoute, newPhone, open, switchLanguage, useBrowser } from './support/browser';
+
+/**
+ * What a listener (TalkBack, a screen reader) meets and axe cannot see: the page's language, its
+ * title, where focus lands after each move, what is announced, and errors tied to their fields.
+ */
+
+/** The page's language, its title, and the focused element: tag, text and whether it is the screen's h1. */
+function said(page: Page) {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    return {
+      lang: document.documentElement.lang,
+      title: document.title,
+      focus: active ? `${active.tagName.toLowerCase()}: ${(active.textContent ?? '').trim()}` : '',
+    };
+  });
+}
+
+/** What is read after a focused field's label: the texts its aria-describedby points at. */
+function focusedDescription(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    const ids = el?.getAttribute('aria-describedby')?.split(' ') ?? [];
+    return { invalid: el?.getAttribute('aria-invalid'), description: ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ') };
+  });
+}
+
+const focusOf = async (page: Page) => (await said(page)).focus;
+
+describe('the app heard through a screen reader', () => {
+  const { browser } = useBrowser();
+
+  it('in English: language, titles, focus after moves and dialogs, errors, figures and connection', async () => {
+    const { context, page } = await newPhone(browser(), { viewport: NARROW_PHONE });
+
+    // Before any choice: English, and the screen named in the title.
+    await open(page, '/login');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    expect(await said(page)).toMatchObject({ lang: 'en', title: 'Log in · TractorLink' });
+    // A refused login: focus on the field at fault, which says why.
+    await expect.poll(() => focusedDescription(page)).toEqual({ invalid: 'true', description: expect.stringContaining(en['error.MOBILE_INVALID']) });
+
+    await ownerWithAlerts(page, 'Lakshmi Devi');
+    expect((await said(page)).title).toBe('Home · TractorLink');
+
+    // Engine hours: "h" for the eye, "hours" for the ear.
+    const hours = page.getByTestId('engine-hours');
+    expect(await hours.locator('[aria-hidden="true"]').innerText()).toMatch(/ h$/);
+    expect(await hours.locator('.visually-hidden').innerText()).toMatch(/ hours?$/);
+
+    // A tab: focus on the new screen's heading, the title names it.
+    await page.getByRole('link', { name: 'Usage', exact: true }).click();
+    await expectRoute(page, '/tabs/tractor');
+    await expect.poll(() => said(page)).toMatchObject({ title: 'Tractor usage · TractorLink', focus: 'h1: Tractor usage' });
+
+    // Into a screen and Back: the heading, then the link that led there.
+    await open(page, '/settings');
+    await page.getByRole('link', { name: 'About' }).click();
+    await expect.poll(() => focusOf(page)).toBe('h1: About');
+    await page.goBack();
+    await expectRoute(page, '/settings');
+    await expect.poll(() => focusOf(page)).toBe('a: About');
+
+    // The side menu closed with Escape: focus back on the button that opened it, not on <body>.
+    await open(page, '/tabs/home');
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.click();
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => menuButton.evaluate((b) => b === document.activeElement)).toBe(true);
+
+    // Losing and getting back the network is said politely.
+    const announcer = page.getByTestId('connection-announcer');
+    expect(await announcer.getAttribute('role')).toBe('status');
+    await context.setOffline(true);
+    await expect.poll(() => announcer.textContent()).toBe(en['offline.message']);
+    await context.setOffline(false);
+    await expect.poll(() => announcer.textContent()).toBe(en['banner.backOnline']);
+
+    // In Tamil: the page's language (a Tamil voice) and the titles follow.
+    await switchLanguage(page, 'தமிழ்', 'ta');
+    await open(page, '/tabs/home');
+    await page.getByRole('link', { name: tractorTa['tabs.usage'], exact: true }).click();
+    await expectRoute(page, '/tabs/tractor');
+    await expect.poll(() => said(page)).toEqual({ lang: 'ta', title: `${tractorTa['usage.title']} · TractorLink`, focus: `h1: ${tractorTa['usage.title']}` });
+    await context.close();
+  });
+});
