@@ -2,7 +2,9 @@ import type { SimProfile } from './farm-day';
 
 /**
  * The demo owner's three tractors, around Pimpalgaon Baswant (Niphad taluka, Nashik district,
- * Maharashtra): grape, onion and soybean country. Identifiers are the demo's own.
+ * Maharashtra): grape, onion, soybean and sugarcane country. The first two keep farm hours; the third
+ * hauls cane to the sugar factory round the clock (the crushing season's two-driver shift), so a
+ * newcomer sees a tractor move at any hour. Identifiers are the demo's own.
  */
 export interface DemoTractor {
   profile: SimProfile;
@@ -61,6 +63,8 @@ export const DEMO_FLEET: readonly DemoTractor[] = [
     profile: {
       imei: '860000000000103',
       home: at(-0.0147, 0.0051),
+      // Cane fields where the harvester loads its trolley; the factory is ≈ 8.5 km south-east, towards Niphad.
+      haulage: { factory: at(-0.052, 0.061) },
       fields: [
         { corner: at(-0.0232, 0.0107), lengthM: 180, widthM: 80, headingDeg: 170 },
         { corner: at(-0.0198, -0.0021), lengthM: 250, widthM: 100, headingDeg: 75 },

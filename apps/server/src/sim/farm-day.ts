@@ -29,6 +29,17 @@ export interface SimProfile {
   fields: FieldPlot[];
   implementWidthM: number;
   tankCapacityL: number;
+  /**
+   * A tractor that hauls instead of farming: round the clock in the crushing season, with two drivers,
+   * it carries trolleys of cane from its `fields` (loaded alongside the harvester) to the factory.
+   */
+  haulage?: Haulage;
+}
+
+/** Cane haulage: where the trolleys are unloaded. */
+export interface Haulage {
+  /** The sugar factory's yard (weighbridge and unloading), with a diesel pump at its gate. */
+  factory: LatLon;
 }
 
 /** What carries from one day to the next. */
@@ -147,6 +158,18 @@ function planDay(profile: SimProfile, carry: SimCarry, date: string, events: rea
     } else push('idle', e.at + duration);
   }
 
+  if (profile.haulage && planned.length === 0) {
+    planHaulDay(
+      profile,
+      profile.haulage,
+      random,
+      midnight,
+      push,
+      () => t,
+      () => at,
+    );
+    return legs;
+  }
   if (planned.length > 0) {
     planFieldsDay(
       profile,
@@ -245,6 +268,94 @@ function planFieldsDay(
   record('idle', now() + 2 * 60_000);
   record('refuel', now() + 4 * 60_000);
   record('parked', midnight + 24 * 3600_000);
+}
+
+/** Longest stop of a hauling day, ms: the tractor is on the move again within this. */
+export const HAUL_LONGEST_STOP_MS = 14 * 60_000;
+
+/**
+ * A day of cane haulage in the crushing season (the factory crushes round the clock; the owner's
+ * trolley runs with two drivers, changing at the factory): a load at a time, from a cane field to the
+ * factory and back. At the factory: the weighbridge and unloading, engine running (5–9 min), and a stop
+ * at the pump by the gate (it fills up only when low). At the field: loading alongside the harvester,
+ * creeping along the rows at 3–5 km/h with the PTO off. Loaded on the road at 12–20 km/h, empty at
+ * 18–25. Every day starts and ends at the factory in the queue at the weighbridge, so the stop that
+ * spans midnight is one stop across the two days and the track runs on (the first day of a history
+ * drives there from home). No stop is longer than HAUL_LONGEST_STOP_MS.
+ */
+function planHaulDay(
+  profile: SimProfile,
+  haulage: Haulage,
+  random: () => number,
+  midnight: number,
+  push: (mode: Mode, until: number, to?: LatLon, tiltPercent?: number, field?: number) => void,
+  now: () => number,
+  here: () => LatLon,
+): void {
+  const end = midnight + 24 * 3600_000;
+  const minutes = (from: number, to: number) => between(random, from, to) * 60_000;
+  const distance = (a: LatLon, b: LatLon) => Math.hypot(...Object.values(toLocalMeters(a, b)));
+  if (distance(here(), haulage.factory) > 50) {
+    // Not at the factory (the first day of a history, from home): warm up and drive there empty.
+    push('idle', now() + minutes(2, 4));
+    push('road', now() + travelMs(here(), haulage.factory, between(random, 18, 25)), haulage.factory);
+  }
+  // The rest of the queue at the weighbridge, from the day before.
+  push('idle', now() + minutes(2, 5));
+  const fields = profile.fields;
+  // The day's loads are drawn first, as many as fit before midnight; the time left over is shared
+  // among them (the harvester's pace), so the last one reaches the factory 3–7 min before midnight.
+  const trips: { stopMs: number; field: FieldPlot; outKmh: number; backKmh: number; loadKmh: number; loadMs: number }[] = [];
+  const margin = minutes(3, 7);
+  let cursor = now();
+  for (;;) {
+    const field = fields[Math.floor(random() * fields.length)];
+    if (!field) break;
+    const trip = {
+      stopMs: trips.length === 0 ? 0 : minutes(5, 9) + 4 * 60_000,
+      field,
+      outKmh: between(random, 18, 25),
+      backKmh: between(random, 12, 20),
+      loadKmh: between(random, 3, 5),
+      loadMs: minutes(20, 40),
+    };
+    const duration = trip.stopMs + travelMs(haulage.factory, field.corner, trip.outKmh) + trip.loadMs + travelMs(field.corner, haulage.factory, trip.backKmh);
+    if (cursor + duration > end - margin) break;
+    trips.push(trip);
+    cursor += duration;
+  }
+  const fixedMs = (trip: (typeof trips)[number]) =>
+    trip.stopMs + travelMs(haulage.factory, trip.field.corner, trip.outKmh) + travelMs(trip.field.corner, haulage.factory, trip.backKmh);
+  for (const [index, trip] of trips.entries()) {
+    if (index > 0) {
+      push('idle', now() + trip.stopMs - 4 * 60_000); // weighbridge, then tipping the trolley
+      push('refuel', now() + 4 * 60_000); // the pump by the gate; fills only when low (simulateDay)
+    }
+    const field = trip.field;
+    push('road', now() + travelMs(here(), field.corner, trip.outKmh), field.corner);
+    // Along the rows and back beside the harvester, a lane 3 m over each time.
+    const rad = (field.headingDeg * Math.PI) / 180;
+    const lanes = Math.max(1, Math.floor(field.widthM / 3));
+    const point = (lane: number, s: number) =>
+      fromLocalMeters(field.corner, Math.sin(rad) * s + Math.cos(rad) * lane * 3, Math.cos(rad) * s - Math.sin(rad) * lane * 3);
+    const rowMs = (field.lengthM / (trip.loadKmh / 3.6)) * 1000;
+    // This load's share of the time left over (recomputed each load, so the last arrives on time).
+    const later = trips.slice(index + 1).reduce((sum, next) => sum + fixedMs(next) + next.loadMs, 0);
+    const back = travelMs(field.corner, haulage.factory, trip.backKmh);
+    const extraMs = (end - margin - now() - trip.loadMs - back - later) / (trips.length - index);
+    const loadEnd = now() + trip.loadMs + extraMs;
+    for (let k = 0; now() < loadEnd - 1000; k++) {
+      const lane = k % lanes;
+      const [s0, s1] = k % 2 === 0 ? [0, field.lengthM] : [field.lengthM, 0];
+      const start = point(lane, s0);
+      if (k > 0) push('turn', now() + travelMs(here(), start, 3), start);
+      const share = Math.min(1, (loadEnd - now()) / rowMs);
+      push('turn', now() + rowMs * share, lerp(start, point(lane, s1), share));
+    }
+    push('road', now() + travelMs(here(), haulage.factory, trip.backKmh), haulage.factory);
+  }
+  // In the queue at the weighbridge at midnight; the next day goes on from there.
+  push('idle', end);
 }
 
 /** What really happened in a simulated day, to check derived figures against. */
