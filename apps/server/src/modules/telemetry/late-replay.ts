@@ -1,7 +1,7 @@
 import { decodeRulesState, type EncodedRulesState, encodeRulesState } from '@tractorlink/domain/alert-rules/codec';
 import type { AlertRow, AlertRulesState, RaisedAlert } from '@tractorlink/domain/alert-rules/types';
 import { alertType, isAlertTypeId } from '@tractorlink/domain/alerts-catalog';
-import { istDayStart } from '@tractorlink/domain/time';
+import { DAY_MS, istDayStart } from '@tractorlink/domain/time';
 import type { Kysely } from 'kysely';
 import { alertId } from '../../crypto/alert-id';
 import type { Database } from '../../db/types';
@@ -112,6 +112,11 @@ export function reconcileAlerts(
   return { inserted, moved, withdrawn: stale.map((k) => k.id) };
 }
 
+export interface ReplayOptions {
+  /** Most stored rows a replay reads (MAX_REPLAY_ROWS); past it the day-by-day rebuild takes over. */
+  maxRows?: number;
+}
+
 /**
  * Late records, replayed in device-time order. A device that was out of coverage sends its
  * memory when it reconnects, often newest first: the newest record is processed live and every
@@ -132,6 +137,7 @@ export async function replayLate(
   from: number,
   now: number,
   alerts?: AlertHook,
+  { maxRows = MAX_REPLAY_ROWS }: ReplayOptions = {},
 ): Promise<{ processor: TractorProcessor; alerts: AlertRow[] } | undefined> {
   const { profile } = current;
   // The late records fall inside an interval processed live from the record before them, whose usage
@@ -152,7 +158,21 @@ export async function replayLate(
     .where('tractor_id', '=', profile.id)
     .where('device_time', '>=', dayStart)
     .executeTakeFirstOrThrow();
-  if (Number(count.n) > MAX_REPLAY_ROWS) return undefined;
+  if (Number(count.n) > maxRows) {
+    // Left to the day-by-day rebuild (rebuild-days.ts), which redoes the days marked dirty: ingestion
+    // marked the late records' own days; the days from the record before them up to the earliest
+    // one's (the evening before, a silent night) hold that interval's usage as it was processed live.
+    const lastDay = istDayStart(from);
+    const days = [];
+    for (let day = dayStart; day < lastDay; day += DAY_MS) days.push({ tractor_id: profile.id, day_start: day });
+    if (days.length > 0)
+      await db
+        .insertInto('usage_dirty_days')
+        .values(days)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    return undefined;
+  }
 
   const before = await db
     .selectFrom('telemetry')
