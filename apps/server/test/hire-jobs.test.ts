@@ -64,7 +64,7 @@ describe.each(dbTargets)('hire jobs and balances, $name', (target) => {
     expect(drawn.boundary).toHaveLength(4);
 
     const hourly = (await patch({ rateKind: 'hour', ratePaise: 90_000 })).json<JobDetail>();
-    expect(hourly).toMatchObject({ quantitySource: 'pto', quantity: hourly.ptoHours, amountPaise: Math.round(hourly.ptoHours * 90_000) });
+    expect(hourly).toMatchObject({ quantitySource: 'pto', quantity: hourly.ptoHours, amountPaise: Math.round((hourly.ptoHours ?? Number.NaN) * 90_000) });
     const byEngine = (await patch({ hourBasis: 'engine' })).json<JobDetail>();
     expect(byEngine.quantitySource).toBe('engine');
     const trips = (await patch({ rateKind: 'trip', ratePaise: 40_000, trips: 4 })).json<JobDetail>();

@@ -195,7 +195,8 @@ export type JobsQuery = z.infer<typeof jobsQuery>;
 const jobFigures = {
   coveredAcres: z.number(),
   fieldAcres: z.number().nullable(),
-  ptoHours: z.number(),
+  /** Null when the tractor's device has no PTO input: not measured (never 0 for it). */
+  ptoHours: z.number().nullable(),
   engineHours: z.number(),
   quantity: z.number(),
   quantitySource: z.enum(QUANTITY_SOURCES),

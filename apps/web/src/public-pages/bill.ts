@@ -58,7 +58,10 @@ function jobSection(job: BillJob, texts: Texts, lang: string): HTMLElement {
     facts([
       [t('pub.bill.coveredAcres'), t('pub.unit.acres', { value: figure(job.coveredAcres) })],
       [t('pub.bill.fieldAcres'), job.fieldAcres === null ? null : t('pub.unit.acres', { value: figure(job.fieldAcres) })],
-      [t(job.quantitySource === 'engine' ? 'pub.bill.engineHours' : 'pub.bill.ptoHours'), t('pub.unit.hours', { value: figure(hours) })],
+      [
+        t(job.quantitySource === 'engine' ? 'pub.bill.engineHours' : 'pub.bill.ptoHours'),
+        hours === null ? t('pub.bill.notMeasured') : t('pub.unit.hours', { value: figure(hours) }),
+      ],
       [t('pub.bill.rate'), t(`pub.rate.${job.rateKind}`, { rate: rupees(job.ratePaise) })],
       [t('pub.bill.billedOn'), t(`pub.quantity.${job.quantitySource}`, { value: figure(job.quantity) })],
       [t('pub.bill.amount'), rupees(job.amountPaise)],

@@ -43,7 +43,7 @@ describe('acreage of a track in a time window', () => {
     // (a cell or two at most, where the second round's gap fill reaches differently)
     expect(Math.abs(b.coveredM2 - a.coveredM2)).toBeLessThan(1);
     // PTO time doubles, the area does not.
-    expect(b.ptoS).toBeGreaterThan(a.ptoS * 1.9);
+    expect(b.ptoS).toBeGreaterThan((a.ptoS ?? Number.NaN) * 1.9);
   });
 
   it('measures only inside the window', () => {
@@ -63,5 +63,20 @@ describe('acreage of a track in a time window', () => {
     const phone = track.map(({ time, lat, lon, ignition, pto }) => ({ time, lat, lon, ignition, pto }));
     const fromPhone = measureWindow(phone, 2, t0, track.at(-1)!.time);
     expect(fromPhone.coveredM2).toBeGreaterThan(figures.coveredM2 * 0.8);
+  });
+
+  it('a device without a PTO input: passes at working speed with the engine on are the work, PTO time not measured', () => {
+    const track = field(t0);
+    const withPto = measureWindow(track, 2, t0, track.at(-1)!.time);
+    const noPto = track.map(({ pto: _pto, ...r }) => r);
+    const figures = measureWindow(noPto, 2, t0, track.at(-1)!.time);
+    expect(figures.ptoS).toBeNull();
+    expect(figures.coveredM2).toBeGreaterThan(withPto.coveredM2 * 0.97);
+    expect(figures.coveredM2).toBeLessThan(withPto.coveredM2 * 1.1);
+    // A device that reports the PTO, only ever off, keeps the PTO rule: nothing worked.
+    const off = track.map((r) => ({ ...r, pto: false }));
+    const offFigures = measureWindow(off, 2, t0, track.at(-1)!.time);
+    expect(offFigures.coveredM2).toBe(0);
+    expect(offFigures.ptoS).toBe(0);
   });
 });

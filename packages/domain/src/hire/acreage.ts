@@ -8,8 +8,9 @@ import { coveredAreaM2 } from './job-coverage';
 export interface WindowFigures {
   /** Ground the implement covered, overlaps counted once within the window, m². */
   coveredM2: number;
-  /** PTO-engaged and engine time, s. */
-  ptoS: number;
+  /** PTO-engaged time, s; null when the device sent no PTO field in the window (not measured, not 0). */
+  ptoS: number | null;
+  /** Engine time, s. */
   engineS: number;
   /** The working stretches, for the worked-area outline. */
   swaths: { from: LatLon; to: LatLon }[];
@@ -32,9 +33,16 @@ export const HIRE_GAP_FILL_M = 3;
  * own, so ground worked twice within the window counts once. An interval counts when both its readings lie
  * in the window. Readings without a speed (phone trackers) get the one their fixes imply, as
  * ingestion gives them.
+ *
+ * A device without a PTO input (a phone tracker, a device without the wire: no reading in the window
+ * has the PTO field) cannot say when the implement worked; inside a job's window the owner declared
+ * the work, so passes at working speed (WORK_MIN_KMH–WORK_MAX_KMH) with the engine running count as
+ * work, and the PTO time is not measured (null). A device that reports the PTO, even only off, keeps
+ * the PTO rule.
  */
 export function measureWindow(readings: readonly Reading[], implementWidthM: number, fromMs: number, toMs: number): WindowFigures {
-  const out: WindowFigures = { coveredM2: 0, ptoS: 0, engineS: 0, swaths: [] };
+  const ptoReported = reportsPto(readings, fromMs, toMs);
+  const out: WindowFigures = { coveredM2: 0, ptoS: ptoReported ? 0 : null, engineS: 0, swaths: [] };
   const spec = { implementWidthM };
   const implied: ImpliedSpeedState = { fixes: [] };
   let prev: Reading | undefined;
@@ -43,8 +51,9 @@ export function measureWindow(readings: readonly Reading[], implementWidthM: num
     if (raw.time > toMs) break;
     const r = raw.speedKmh !== undefined ? raw : withImpliedSpeed(implied, raw);
     if (prev) {
-      const totals = measureInterval(prev, r, spec);
-      out.ptoS += totals.ptoS ?? 0;
+      // Without a PTO input, the work is what measureInterval counts with the PTO taken as on.
+      const totals = measureInterval(ptoReported ? prev : { ...prev, pto: true }, r, spec);
+      if (out.ptoS !== null) out.ptoS += totals.ptoS ?? 0;
       out.engineS += totals.engineS ?? 0;
       // Work has fixes at both ends (measureInterval counts no distance otherwise).
       if ((totals.workM ?? 0) > 0)
@@ -55,6 +64,16 @@ export function measureWindow(readings: readonly Reading[], implementWidthM: num
   // The swaths are all known now: their area on bitmaps of their own extent (job-coverage.ts), in track order.
   out.coveredM2 = coveredAreaM2(out.swaths, implementWidthM, HIRE_GAP_FILL_M);
   return out;
+}
+
+/** Whether any reading in the window carries the PTO field (on or off). */
+function reportsPto(readings: readonly Reading[], fromMs: number, toMs: number): boolean {
+  for (const r of readings) {
+    if (r.time < fromMs) continue;
+    if (r.time > toMs) break;
+    if (r.pto !== undefined) return true;
+  }
+  return false;
 }
 
 function withImpliedSpeed(state: ImpliedSpeedState, r: Reading): Reading {

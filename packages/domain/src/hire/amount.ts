@@ -12,7 +12,8 @@ export interface Billable {
   agreedQuantity: number | null;
   coveredAcres: number;
   fieldAcres: number | null;
-  ptoHours: number;
+  /** Null when the tractor's device has no PTO input (not measured). */
+  ptoHours: number | null;
   engineHours: number;
 }
 
@@ -31,7 +32,10 @@ export function billedQuantity(job: Billable): { quantity: number; source: Quant
         ? { quantity: round2(job.fieldAcres), source: 'field' }
         : { quantity: round2(job.coveredAcres), source: 'covered' };
     case 'hour':
-      return job.hourBasis === 'engine' ? { quantity: round2(job.engineHours), source: 'engine' } : { quantity: round2(job.ptoHours), source: 'pto' };
+      // PTO hours not measured (a device without the input): the engine hours, and the bill says so.
+      return job.hourBasis === 'engine' || job.ptoHours === null
+        ? { quantity: round2(job.engineHours), source: 'engine' }
+        : { quantity: round2(job.ptoHours), source: 'pto' };
     case 'trip':
       return { quantity: job.trips, source: 'trips' };
   }

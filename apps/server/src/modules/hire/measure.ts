@@ -11,13 +11,19 @@ const SETTLING_MS = 15 * 60_000;
 /** Reads re-measure such a job at most this often. */
 const REMEASURE_EVERY_MS = 60_000;
 
+/**
+ * pto_s of a job whose tractor's device sent no PTO field in its window: PTO time not measured
+ * (shown as such, not as 0 hours). The column is NOT NULL, so not measured is stored below 0.
+ */
+const PTO_NOT_MEASURED = -1;
+
 /** The figures and amount of a job from its stored columns (amounts follow the rate and basis at once). */
 export function billOf(job: JobRow) {
   const fieldAcres = job.field_m2 === null ? null : acresOf(job.field_m2);
   const figures = {
     coveredAcres: acresOf(job.covered_m2),
     fieldAcres,
-    ptoHours: hoursOf(job.pto_s),
+    ptoHours: job.pto_s < 0 ? null : hoursOf(job.pto_s),
     engineHours: hoursOf(job.engine_s),
   };
   const amount = jobAmount({
@@ -52,7 +58,7 @@ export class JobMeasurer {
     const measured: JobRow = {
       ...job,
       covered_m2: figures.coveredM2,
-      pto_s: figures.ptoS,
+      pto_s: figures.ptoS ?? PTO_NOT_MEASURED,
       engine_s: figures.engineS,
       worked_area: outline ? JSON.stringify(outline) : null,
       measured_at: now,

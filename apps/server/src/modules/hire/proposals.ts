@@ -89,7 +89,8 @@ export class ProposalService {
           lon: place.anchor.lon,
           work_s: place.workS,
           covered_m2: figures.coveredM2,
-          pto_s: figures.ptoS,
+          // Proposals are found by PTO-on work, so the device reports the PTO here.
+          pto_s: figures.ptoS ?? 0,
         },
         now,
       );

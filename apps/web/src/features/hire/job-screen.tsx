@@ -118,7 +118,7 @@ export function HireJobScreen() {
           <dt>{t('hire.job.fieldAcres')}</dt>
           <dd data-testid="field-acres">{data.fieldAcres === null ? t('hire.job.noField') : t('hire.acres', { value: figure(data.fieldAcres, lang) })}</dd>
           <dt>{t('hire.job.ptoHours')}</dt>
-          <dd>{t('hire.hours', { value: figure(data.ptoHours, lang) })}</dd>
+          <dd>{data.ptoHours === null ? t('hire.job.ptoNotMeasured') : t('hire.hours', { value: figure(data.ptoHours, lang) })}</dd>
           <dt>{t('hire.job.engineHours')}</dt>
           <dd>{t('hire.hours', { value: figure(data.engineHours, lang) })}</dd>
           <dt>{t('hire.job.rate')}</dt>

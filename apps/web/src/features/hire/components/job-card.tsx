@@ -21,7 +21,8 @@ export function JobCard({ job, t, lang, showCustomer = true }: { job: JobSummary
         {jobTimes(t, job, lang)}
       </p>
       <p>
-        {t('hire.acresShort', { value: figure(job.coveredAcres, lang) })} · {t('hire.hoursShort', { value: figure(job.ptoHours, lang) })} ·{' '}
+        {t('hire.acresShort', { value: figure(job.coveredAcres, lang) })} ·{' '}
+        {job.ptoHours === null ? t('hire.job.ptoNotMeasured') : t('hire.hoursShort', { value: figure(job.ptoHours, lang) })} ·{' '}
         <strong>{rupees(job.amountPaise, lang)}</strong>
       </p>
       <OutboxNote target={jobTarget(job.id)} />
