@@ -1,7 +1,8 @@
-import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingBar } from '../components/ui/loading-bar';
 import { sessionStore } from '../lib/session';
+import { installTapGuard, routeChanged } from '../lib/tap-guard';
 import { ConnectionAnnouncer } from './connection-announcer';
 import { OfflineBanner } from './offline-banner';
 import { onFirstTouch, prefetchSignedInStart } from './prefetch';
@@ -23,6 +24,10 @@ export function RootLayout() {
   useEffect(() => (status === 'signedOut' ? onFirstTouch(prefetchSignedInStart) : undefined), [status]);
   // The on-screen keyboard never hides the field being typed into (keep-field-in-view.ts).
   useEffect(() => keepFieldInView(), []);
+  // A double tap on a submit button: the second tap does not land on the screen the first brought.
+  useEffect(() => installTapGuard(document), []);
+  // A layout effect: it runs before the new screen's Page effect, which may start the guard for it.
+  useLayoutEffect(() => routeChanged(), [location.pathname]);
   if (status === 'unknown') return <Splash />;
   const redirect = guardRedirect(location.pathname, status === 'signedIn');
   if (redirect) return <Navigate to={redirect} replace />;

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { screenShown } from '../../lib/tap-guard';
 import { BackIcon } from './icons';
 
 /** The signed-in shell puts its menu button here; screens outside it show a back link or nothing. */
@@ -22,6 +23,10 @@ export function Page({ title, backTo, children, className }: PageProps) {
   useEffect(() => {
     document.title = `${title} · TractorLink`;
   }, [title]);
+  // A screen that a submit brought: a second tap of a double tap must not land on it (tap-guard.ts).
+  useEffect(() => {
+    screenShown();
+  }, []);
   return (
     <>
       <header className="top-bar">
