@@ -18,9 +18,11 @@ interface TermsDialogProps {
   onClose: () => void;
   /** The route the terms were opened from. */
   previousRoute: string | null | undefined;
+  /** The terms are the whole screen (#/terms-policies): their title is its h1. */
+  asScreen?: boolean;
 }
 
-export function TermsDialog({ open, onClose, previousRoute }: TermsDialogProps) {
+export function TermsDialog({ open, onClose, previousRoute, asScreen = false }: TermsDialogProps) {
   const { t, i18n } = useTranslation();
   const { t: legal } = useTranslation('terms');
   const [loaded, setLoaded] = useState<string | null>(null);
@@ -46,6 +48,7 @@ export function TermsDialog({ open, onClose, previousRoute }: TermsDialogProps) 
       onClose={onClose}
       className="terms"
       title={t('terms.title')}
+      headingLevel={asScreen ? 1 : 2}
       start={
         <button type="button" className="icon-button" onClick={onClose}>
           <BackIcon />

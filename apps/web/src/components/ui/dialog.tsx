@@ -12,6 +12,8 @@ interface DialogProps {
   className?: string;
   /** A tap on the dimmed page beside it closes it, as a side drawer does on a phone. */
   closeOnBackdrop?: boolean;
+  /** 1 when the dialog is a whole screen of its own (a route with no Page): its title is the screen's one h1. */
+  headingLevel?: 1 | 2;
   children: ReactNode;
 }
 
@@ -38,7 +40,8 @@ export function returnFocus(opener: HTMLElement | null): void {
  * A modal built on the native <dialog>: focus stays inside, Escape closes it, and the browser puts it
  * in the top layer. Registered so that ending a session closes every open dialog (spec §4).
  */
-export function Dialog({ open, onClose, title, start, className, closeOnBackdrop = false, children }: DialogProps) {
+export function Dialog({ open, onClose, title, start, className, closeOnBackdrop = false, headingLevel = 2, children }: DialogProps) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -81,7 +84,7 @@ export function Dialog({ open, onClose, title, start, className, closeOnBackdrop
     >
       <header className="dialog-header">
         {start}
-        <h2 id={titleId}>{title}</h2>
+        <Heading id={titleId}>{title}</Heading>
       </header>
       <div className="dialog-body">{children}</div>
     </dialog>

@@ -10,7 +10,12 @@ export function TermsScreen() {
   const previous = typeof from === 'string' ? from : (storage.get('path') ?? null);
   return (
     <div className="page">
-      <TermsDialog open previousRoute={previous} onClose={() => void navigate(typeof from === 'string' ? from : paths.about.getHref(), { replace: true })} />
+      <TermsDialog
+        open
+        asScreen
+        previousRoute={previous}
+        onClose={() => void navigate(typeof from === 'string' ? from : paths.about.getHref(), { replace: true })}
+      />
     </div>
   );
 }

@@ -88,7 +88,11 @@ export function HireJobScreen() {
         <p>{jobTimes(t, data, lang)}</p>
         {data.place && <p>{t('hire.job.near', { place: data.place })}</p>}
         <p className="muted">
-          {data.vehName} <span dir="ltr">{data.regNo}</span> · {t('hire.job.width', { value: figure(data.implementWidthM, lang) })}
+          {data.vehName}{' '}
+          <span lang="en" dir="ltr">
+            {data.regNo}
+          </span>{' '}
+          · {t('hire.job.width', { value: figure(data.implementWidthM, lang) })}
         </p>
         <OutboxNote target={jobTarget(data.id)} />
         {data.running && (

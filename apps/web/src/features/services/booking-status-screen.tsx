@@ -33,7 +33,10 @@ function Facts({ booking, t, lang }: { booking: BookingView; t: T; lang: string 
       <dd dir="ltr">{booking.referenceId}</dd>
       <dt>{t('book.tractor')}</dt>
       <dd>
-        {booking.Veh_Name} <span dir="ltr">{booking.regNo}</span>
+        {booking.Veh_Name}{' '}
+        <span lang="en" dir="ltr">
+          {booking.regNo}
+        </span>
       </dd>
       <dt>{t('summary.when')}</dt>
       <dd>

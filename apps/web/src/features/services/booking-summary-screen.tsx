@@ -116,7 +116,10 @@ export function BookingSummaryScreen() {
             <dl className="facts">
               <dt>{t('book.tractor')}</dt>
               <dd>
-                {data.Veh_Name} <span dir="ltr">{data.regNo}</span>
+                {data.Veh_Name}{' '}
+                <span lang="en" dir="ltr">
+                  {data.regNo}
+                </span>
               </dd>
               <dt>{t('summary.when')}</dt>
               <dd>

@@ -24,7 +24,10 @@ function Request({ booking, t, lang }: { booking: BookingView; t: T; lang: strin
       </h2>
       <StatusPill status={booking.status} t={t} />
       <p>
-        {booking.Veh_Name} <span dir="ltr">{booking.regNo}</span>
+        {booking.Veh_Name}{' '}
+        <span lang="en" dir="ltr">
+          {booking.regNo}
+        </span>
       </p>
       <p>
         {formatDay(booking.date, lang)}, <span dir="ltr">{formatSlot(booking.slot, lang)}</span>

@@ -36,7 +36,10 @@ export function PaymentSuccessScreen() {
             {order.items.map((item) => (
               <div key={item.vin} className="fact">
                 <dt>
-                  {item.Veh_Name} <span dir="ltr">{item.regNo}</span>
+                  {item.Veh_Name}{' '}
+                  <span lang="en" dir="ltr">
+                    {item.regNo}
+                  </span>
                 </dt>
                 <dd>{item.validTill !== null && t('payment.validTill', { date: formatDate(item.validTill * 1000, lang) })}</dd>
               </div>

@@ -24,7 +24,11 @@ export function PaymentSummaryScreen() {
           <ul className="plain-list">
             {order.items.map((item) => (
               <li key={item.vin}>
-                {item.Veh_Name} <span dir="ltr">{item.regNo}</span> · {formatRupees(item.basicPaise, lang)}
+                {item.Veh_Name}{' '}
+                <span lang="en" dir="ltr">
+                  {item.regNo}
+                </span>{' '}
+                · {formatRupees(item.basicPaise, lang)}
               </li>
             ))}
           </ul>

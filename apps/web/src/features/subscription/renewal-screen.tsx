@@ -68,7 +68,10 @@ export function RenewalScreen() {
                 <input type="checkbox" checked={chosen.includes(tractor.vin)} onChange={(e) => toggle(tractor.vin, e.target.checked)} />
                 <span>
                   <span className="choice-title">
-                    {tractor.Veh_Name} <span dir="ltr">{tractor.regNo}</span>
+                    {tractor.Veh_Name}{' '}
+                    <span lang="en" dir="ltr">
+                      {tractor.regNo}
+                    </span>
                   </span>
                   {state && tractor.expiresOn !== undefined && (
                     <span className={`pack-state pack-${state.state}`}>

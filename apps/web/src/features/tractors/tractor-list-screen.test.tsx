@@ -111,3 +111,13 @@ describe('the days left in every language (i18next plural forms)', () => {
     }
   });
 });
+
+describe('My tractor: identifiers in a page of another language', () => {
+  it('the registration, VIN and engine numbers are marked English and left to right, so TalkBack switches voice', async () => {
+    await renderList([tractor('A1', 30, 'free')]);
+    for (const text of ['MH12A1', 'A1', 'EA1']) {
+      const el = screen.getByText(text);
+      expect([text, el.getAttribute('lang'), el.getAttribute('dir')]).toEqual([text, 'en', 'ltr']);
+    }
+  });
+});

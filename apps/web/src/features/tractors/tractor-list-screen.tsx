@@ -84,7 +84,7 @@ function TractorCard({ entry }: { entry: VehicleEntry }) {
     <li className="card tractor-entry" aria-labelledby={headingId}>
       <h2 id={headingId}>
         {entry.Veh_Name}{' '}
-        <span className="reg-no" dir="ltr">
+        <span className="reg-no" lang="en" dir="ltr">
           {entry.regNo}
         </span>
       </h2>
@@ -92,9 +92,13 @@ function TractorCard({ entry }: { entry: VehicleEntry }) {
         <dt>{t('myTractor.model')}</dt>
         <dd>{entry.model}</dd>
         <dt>{t('field.vin')}</dt>
-        <dd dir="ltr">{entry.vin}</dd>
+        <dd lang="en" dir="ltr">
+          {entry.vin}
+        </dd>
         <dt>{t('field.engineNo')}</dt>
-        <dd dir="ltr">{entry.engineNo}</dd>
+        <dd lang="en" dir="ltr">
+          {entry.engineNo}
+        </dd>
         <dt>{t('myTractor.subscription')}</dt>
         <dd>
           <Subscription entry={entry} />

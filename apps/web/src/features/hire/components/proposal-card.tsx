@@ -47,8 +47,11 @@ export function ProposalCard({ proposal, customers, t, lang }: { proposal: Propo
     <section className="card hire-proposal" aria-labelledby={`${headingId} ${tractorId}`} data-proposal={proposal.id}>
       <h2 id={headingId}>{proposalQuestion(t, proposal, lang, nowS)}</h2>
       <p className="fine-print" id={tractorId}>
-        {proposal.vehName} <span dir="ltr">{proposal.regNo}</span> · {t('hire.acresShort', { value: figure(proposal.coveredAcres, lang) })} ·{' '}
-        {t('hire.hoursShort', { value: figure(proposal.ptoHours, lang) })}
+        {proposal.vehName}{' '}
+        <span lang="en" dir="ltr">
+          {proposal.regNo}
+        </span>{' '}
+        · {t('hire.acresShort', { value: figure(proposal.coveredAcres, lang) })} · {t('hire.hoursShort', { value: figure(proposal.ptoHours, lang) })}
       </p>
       {customers.length === 0 && <p>{t('hire.proposal.noCustomers')}</p>}
       <div className="hire-quick">

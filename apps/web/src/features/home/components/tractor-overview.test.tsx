@@ -83,3 +83,11 @@ describe('home card: unknown figures', () => {
     expect(document.body.textContent).not.toContain('250');
   });
 });
+
+describe('home card: the registration number in a page of another language', () => {
+  it('is marked English and left to right, so TalkBack reads it with an English voice', () => {
+    renderHome(home({}));
+    const reg = screen.getByText('MH15EX4521');
+    expect([reg.getAttribute('lang'), reg.getAttribute('dir')]).toEqual(['en', 'ltr']);
+  });
+});

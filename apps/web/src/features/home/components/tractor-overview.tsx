@@ -55,7 +55,7 @@ export function TractorOverview({ data }: TractorOverviewProps) {
         <div>
           <h2 id="tractor-name">
             {data.Veh_Name}{' '}
-            <span className="reg-no" dir="ltr">
+            <span className="reg-no" lang="en" dir="ltr">
               {data.regNo}
             </span>
           </h2>

@@ -22,7 +22,10 @@ export function TractorPicker({
   if (only) {
     return (
       <p className="tractor-one">
-        <strong>{t('book.tractor')}:</strong> {only.Veh_Name} <span dir="ltr">{only.regNo}</span>
+        <strong>{t('book.tractor')}:</strong> {only.Veh_Name}{' '}
+        <span lang="en" dir="ltr">
+          {only.regNo}
+        </span>
       </p>
     );
   }
