@@ -9,7 +9,7 @@ import { hmacHex } from '../src/providers/payments/payment-gateway';
 import { expectError, get, post } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { type TestContext, useTestApp } from './support/harness';
-import { localGateway, postCallback, postWebhook } from './support/payments';
+import { localGateway, postCallback, postWebhook, placeOrder, gatewayOrderId } from './support/payments';
 import { provisionTractor } from './support/tractors';
 import { ownerWithTractor } from './support/vehicles';
 
@@ -17,18 +17,6 @@ import { ownerWithTractor } from './support/vehicles';
  * Money audit, GST invoices: what an accountant checks on every invoice (CGST Rules r. 46; IGST Act
  * s. 12 place of supply), for odd amounts, and numbering under concurrent payments.
  */
-
-async function placeOrder(app: FastifyInstance, token: string, vins: string[], pack: 'month' | 'year' = 'year'): Promise<OrderView> {
-  const res = await post(app, 'subscription/orders', { vins, pack }, { token });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<OrderView>();
-}
-
-async function gatewayOrderId(t: TestContext, orderId: string): Promise<string> {
-  const row = await t.database.db.kysely.selectFrom('subscription_orders').select('gateway_order_id').where('id', '=', orderId).executeTakeFirstOrThrow();
-  if (!row.gateway_order_id) throw new Error('no gateway order');
-  return row.gateway_order_id;
-}
 
 /** Pays an order at the app's local gateway and posts the signed callback back: the invoice is issued. */
 async function payAndInvoice(t: TestContext, app: FastifyInstance, token: string, order: OrderView): Promise<InvoiceView> {

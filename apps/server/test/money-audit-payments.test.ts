@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { OrderView } from '@tractorlink/domain/subscription-api';
 import { DAY_MS } from '@tractorlink/domain/time';
@@ -10,25 +9,13 @@ import { LocalPaymentGateway } from '../src/providers/payments/local-gateway';
 import { expectError, get, post } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { type TestContext, useTestApp } from './support/harness';
-import { localGateway, postCallback, postWebhook } from './support/payments';
+import { localGateway, postCallback, postWebhook, placeOrder, gatewayOrderId } from './support/payments';
 import { TEST_START } from './support/test-clock';
 import { ownerWithTractor } from './support/vehicles';
 
 /** Money audit, renewal payments: the gateway's messages as an attacker (or a flaky network) sends them. */
 
 const YEAR_TOTAL = 235_882;
-
-async function placeOrder(app: FastifyInstance, token: string, vins: string[], pack: 'month' | 'year' = 'year'): Promise<OrderView> {
-  const res = await post(app, 'subscription/orders', { vins, pack }, { token });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<OrderView>();
-}
-
-async function gatewayOrderId(t: TestContext, orderId: string): Promise<string> {
-  const row = await t.database.db.kysely.selectFrom('subscription_orders').select('gateway_order_id').where('id', '=', orderId).executeTakeFirstOrThrow();
-  if (!row.gateway_order_id) throw new Error('no gateway order');
-  return row.gateway_order_id;
-}
 
 async function expiresOn(t: TestContext, vin: string): Promise<number> {
   const row = await t.database.db.kysely.selectFrom('tractors').select('expires_on').where('vin', '=', vin).executeTakeFirstOrThrow();

@@ -5,7 +5,7 @@ import { DAY_MS } from '@tractorlink/domain/time';
 import { hmacHex } from '../src/providers/payments/payment-gateway';
 import { expectError, get, post } from './support/api';
 import { dbTargets } from './support/db-targets';
-import { localGateway, postCallback as postFields, postWebhook } from './support/payments';
+import { localGateway, postCallback as postFields, postWebhook, gatewayOrderId } from './support/payments';
 import { type TestContext, useTestApp } from './support/harness';
 import { TEST_START } from './support/test-clock';
 import { ownerWithTractor } from './support/vehicles';
@@ -22,12 +22,6 @@ async function order(t: TestContext, token: string, vins: string[], pack = 'year
   const res = await post(t.app, 'subscription/orders', { vins, pack }, { token });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<OrderView>();
-}
-
-async function gatewayOrderId(t: TestContext, orderId: string): Promise<string> {
-  const row = await t.database.db.kysely.selectFrom('subscription_orders').select('gateway_order_id').where('id', '=', orderId).executeTakeFirstOrThrow();
-  if (!row.gateway_order_id) throw new Error('no gateway order');
-  return row.gateway_order_id;
 }
 
 /** The browser posting the gateway's fields to our callback, as checkout does. */

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { OrderView } from '@tractorlink/domain/subscription-api';
+import { expect } from 'vitest';
 import { LocalPaymentGateway } from '../../src/providers/payments/local-gateway';
+import { post } from './api';
+import type { TestContext } from './harness';
 
 /** The app's gateway, which the tests configure as the local one. */
 export function localGateway(app: FastifyInstance): LocalPaymentGateway {
@@ -26,4 +30,18 @@ export function postWebhook(app: FastifyInstance, body: string, signature: strin
     headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId },
     payload: body,
   });
+}
+
+/** A renewal order for the owner's tractors (201 expected). */
+export async function placeOrder(app: FastifyInstance, token: string, vins: string[], pack: 'month' | 'year' = 'year'): Promise<OrderView> {
+  const res = await post(app, 'subscription/orders', { vins, pack }, { token });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<OrderView>();
+}
+
+/** The gateway's id of a renewal order, as its checkout opened it. */
+export async function gatewayOrderId(t: TestContext, orderId: string): Promise<string> {
+  const row = await t.database.db.kysely.selectFrom('subscription_orders').select('gateway_order_id').where('id', '=', orderId).executeTakeFirstOrThrow();
+  if (!row.gateway_order_id) throw new Error('no gateway order');
+  return row.gateway_order_id;
 }
