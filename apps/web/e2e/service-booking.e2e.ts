@@ -16,6 +16,34 @@ import { sessionToken, violations } from './tractor-helpers';
  * the form says so; the service information shows the next service due; a charged service is paid
  * online through the local gateway's checkout page and comes back paid. axe finds nothing on each screen.
  */
+/** A 4000 × 3000 JPEG with a sensor's grain, as a cheap phone's camera would save it: 3–20 MB. */
+async function cameraPhoto(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 4000;
+    canvas.height = 3000;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2d context');
+    const pixels = ctx.createImageData(canvas.width, canvas.height);
+    let seed = 7;
+    // A field's gradient with the grain of a cheap camera's sensor.
+    for (let i = 0; i < pixels.data.length; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      const pixel = i >> 2;
+      const shade = ((pixel % canvas.width) + Math.floor(pixel / canvas.width)) / 28;
+      pixels.data[i] = i % 4 === 3 ? 255 : (shade + (i % 4) * 40 + (seed & 0x3f)) & 0xff;
+    }
+    ctx.putImageData(pixels, 0, 0);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.92));
+    if (!blob) throw new Error('no JPEG');
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  });
+  return Buffer.from(base64, 'base64');
+}
+
 describe('doorstep service booking (issue 15)', () => {
   const { browser } = useBrowser();
   let context: BrowserContext;
@@ -56,6 +84,12 @@ describe('doorstep service booking (issue 15)', () => {
     await page.getByRole('group', { name: 'Day' }).getByRole('radio', { disabled: false }).first().check();
     await page.getByRole('group', { name: 'Time' }).getByRole('radio', { disabled: false }).first().check();
     await page.getByLabel('Note for the mechanic (optional)').fill('Hydraulic lift is slow');
+    // A camera's photo is bigger than the 2 MB the server takes: the phone shrinks it before sending.
+    const camera = await cameraPhoto(page);
+    expect(camera.length).toBeGreaterThan(3 * 1024 * 1024);
+    expect(camera.length).toBeLessThan(20 * 1024 * 1024);
+    await page.locator('.photo-field input[type=file]').setInputFiles({ name: 'lift.jpg', mimeType: 'image/jpeg', buffer: camera });
+    await page.getByText('Photo added: lift.jpg').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
     await expectRoute(page, '/booking-summary');
     await page.getByRole('heading', { name: 'Periodic service' }).waitFor();
@@ -69,6 +103,10 @@ describe('doorstep service booking (issue 15)', () => {
     expect(await violations(page)).toEqual([]);
     const { data } = await owner<BookingListResponse>('service-bookings');
     expect(data.map((b) => b.bookingId)).toEqual([booked]);
+    const photo = await fetch(`${baseURL()}/api/v1/service-bookings/${booked}/photo`, { headers: { authorization: `Bearer ${token}` } });
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
+    expect(Number((await photo.arrayBuffer()).byteLength)).toBeLessThan(2 * 1024 * 1024);
   });
 
   it('the dealer confirms and assigns it: the status screen and a push follow', { timeout: 60_000 }, async () => {
