@@ -1,4 +1,4 @@
-import type { CustomerLedger, JobDetail } from '@tractorlink/domain/hire-api';
+import type { CustomerLedger, JobDetail, Proposal } from '@tractorlink/domain/hire-api';
 import { acresOf } from '@tractorlink/domain/hire/amount';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import { describe, expect, it } from 'vitest';
@@ -82,6 +82,25 @@ describe.each(dbTargets)('hire jobs on a device without a PTO input, $name', (ta
     expect(totals.balancePaise).toBe(billed);
   });
 
+  it('the day’s three fields are proposed from the passes alone: starts at the work, acres within 5 % of the truth, PTO hours not measured', {
+    timeout: 120_000,
+  }, async () => {
+    const { readings, fields } = hireDay(({ pto: _pto, ...reading }) => reading);
+    const { token } = await setUp(readings);
+    const listed = await hireCall(t.app, 'GET', 'hire/proposals', token);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const proposals = listed.json<{ data: Proposal[] }>().data.sort((a, b) => a.startAt - b.startAt);
+    expect(proposals).toHaveLength(fields.length);
+    for (const [i, p] of proposals.entries()) {
+      const field = fields[i] as FieldTruth;
+      const truth = acresOf(field.workM2);
+      // The first fix at working speed inside the field (the road there is faster than field work).
+      expect(Math.abs(p.startAt - s(field.start)), `field ${i} starts at ${s(field.start)}`).toBeLessThanOrEqual(DEVICE_CADENCE.movingS);
+      expect(Math.abs(p.coveredAcres - truth), `field ${i}: ${p.coveredAcres} acres of ${truth}`).toBeLessThanOrEqual(truth * 0.05);
+      expect(p.ptoHours).toBeNull();
+    }
+  });
+
   it('a device that reports the PTO, only ever off, keeps the PTO rule: nothing covered, 0 PTO hours', { timeout: 120_000 }, async () => {
     const { readings, fields } = hireDay((reading) => ({ ...reading, pto: false }));
     const { token, tractor, customer } = await setUp(readings);
@@ -90,5 +109,7 @@ describe.each(dbTargets)('hire jobs on a device without a PTO input, $name', (ta
     const created = await hireCall(t.app, 'POST', 'hire/jobs', token, jobBody(customer.id, tractor.vin, { startAt: s(field.start), endAt: s(field.end) }));
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json<JobDetail>()).toMatchObject({ coveredAcres: 0, ptoHours: 0, amountPaise: 0 });
+    // Nor is any place proposed: the PTO says no work was done.
+    expect((await hireCall(t.app, 'GET', 'hire/proposals', token)).json<{ data: Proposal[] }>().data).toEqual([]);
   });
 });

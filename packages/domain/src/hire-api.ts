@@ -260,7 +260,8 @@ export const proposal = z.object({
   /** The nearest place, in the owner's language ('Working near {name} since {time}'). */
   place: z.object({ name: z.string(), district: z.string().nullable() }).nullable(),
   coveredAcres: z.number(),
-  ptoHours: z.number(),
+  /** Null on a device without a PTO input (not measured, not 0). */
+  ptoHours: z.number().nullable(),
 });
 export type Proposal = z.infer<typeof proposal>;
 export const proposalListResponse = z.object({ data: z.array(proposal) });

@@ -58,4 +58,35 @@ describe('work places of a day', () => {
     expect(places).toHaveLength(2);
     expect(visits.map((v) => v.place)).toEqual([0, 1, 0]);
   });
+
+  describe('a device without a PTO input (the field is never sent)', () => {
+    const withoutPto = (readings: Reading[]): Reading[] => readings.map(({ pto: _pto, ...r }) => r);
+    /** A slow haul along a village road at 10 km/h (working speed), winding a little. */
+    const slowRoad = (start: number, minutes: number): Reading[] =>
+      Array.from({ length: minutes * 6 }, (_, i) => ({ time: start + i * 10_000, ...at(i * 28, 40 * Math.sin(i / 15)), speedKmh: 10, ignition: true }));
+
+    it('finds the same places from passes at working speed with the engine running', () => {
+      const day = withoutPto([...work(t0, 60, 0, 0), ...road(t0 + 60 * MIN, 5, [0, 0], [600, 0]), ...work(t0 + 65 * MIN, 40, 600, 0)]);
+      const { places, visits } = workPlaces(day);
+      expect(places.map((p) => p.start)).toEqual([t0, t0 + 65 * MIN]);
+      expect(visits.map((v) => v.place)).toEqual([0, 1]);
+    });
+
+    it('a slow haul along a road is no place (its track is no field’s), though a field off that road is', () => {
+      const haul = slowRoad(t0, 40);
+      expect(workPlaces(withoutPto(haul)).places).toEqual([]);
+      // (A slow road that runs on into the field would join its place: the place would start on the road.)
+      const day = withoutPto([...haul, ...road(t0 + 40 * MIN, 5, [6700, 0], [2000, 500]), ...work(t0 + 45 * MIN, 30, 2000, 500)]);
+      expect(workPlaces(day).places.map((p) => p.start)).toEqual([t0 + 45 * MIN]);
+    });
+
+    it('the engine off is no work, whatever the speed', () => {
+      const towed = withoutPto(work(t0, 30, 0, 0)).map((r) => ({ ...r, ignition: false }));
+      expect(workPlaces(towed).places).toEqual([]);
+    });
+
+    it('a device that sends the PTO keeps the PTO rule: the same passes with the PTO off are no place', () => {
+      expect(workPlaces(work(t0, 30, 0, 0).map((r) => ({ ...r, pto: false }))).places).toEqual([]);
+    });
+  });
 });

@@ -6,7 +6,7 @@ import { isWorking } from '../work';
 
 /**
  * Where a tractor worked in a day (issue 17 proposals): a **place** starts at a working fix (PTO on
- * at working speed) more than about a cell away from everything it worked earlier that day, on a
+ * at working speed; see workPlaces for a device without a PTO input) more than about a cell away from everything it worked earlier that day, on a
  * grid of PLACE_CELL_M cells; a **visit** is a stretch of work at one place until work at another
  * place begins (a lunch break or a headland turn does not end it). A place becomes a job proposal;
  * a running job ends with its visit.
@@ -14,6 +14,13 @@ import { isWorking } from '../work';
 export const PLACE_CELL_M = 50;
 /** A place with less work than this (a PTO test at home, a stray fix) is no place. */
 export const MIN_PLACE_WORK_S = 180;
+/**
+ * A device without a PTO input (no reading of the day carries the field) cannot tell a field's work
+ * from a slow road: there a place's work counts as a field's when its track is at least this many
+ * times its extent's diagonal (passes up and down a field: 10–40 times; a road, even a winding one,
+ * under 2).
+ */
+export const FIELD_PATH_RATIO = 3;
 
 export interface Visit {
   /** Index into the places. */
@@ -42,8 +49,27 @@ export interface DayWork {
   visits: Visit[];
 }
 
-/** Places and visits in a day's readings (time order). Only places with MIN_PLACE_WORK_S of work count. */
+/** A place's track while it is being found: its extent and length, local metres. */
+interface Extent {
+  minX: number;
+  maxX: number;
+  minY: number;
+  maxY: number;
+  x: number;
+  y: number;
+  pathM: number;
+}
+
+/** Whether a no-PTO place's track goes up and down a field rather than along a road. */
+const fieldLike = (e: Extent) => e.pathM >= FIELD_PATH_RATIO * Math.hypot(e.maxX - e.minX, e.maxY - e.minY);
+
+/**
+ * Places and visits in a day's readings (time order). Only places with MIN_PLACE_WORK_S of work count.
+ * On a device without a PTO input (the same rule as measureWindow's), work is the engine running at
+ * working speed, and only places whose track is field-like (FIELD_PATH_RATIO) count.
+ */
 export function workPlaces(readings: readonly Reading[]): DayWork {
+  const ptoReported = readings.some((r) => r.pto !== undefined);
   const implied: ImpliedSpeedState = { fixes: [] };
   const withSpeed = readings.map((r) => {
     if (r.speedKmh !== undefined) return r;
@@ -57,10 +83,12 @@ export function workPlaces(readings: readonly Reading[]): DayWork {
   // First pass: each working fix's place (by cell), and the work time each place saw.
   const cellPlace = new Map<string, number>();
   const found: WorkPlace[] = [];
+  const extents: Extent[] = [];
   const placeOf: (number | undefined)[] = new Array(withSpeed.length);
   for (let i = 0; i < withSpeed.length; i++) {
     const r = withSpeed[i] as Reading;
-    if (!isWorking(r) || r.lat === undefined || r.lon === undefined) continue;
+    const working = ptoReported ? isWorking(r) : isWorking({ ignition: r.ignition, rpm: r.rpm, speedKmh: r.speedKmh, pto: true });
+    if (!working || r.lat === undefined || r.lon === undefined) continue;
     const { x, y } = toLocalMeters(o, { lat: r.lat, lon: r.lon });
     const cx = Math.floor(x / PLACE_CELL_M);
     const cy = Math.floor(y / PLACE_CELL_M);
@@ -73,7 +101,16 @@ export function workPlaces(readings: readonly Reading[]): DayWork {
     if (place === undefined) {
       place = found.length;
       found.push({ anchor: { lat: r.lat, lon: r.lon }, start: r.time, lastWork: r.time, workS: 0, firstVisitEnd: r.time });
+      extents.push({ minX: x, maxX: x, minY: y, maxY: y, x, y, pathM: 0 });
     }
+    const e = extents[place] as Extent;
+    e.pathM += Math.hypot(x - e.x, y - e.y);
+    e.x = x;
+    e.y = y;
+    e.minX = Math.min(e.minX, x);
+    e.maxX = Math.max(e.maxX, x);
+    e.minY = Math.min(e.minY, y);
+    e.maxY = Math.max(e.maxY, y);
     if (!cellPlace.has(`${cx},${cy}`)) cellPlace.set(`${cx},${cy}`, place);
     placeOf[i] = place;
     const p = found[place] as WorkPlace;
@@ -86,7 +123,7 @@ export function workPlaces(readings: readonly Reading[]): DayWork {
   const renumber = new Map<number, number>();
   const places: WorkPlace[] = [];
   found.forEach((p, i) => {
-    if (p.workS < MIN_PLACE_WORK_S) return;
+    if (p.workS < MIN_PLACE_WORK_S || (!ptoReported && !fieldLike(extents[i] as Extent))) return;
     renumber.set(i, places.length);
     places.push({ ...p, lastWork: p.start, firstVisitEnd: p.start });
   });

@@ -12,10 +12,16 @@ const SETTLING_MS = 15 * 60_000;
 const REMEASURE_EVERY_MS = 60_000;
 
 /**
- * pto_s of a job whose tractor's device sent no PTO field in its window: PTO time not measured
- * (shown as such, not as 0 hours). The column is NOT NULL, so not measured is stored below 0.
+ * pto_s of a job or proposal whose tractor's device sent no PTO field in its window: PTO time not
+ * measured (shown as such, not as 0 hours). The columns are NOT NULL, so not measured is stored below 0.
  */
 const PTO_NOT_MEASURED = -1;
+
+/** The pto_s column's value for a measured PTO time, null when not measured. */
+export const storedPtoS = (ptoS: number | null): number => ptoS ?? PTO_NOT_MEASURED;
+
+/** PTO hours from the pto_s column: null when not measured. */
+export const ptoHoursOf = (ptoS: number): number | null => (ptoS < 0 ? null : hoursOf(ptoS));
 
 /** The figures and amount of a job from its stored columns (amounts follow the rate and basis at once). */
 export function billOf(job: JobRow) {
@@ -23,7 +29,7 @@ export function billOf(job: JobRow) {
   const figures = {
     coveredAcres: acresOf(job.covered_m2),
     fieldAcres,
-    ptoHours: job.pto_s < 0 ? null : hoursOf(job.pto_s),
+    ptoHours: ptoHoursOf(job.pto_s),
     engineHours: hoursOf(job.engine_s),
   };
   const amount = jobAmount({
@@ -58,7 +64,7 @@ export class JobMeasurer {
     const measured: JobRow = {
       ...job,
       covered_m2: figures.coveredM2,
-      pto_s: figures.ptoS ?? PTO_NOT_MEASURED,
+      pto_s: storedPtoS(figures.ptoS),
       engine_s: figures.engineS,
       worked_area: outline ? JSON.stringify(outline) : null,
       measured_at: now,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AcceptProposalRequest, JobDetail, Proposal } from '@tractorlink/domain/hire-api';
 import { measureWindow } from '@tractorlink/domain/hire/acreage';
-import { acresOf, hoursOf } from '@tractorlink/domain/hire/amount';
+import { acresOf } from '@tractorlink/domain/hire/amount';
 import { type DayWork, endOfJobVisit, workPlaces } from '@tractorlink/domain/hire/sites';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import { DAY_MS, istDayStart } from '@tractorlink/domain/time';
@@ -10,6 +10,7 @@ import { AppError } from '../../errors/app-error';
 import { listOwnedTractors, type TractorRow } from '../tractors/repo';
 import { requestHash } from './checks';
 import type { JobBook, PlaceName } from './jobs';
+import { ptoHoursOf, storedPtoS } from './measure';
 import {
   closeProposal,
   type Db,
@@ -89,8 +90,8 @@ export class ProposalService {
           lon: place.anchor.lon,
           work_s: place.workS,
           covered_m2: figures.coveredM2,
-          // Proposals are found by PTO-on work, so the device reports the PTO here.
-          pto_s: figures.ptoS ?? 0,
+          // Not measured on a device without a PTO input (its places are found by passes, sites.ts).
+          pto_s: storedPtoS(figures.ptoS),
         },
         now,
       );
@@ -156,7 +157,7 @@ export class ProposalService {
         position: { lat: p.lat, lng: p.lon },
         place: await this.deps.placeName(p.lat, p.lon, language),
         coveredAcres: acresOf(p.covered_m2),
-        ptoHours: hoursOf(p.pto_s),
+        ptoHours: ptoHoursOf(p.pto_s),
       })),
     );
   }

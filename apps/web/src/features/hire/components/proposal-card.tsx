@@ -51,7 +51,9 @@ export function ProposalCard({ proposal, customers, t, lang }: { proposal: Propo
         <span lang="en" dir="ltr">
           {proposal.regNo}
         </span>{' '}
-        · {t('hire.acresShort', { value: figure(proposal.coveredAcres, lang) })} · {t('hire.hoursShort', { value: figure(proposal.ptoHours, lang) })}
+        · {t('hire.acresShort', { value: figure(proposal.coveredAcres, lang) })}
+        {/* A device without a PTO input: its hours are not measured, so none are shown. */}
+        {proposal.ptoHours !== null && ` · ${t('hire.hoursShort', { value: figure(proposal.ptoHours, lang) })}`}
       </p>
       {customers.length === 0 && <p>{t('hire.proposal.noCustomers')}</p>}
       <div className="hire-quick">
