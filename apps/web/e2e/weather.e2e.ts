@@ -32,6 +32,8 @@ describe('weather widget on the home tab', () => {
   const requests: WeatherRequest[] = [];
 
   const card = () => page.locator('section.weather');
+  /** The line that says how old a kept forecast is. */
+  const kept = () => card().getByText(/^Forecast from/);
   const dayButton = (name: RegExp) => card().getByRole('group').getByRole('button', { name });
   const choose = async (tractor: SeededTractor) => {
     await page.locator('.tractor-select select').selectOption(tractor.vin);
@@ -86,6 +88,8 @@ describe('weather widget on the home tab', () => {
     expect(await card().locator('.weather-phrase').innerText()).toMatch(/[A-Za-z]/);
     expect(await card().locator('svg.weather-icon').getAttribute('aria-hidden')).toBe('true');
     expect([...new Set(requests.filter((r) => r.vin === placed.vin).map((r) => `${r.kind} ${r.language}`))].sort()).toEqual(['daily en', 'hourly en']);
+    // Just fetched, online: nothing is said about its age.
+    expect(await kept().count()).toBe(0);
   });
 
   it('selecting tomorrow highlights it and shows its minimum and maximum', async () => {
@@ -201,6 +205,60 @@ describe('weather widget on the home tab', () => {
       .waitFor();
     await page.waitForLoadState('networkidle');
     expect(await narrowProblems()).toEqual([]);
+    await switchLanguage(page, 'English', 'en');
+  });
+
+  /** Home as the app opens with no network: reloaded offline once the service worker keeps the app. */
+  const reloadOffline = async () => {
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+    await context.setOffline(true);
+    await page.reload();
+    await expectRoute(page, '/tabs/home');
+  };
+
+  /** The network back: the app started offline signs in again (its token lived in memory) before the next test saves anything. */
+  const backOnline = async () => {
+    await context.setOffline(false);
+    await page.reload();
+    await expectRoute(page, '/tabs/home');
+    await page.waitForLoadState('networkidle');
+  };
+
+  it('offline after a reload, the card shows the kept forecast and says when it was fetched', async () => {
+    await open(page, '/tabs/home');
+    await card()
+      .getByText(/^Now -?\d+\s°C$/)
+      .waitFor();
+    try {
+      await reloadOffline();
+      await card()
+        .getByText(/^Now -?\d+\s°C$/)
+        .waitFor();
+      // Fetched minutes ago (just before midnight, yesterday), as the phone shows times in India.
+      await kept().waitFor();
+      expect(await kept().innerText()).toMatch(/^Forecast from (yesterday )?\d{1,2}:\d{2}\s(am|pm)$/);
+      expect(await dayButton(/^Today/).getAttribute('aria-pressed')).toBe('true');
+    } finally {
+      await context.setOffline(false);
+    }
+    await backOnline();
+  });
+
+  it('in Tamil at 360 px the line is in Tamil and nothing overflows', async () => {
+    await switchLanguage(page, 'தமிழ்', 'ta');
+    await open(page, '/tabs/home');
+    await expect.poll(() => card().locator('.weather-phrase').innerText()).toMatch(TAMIL);
+    try {
+      await reloadOffline();
+      const line = card().locator('.weather-kept');
+      await line.waitFor();
+      expect(await line.innerText()).toMatch(/^(நேற்று )?\d{1,2}:\d{2}\s\S+ மணிக்குப் பெற்ற முன்னறிவிப்பு$/);
+      expect(await narrowProblems()).toEqual([]);
+    } finally {
+      await context.setOffline(false);
+    }
+    await backOnline();
     await switchLanguage(page, 'English', 'en');
   });
 });

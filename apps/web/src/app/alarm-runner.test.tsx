@@ -1,7 +1,6 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { type Alarm, alarmOf, type Reminder } from '@tractorlink/domain/alarms';
-import { initI18n } from '../lib/i18n';
 import { storage } from '../lib/secure-storage';
 import { remindersNow, resetRemindersForTests } from '../lib/signed-in/reminders-store';
 import { loadTractorTexts } from '../lib/signed-in/tractor-texts';
@@ -9,6 +8,7 @@ import { testOwner } from '../test/owner';
 import { TUE, at, reminder } from '../test/reminders';
 import { jsonResponse, signInEachTest } from '../test/signed-in';
 import { AlarmRunner } from './alarm-runner';
+import { englishBeforeAll } from '../test/words';
 
 /** The app opens at 07:31 IST on Tuesday 24 Nov 2026, offline (the server's list never comes). */
 const oneOff = (id: string, date: string): Reminder => reminder({ id, title: `Reminder ${id}`, repeat: { date } });
@@ -19,11 +19,7 @@ class SilentAudio {
   pause = () => undefined;
 }
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-  await loadTractorTexts('en');
-});
+englishBeforeAll(loadTractorTexts);
 
 signInEachTest(testOwner('en'));
 

@@ -1,12 +1,12 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { formatIstDateTime } from '@tractorlink/domain/time';
-import { initI18n } from '../lib/i18n';
 import { waitingCount } from '../lib/outbox/summary';
 import { storage } from '../lib/secure-storage';
 import { ERROR_STATUS_KEY, setTractorReach } from '../lib/tractor-reach';
 import { OfflineBanner } from './offline-banner';
+import { englishBeforeAll } from '../test/words';
 
 const LAST = Date.UTC(2026, 10, 20, 9, 30) / 1000;
 const SINCE = Date.UTC(2026, 10, 20, 9, 30) / 1000;
@@ -39,10 +39,7 @@ function openPopover(label: string): string {
   return screen.getByRole('status').textContent ?? '';
 }
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-});
+englishBeforeAll();
 
 beforeEach(() => {
   storage.remove(ERROR_STATUS_KEY);

@@ -1,20 +1,16 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import tractorEn from '../locales/tractor/en.json';
-import { initI18n } from '../lib/i18n';
 import { storage } from '../lib/secure-storage';
 import { resetSessionForTests } from '../lib/session';
 import { loadTractorTexts } from '../lib/signed-in/tractor-texts';
 import { LanguageScreen } from '../features/language/language-screen';
 import { SettingsScreen } from '../features/settings/settings-screen';
+import { englishBeforeAll } from '../test/words';
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-  await loadTractorTexts('en');
-});
+englishBeforeAll(loadTractorTexts);
 
 afterEach(() => {
   storage.remove('path');

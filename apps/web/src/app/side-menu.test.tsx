@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -6,15 +6,14 @@ import type { HomeResponse } from '@tractorlink/domain/auth';
 import en from '../locales/en.json';
 import tractorEn from '../locales/tractor/en.json';
 import { Page } from '../components/ui/page';
-import { initI18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
-import { storage } from '../lib/secure-storage';
 import { resetSessionForTests, startSession } from '../lib/session';
 import { loadAskMeTexts } from '../lib/signed-in/askme-texts';
 import { loadTractorTexts } from '../lib/signed-in/tractor-texts';
 import { ShellLayout } from './shell-layout';
 import { SideMenu } from './side-menu';
 import { testOwner } from '../test/owner';
+import { englishBeforeAll } from '../test/words';
 
 const user = testOwner();
 const home = (showMenu: boolean): HomeResponse => ({ showMenu, firstName: 'Ramesh', tollFreeNumber: '1800 209 0001', tractors: [] });
@@ -32,11 +31,7 @@ function api(showMenu = true) {
   );
 }
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-  await Promise.all([loadTractorTexts('en'), loadAskMeTexts('en')]);
-});
+englishBeforeAll(loadTractorTexts, loadAskMeTexts);
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,12 +1,12 @@
-import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { Reminder } from '@tractorlink/domain/alarms';
 import { istMidnight } from '@tractorlink/domain/time';
-import { initI18n } from '../lib/i18n';
 import { storage } from '../lib/secure-storage';
 import { resetRemindersForTests } from '../lib/signed-in/reminders-store';
 import { loadReminderTexts } from '../lib/signed-in/reminders-texts';
 import { testOwner } from './owner';
 import { jsonResponse, signInEachTest } from './signed-in';
+import { englishBeforeAll } from './words';
 
 /** Tuesday 24 Nov 2026; reminders' times are IST. */
 export const TUE = '2026-11-24';
@@ -42,11 +42,7 @@ export function phoneHolds(reminders: Reminder[], alarms: unknown[] = []): void 
  */
 export function reminderScreensEachTest(kept: () => Reminder[] = () => []): { puts: () => Reminder[] } {
   let puts: Reminder[] = [];
-  beforeAll(async () => {
-    await storage.load();
-    await initI18n('en');
-    await loadReminderTexts('en');
-  });
+  englishBeforeAll(loadReminderTexts);
   signInEachTest(testOwner('en'));
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });

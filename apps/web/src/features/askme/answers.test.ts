@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
-import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
 import { formatDecimal } from '../../lib/signed-in/tractor-format';
+import { HOME_UPDATED, tractorHomepage } from '../../test/tractor';
 import { SOURCES_OF, answerFor, helpAnswer } from './answers';
 import type { TractorFacts } from './answers';
 import { INTENTS } from './intents';
@@ -34,34 +34,8 @@ async function translator(lang: string) {
   return { t, used };
 }
 
-const NOW = 1_795_000_000; // epoch s
-const home = (over: Partial<TractorHomepageResponse> = {}): TractorHomepageResponse => ({
-  vin: 'MBNTL45SLN0000123',
-  regNo: 'MH12AB1234',
-  Veh_Name: 'Sheru',
-  vehicleStatus: 'moving',
-  lastStatus: 'moving',
-  devicePower: 13.2,
-  devicePowerMode: 'normal_active',
-  gsmSignal: 4,
-  deviceBatteryV: 4.1,
-  latitude: 18.8226,
-  longitude: 74.3752,
-  dieselLevel: 71,
-  dieselLitres: 42.5,
-  tankCapacity: 60,
-  engineHours: 1234.5,
-  lastUpdated: NOW,
-  offline: false,
-  offlineSince: null,
-  notTransmitting: false,
-  address: 'शिरूर, पुणे, महाराष्ट्र',
-  place: { name: 'शिरूर', district: 'पुणे', state: 'महाराष्ट्र' },
-  serviceDue: { status: 'ok', dueAtHours: 1500, hoursLeft: 265.5 },
-  showMenu: true,
-  subscription: { expiresOn: NOW + 86_400 * 300, isExpired: false, numberOfDays: 300 },
-  ...over,
-});
+const NOW = HOME_UPDATED; // epoch s
+const home = tractorHomepage;
 
 /** Every situation an answer can be about: each template of the catalogue is used by one of them. */
 function situations(): [Intent, TractorFacts][] {

@@ -1,47 +1,31 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { istDate, istMidnight } from '@tractorlink/domain/time';
 import { fakePhoneVoice } from '../../components/voice/fake-phone-voice';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import askmeEn from '../../locales/askme/en.json';
 import { resetVoiceForTests } from '../../components/voice/speaker';
-import { initI18n } from '../../lib/i18n';
-import { storage } from '../../lib/secure-storage';
 import { loadAskMeTexts } from '../../lib/signed-in/askme-texts';
 import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
-import { TractorsContext } from '../../lib/signed-in/tractors';
 import type { TractorRef } from '../../lib/signed-in/tractors';
+import { renderWithProviders } from '../../test/render';
+import { tractorHomepage } from '../../test/tractor';
+import { englishBeforeAll } from '../../test/words';
 import { AskMeScreen } from './askme-screen';
 
 const SHERU: TractorRef = { vin: 'MBNTL45SLN0000123', regNo: 'MH12AB1234', Veh_Name: 'Sheru' };
 
-const homepage = {
+// Standing by the road at Shirur, never reported a time: what the answers below are about.
+const homepage = tractorHomepage({
   vin: SHERU.vin,
   regNo: SHERU.regNo,
-  Veh_Name: 'Sheru',
   vehicleStatus: 'stopped',
   lastStatus: 'stopped',
   devicePower: 12.6,
-  devicePowerMode: 'normal_active',
-  gsmSignal: 4,
-  deviceBatteryV: 4.1,
-  latitude: 18.8226,
-  longitude: 74.3752,
-  dieselLevel: 71,
-  dieselLitres: 42.5,
-  tankCapacity: 60,
-  engineHours: 1234.5,
   lastUpdated: null,
-  offline: false,
-  offlineSince: null,
-  notTransmitting: false,
   address: 'Shirur, Pune, Maharashtra',
   place: null,
-  serviceDue: { status: 'ok', dueAtHours: 1500, hoursLeft: 265.5 },
-  showMenu: true,
   subscription: { expiresOn: 1_900_000_000, isExpired: false, numberOfDays: 300 },
-};
+});
 
 /** The API as Ask me asks it; what was asked is recorded. */
 function api() {
@@ -68,29 +52,14 @@ function api() {
 const phone = () => fakePhoneVoice(['en-IN']);
 const texts = (spoken: { text: string }[]) => spoken.map((u) => u.text);
 
-function renderScreen(tractors: TractorRef[] = [SHERU]) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <TractorsContext value={{ tractors, selected: tractors[0], select: () => undefined }}>
-        <MemoryRouter>
-          <AskMeScreen />
-        </MemoryRouter>
-      </TractorsContext>
-    </QueryClientProvider>,
-  );
-}
+const renderScreen = (tractors: TractorRef[] = [SHERU]) => renderWithProviders(<AskMeScreen />, { tractors });
 
 const ask = (question: string) => {
   fireEvent.change(screen.getByRole('textbox', { name: askmeEn['askme.question'] }), { target: { value: question } });
   fireEvent.click(screen.getByRole('button', { name: askmeEn['askme.ask'] }));
 };
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-  await Promise.all([loadTractorTexts('en'), loadAskMeTexts('en')]);
-});
+englishBeforeAll(loadTractorTexts, loadAskMeTexts);
 
 beforeEach(() => resetVoiceForTests());
 

@@ -1,12 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { initI18n } from '../../lib/i18n';
-import { storage } from '../../lib/secure-storage';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
 import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
+import { fakeApi } from '../../test/api';
+import type { ApiCall } from '../../test/api';
 import { testOwner } from '../../test/owner';
+import { fillAndSubmit, renderWithProviders } from '../../test/render';
 import { jsonResponse, signInEachTest } from '../../test/signed-in';
+import { englishBeforeAll } from '../../test/words';
 import { ChangePinScreen } from './change-pin-screen';
 
 /**
@@ -14,39 +14,21 @@ import { ChangePinScreen } from './change-pin-screen';
  * invalid' and 'PIN changed successfully', as the server holds them (pin-lock.test.ts).
  */
 
-let bodies: unknown[];
+let calls: ApiCall[];
 
+/** The screen, with the server giving `answer` to every request. */
 function renderScreen(answer: () => Response) {
-  bodies = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_input: RequestInfo | URL, init: RequestInit = {}) => {
-      bodies.push(JSON.parse(String(init.body)));
-      return answer();
-    }),
-  );
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ChangePinScreen />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  calls = fakeApi(answer);
+  renderWithProviders(<ChangePinScreen />);
 }
 
-function change(oldPin: string, newPin: string, confirm = newPin) {
-  fireEvent.change(screen.getByLabelText('Old PIN'), { target: { value: oldPin } });
-  fireEvent.change(screen.getByLabelText('New PIN'), { target: { value: newPin } });
-  fireEvent.change(screen.getByLabelText('Confirm new PIN'), { target: { value: confirm } });
-  fireEvent.click(screen.getByRole('button', { name: 'Change PIN' }));
-}
+/** What the screen sent: every request's body. */
+const bodies = () => calls.map((c) => c.body);
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-  await loadTractorTexts('en');
-});
+const change = (oldPin: string, newPin: string, confirm = newPin) =>
+  fillAndSubmit({ 'Old PIN': oldPin, 'New PIN': newPin, 'Confirm new PIN': confirm }, 'Change PIN');
+
+englishBeforeAll(loadTractorTexts);
 
 signInEachTest(testOwner());
 
@@ -61,7 +43,7 @@ describe('change PIN', () => {
     expect(await screen.findByText('The two PINs do not match.')).toBeTruthy();
     change('1234', '1234');
     expect(await screen.findByText('The new PIN must be different from the old PIN.')).toBeTruthy();
-    expect(bodies).toEqual([]);
+    expect(bodies()).toEqual([]);
   });
 
   it("says 'Old PIN is invalid' when the server refuses the old PIN, and 'PIN changed successfully' once changed", async () => {
@@ -69,7 +51,7 @@ describe('change PIN', () => {
     renderScreen(() => answer());
     change('0000', '5678');
     expect(await screen.findByText('Old PIN is invalid')).toBeTruthy();
-    expect(bodies).toEqual([{ oldPin: '0000', newPin: '5678' }]);
+    expect(bodies()).toEqual([{ oldPin: '0000', newPin: '5678' }]);
 
     answer = () => jsonResponse(200, { ok: true });
     change('1234', '5678');

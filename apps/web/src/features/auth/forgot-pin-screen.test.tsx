@@ -1,9 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { changeAppLanguage, i18next, initI18n } from '../../lib/i18n';
+import { changeAppLanguage, i18next } from '../../lib/i18n';
 import { storage } from '../../lib/secure-storage';
 import { ForgotPinScreen } from './forgot-pin-screen';
+import { englishBeforeAll } from '../../test/words';
 
 const refuse = (status: number, code: string, retryAfterSeconds: number) =>
   vi.fn(
@@ -23,10 +24,7 @@ async function askForCode(typed = '9876543210'): Promise<void> {
   await screen.findByRole('alert');
 }
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-});
+englishBeforeAll();
 
 afterEach(async () => {
   cleanup();

@@ -1,10 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { initI18n } from '../../lib/i18n';
 import { storage } from '../../lib/secure-storage';
 import { LoginScreen } from './login-screen';
 import { peekPendingLogin, takePendingLogin } from './pending-login';
+import { englishBeforeAll } from '../../test/words';
 
 const refuse = (status: number, code: string) =>
   vi.fn(async () => new Response(JSON.stringify({ error: { code, message: code } }), { status, headers: { 'Content-Type': 'application/json' } }));
@@ -28,10 +28,7 @@ function renderLogin(typed = { mobile: '9876543210', pin: '1234' }) {
   fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 }
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-});
+englishBeforeAll();
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,9 +1,8 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { initI18n } from '../../lib/i18n';
-import { storage } from '../../lib/secure-storage';
 import { RegistrationProfileScreen } from './registration-profile-screen';
+import { englishBeforeAll } from '../../test/words';
 
 /**
  * Spec §5 on the registration form, as the server holds them (validation-rules.test.ts): full name,
@@ -35,10 +34,7 @@ function fill(values: { name?: string; birthDate?: string; email?: string; terms
   fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-});
+englishBeforeAll();
 
 beforeEach(() => {
   // 21 Nov 2026, 18:45 in UTC: already 22 November (00:15) in India, the date the age is counted on.

@@ -1,9 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { initI18n } from '../../lib/i18n';
 import { storage } from '../../lib/secure-storage';
 import { VerifyOtpScreen } from './verify-otp-screen';
+import { englishBeforeAll } from '../../test/words';
 
 function Where() {
   const location = useLocation();
@@ -21,10 +21,7 @@ function renderOtp() {
   );
 }
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-});
+englishBeforeAll();
 
 afterEach(() => vi.unstubAllGlobals());
 

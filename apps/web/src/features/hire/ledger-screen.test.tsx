@@ -1,15 +1,14 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { Customer, JobDetail, Proposal } from '@tractorlink/domain/hire-api';
 import hireEn from '../../locales/hire/en.json';
-import { initI18n } from '../../lib/i18n';
-import { storage } from '../../lib/secure-storage';
 import { loadHireTexts } from '../../lib/signed-in/hire-texts';
 import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
-import { TractorsContext } from '../../lib/signed-in/tractors';
 import { formatTime } from '../../public-pages/customer-figures';
+import { fakeApi } from '../../test/api';
+import { runningJob } from '../../test/hire-job';
+import { renderWithProviders } from '../../test/render';
+import { englishBeforeAll } from '../../test/words';
 import { HireLedgerScreen } from './ledger-screen';
 
 const tractor = { vin: 'MBNTL45DEM0000001', regNo: 'MH15EX4521', Veh_Name: 'Kisan 475' };
@@ -42,49 +41,11 @@ const proposal: Proposal = {
   ptoHours: 0.9,
 };
 
-function fakeApi(answer: (path: string, method: string, body: unknown) => Response) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const path = url.pathname.replace('/api/v1/', '') + url.search;
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      calls.push({ method, path, body });
-      return answer(path, method, body);
-    }),
-  );
-  return calls;
-}
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function Elsewhere() {
-  const l = useLocation();
-  return <p data-testid="elsewhere">{l.pathname}</p>;
-}
+const renderLedger = () => renderWithProviders(<HireLedgerScreen />, { url: '/hire', path: '/hire', tractors: [tractor] });
 
-function renderLedger() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <TractorsContext value={{ tractors: [tractor], selected: tractor, select: () => undefined }}>
-        <MemoryRouter initialEntries={['/hire']}>
-          <Routes>
-            <Route path="/hire" element={<HireLedgerScreen />} />
-            <Route path="*" element={<Elsewhere />} />
-          </Routes>
-        </MemoryRouter>
-      </TractorsContext>
-    </QueryClientProvider>,
-  );
-}
-
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-  await Promise.all([loadTractorTexts('en'), loadHireTexts('en')]);
-});
+englishBeforeAll(loadTractorTexts, loadHireTexts);
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the hire ledger (issue 17)', () => {
@@ -119,40 +80,7 @@ describe('the hire ledger (issue 17)', () => {
   });
 
   it('shows the latest jobs on their own tab, a running one marked', async () => {
-    const job = {
-      id: 'j1',
-      customerId: 'c1',
-      customerName: 'Ramesh Patil',
-      vin: tractor.vin,
-      regNo: tractor.regNo,
-      vehName: tractor.Veh_Name,
-      implement: 'rotavator',
-      implementWidthM: 1.8,
-      rateKind: 'acre',
-      ratePaise: 120_000,
-      trips: 1,
-      acreBasis: 'covered',
-      hourBasis: 'pto',
-      agreedQuantity: null,
-      startAt: now - 3600,
-      endAt: null,
-      running: true,
-      origin: 'owner',
-      position: null,
-      place: null,
-      coveredAcres: 2.37,
-      fieldAcres: null,
-      ptoHours: 1.93,
-      engineHours: 2.4,
-      quantity: 2.37,
-      quantitySource: 'covered',
-      amountPaise: 284_400,
-      paidPaise: 0,
-      note: null,
-      createdAt: now - 3600,
-      updatedAt: now - 60,
-      measuredAt: now - 60,
-    };
+    const job = runningJob(now - 3600, { vin: tractor.vin, updatedAt: now - 60, measuredAt: now - 60 });
     fakeApi((path) => {
       if (path === 'hire/customers') return json({ data: [] });
       if (path === 'hire/jobs?limit=50') return json({ data: [job] });

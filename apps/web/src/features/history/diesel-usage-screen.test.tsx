@@ -1,31 +1,17 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
 import type { DieselDetailsResponse, HistoryResponse } from '@tractorlink/domain/vehicles-api';
 import tractorEn from '../../locales/tractor/en.json';
-import { initI18n } from '../../lib/i18n';
-import { storage } from '../../lib/secure-storage';
-import { TractorsContext } from '../../lib/signed-in/tractors';
-import type { TractorRef } from '../../lib/signed-in/tractors';
 import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
+import { renderWithProviders } from '../../test/render';
+import { KISAN_475 as TRACTOR } from '../../test/tractor';
+import { englishBeforeAll } from '../../test/words';
 import { DieselUsageScreen } from './diesel-usage-screen';
 
-const TRACTOR: TractorRef = {
-  vin: 'MBNTL45DEM0000001',
-  regNo: 'MH15EX4521',
-  Veh_Name: 'Kisan 475',
-  expiresOn: Math.floor(Date.now() / 1000) + 200 * 86_400,
-  subscriptionPack: 'year',
-};
 const NOW = Math.floor(Date.now() / 1000);
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-  await loadTractorTexts('en');
-});
+englishBeforeAll(loadTractorTexts);
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -47,15 +33,7 @@ function showWith(details: DieselDetailsResponse) {
       return json(path.endsWith('/history') ? history : details);
     }),
   );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <TractorsContext.Provider value={{ tractors: [TRACTOR], selected: TRACTOR, select: () => undefined }}>
-          <DieselUsageScreen />
-        </TractorsContext.Provider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<DieselUsageScreen />, { tractors: [TRACTOR] });
 }
 
 const noSensor: DieselDetailsResponse = {

@@ -1,29 +1,15 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
 import tractorEn from '../../locales/tractor/en.json';
-import { initI18n } from '../../lib/i18n';
-import { storage } from '../../lib/secure-storage';
-import { TractorsContext } from '../../lib/signed-in/tractors';
-import type { TractorRef } from '../../lib/signed-in/tractors';
 import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
+import { renderWithProviders } from '../../test/render';
+import { KISAN_475 as TRACTOR } from '../../test/tractor';
+import { englishBeforeAll } from '../../test/words';
 import { HomeScreen } from './home-screen';
 
-const TRACTOR: TractorRef = {
-  vin: 'MBNTL45DEM0000001',
-  regNo: 'MH15EX4521',
-  Veh_Name: 'Kisan 475',
-  expiresOn: Math.floor(Date.now() / 1000) + 200 * 86_400,
-  subscriptionPack: 'year',
-};
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-  await loadTractorTexts('en');
-});
+englishBeforeAll(loadTractorTexts);
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -39,15 +25,7 @@ describe('home tab while the tractor figures are on their way', () => {
         return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
       }),
     );
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <TractorsContext.Provider value={{ tractors: [TRACTOR], selected: TRACTOR, select: () => undefined }}>
-            <HomeScreen />
-          </TractorsContext.Provider>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<HomeScreen />, { tractors: [TRACTOR] });
     await screen.findByText(tractorEn['home.greeting'].replace('{{name}}', 'Ramesh'));
     expect(screen.getAllByRole('status').some((s) => s.textContent === 'Loading…')).toBe(true);
     expect(screen.queryByRole('region', { name: tractorEn['weather.title'] })).toBeNull();

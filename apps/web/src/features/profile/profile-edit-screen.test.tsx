@@ -1,13 +1,13 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { initI18n } from '../../lib/i18n';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { queryKeys } from '../../lib/query-keys';
 import { storage } from '../../lib/secure-storage';
 import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
+import { networkEachTest } from '../../test/network';
 import { testOwner } from '../../test/owner';
+import { renderWithProviders } from '../../test/render';
 import { jsonResponse, signInEachTest } from '../../test/signed-in';
+import { englishBeforeAll } from '../../test/words';
 import { ProfileEditScreen } from './profile-edit-screen';
 
 /**
@@ -16,46 +16,16 @@ import { ProfileEditScreen } from './profile-edit-screen';
  */
 
 const user = testOwner();
-let online: boolean;
 const json = jsonResponse;
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-  await loadTractorTexts('en');
-});
+englishBeforeAll(loadTractorTexts);
 
 signInEachTest(user);
 
-beforeEach(() => {
-  online = false;
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => {
-      if (!online) throw new TypeError('Failed to fetch');
-      return json(200, { ...user, name: 'Ramesh B. Patil' });
-    }),
-  );
-});
+const network = networkEachTest(() => json(200, { ...user, name: 'Ramesh B. Patil' }));
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
-function renderScreen() {
-  // The app's query defaults: one try, offline too (lib/query-client.ts).
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'offlineFirst' } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/create-new-profile']}>
-        <ProfileEditScreen />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return client;
-}
+// The app's query defaults: one try, offline too (lib/query-client.ts).
+const renderScreen = () => renderWithProviders(<ProfileEditScreen />, { url: '/create-new-profile', queries: { networkMode: 'offlineFirst' } }).client;
 
 describe('the profile screen started offline with no kept query data', () => {
   it('shows the owner kept at login, and still after the fetch has failed', async () => {
@@ -67,7 +37,7 @@ describe('the profile screen started offline with no kept query data', () => {
   });
 
   it('online, the server answer replaces the kept copy, in the form too', async () => {
-    online = true;
+    network.online = true;
     const client = renderScreen();
     await waitFor(() => expect(client.getQueryData(queryKeys.profile)).toMatchObject({ name: 'Ramesh B. Patil' }));
     expect(storage.getJson('userData')).toMatchObject({ name: 'Ramesh B. Patil' });
@@ -77,7 +47,7 @@ describe('the profile screen started offline with no kept query data', () => {
 
 describe('editing the profile (spec §5: full name letters only, email optional)', () => {
   it('sends the name tidied of the keyboard spaces and a blank email as none; a name with a digit is not sent', async () => {
-    online = true;
+    network.online = true;
     renderScreen();
     await screen.findByLabelText('Full name');
     const puts = () => vi.mocked(fetch).mock.calls.filter(([, init]) => init?.method === 'PUT');

@@ -1,15 +1,14 @@
-import { vi } from 'vitest';
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { ReactNode } from 'react';
 import type { BookingOptions, BookingView } from '@tractorlink/domain/service-booking-api';
 import { initI18n } from '../../lib/i18n';
 import { storage } from '../../lib/secure-storage';
 import { loadServiceTexts } from '../../lib/signed-in/services-texts';
 import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
-import { TractorsContext } from '../../lib/signed-in/tractors';
 import type { TractorRef } from '../../lib/signed-in/tractors';
+import { renderWithProviders } from '../../test/render';
+
+export { fakeApi } from '../../test/api';
+export type { ApiCall as Call } from '../../test/api';
 
 /** What the booking screens' tests share: a tractor, the API's answers, and a screen rendered at a route. */
 export const SHERU: TractorRef = { vin: 'MBNTL45SLN0000123', regNo: 'MH12AB1234', Veh_Name: 'Sheru' };
@@ -82,29 +81,6 @@ export function booking(patch: Partial<BookingView> = {}): BookingView {
 
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-export interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-/** fetch answered by `answer` (path without /api/v1/, method); every call recorded. */
-export function fakeApi(answer: (path: string, method: string, body: unknown) => Response | Promise<Response>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const path = url.pathname.replace('/api/v1/', '') + url.search;
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      calls.push({ method, path, body });
-      return answer(path, method, body);
-    }),
-  );
-  return calls;
-}
-
 export async function loadWords(): Promise<void> {
   await storage.load();
   await initI18n('en');
@@ -113,23 +89,5 @@ export async function loadWords(): Promise<void> {
 
 /** `screen` shown at `url`, with the owner's tractors and a fresh query cache; other routes render their path. */
 export function renderAt(url: string, path: string, screen: ReactNode, tractors: TractorRef[] = [SHERU]) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <TractorsContext value={{ tractors, selected: tractors[0], select: () => undefined }}>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path={path} element={screen} />
-            <Route path="*" element={<Elsewhere />} />
-          </Routes>
-        </MemoryRouter>
-      </TractorsContext>
-    </QueryClientProvider>,
-  );
-}
-
-/** Where a screen navigated to (any route but the one under test). */
-function Elsewhere() {
-  const l = useLocation();
-  return <p data-testid="elsewhere">{l.pathname + l.search}</p>;
+  return renderWithProviders(screen, { url, path, tractors });
 }

@@ -1,12 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
 import type { InvoiceView } from '@tractorlink/domain/subscription-api';
 import { paths } from '../../config/paths';
-import { changeAppLanguage, initI18n } from '../../lib/i18n';
-import { storage } from '../../lib/secure-storage';
+import { changeAppLanguage } from '../../lib/i18n';
 import { loadSubscriptionTexts } from '../../lib/signed-in/subscription-texts';
+import { renderWithProviders } from '../../test/render';
+import { englishBeforeAll } from '../../test/words';
 import { InvoiceScreen } from './invoice-screen';
 
 const ORDER = 'ord_0123456789abcdef01234567';
@@ -33,10 +32,10 @@ const invoice: InvoiceView = {
   totalInWords: HINDI_WORDS,
 };
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-});
+/** The invoice screen at its route, as the order's invoice link opens it. */
+const renderInvoice = () => renderWithProviders(<InvoiceScreen />, { url: `/invoice/${ORDER}`, path: paths.invoice.path });
+
+englishBeforeAll();
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -49,16 +48,7 @@ describe('the invoice screen', () => {
     await loadSubscriptionTexts('hi');
     const fetchMock = vi.fn(async () => new Response(JSON.stringify(invoice), { status: 200, headers: { 'Content-Type': 'application/json' } }));
     vi.stubGlobal('fetch', fetchMock);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[`/invoice/${ORDER}`]}>
-          <Routes>
-            <Route path={paths.invoice.path} element={<InvoiceScreen />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderInvoice();
     expect(await screen.findByText(`शब्दों में राशि: ${HINDI_WORDS}`)).toBeTruthy();
     const urls = fetchMock.mock.calls.map((call: unknown[]) => String(call[0] instanceof Request ? call[0].url : call[0]));
     expect(
@@ -74,28 +64,19 @@ describe('the invoice screen', () => {
   ] as const)("writes the default service line in the reader's language (%s); a provider's own text as issued", async (lang, words) => {
     await changeAppLanguage(lang);
     await loadSubscriptionTexts(lang);
-    const renderInvoice = (served: InvoiceView) => {
+    const serve = (served: InvoiceView) => {
       vi.stubGlobal(
         'fetch',
         vi.fn(async () => Response.json(served)),
       );
-      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-      return render(
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[`/invoice/${ORDER}`]}>
-            <Routes>
-              <Route path={paths.invoice.path} element={<InvoiceScreen />} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>,
-      );
+      return renderInvoice();
     };
-    const shown = renderInvoice(invoice);
+    const shown = serve(invoice);
     const line = await screen.findByText((_, el) => el?.tagName === 'LI' && (el.textContent ?? '').includes('MH12AB1000'));
     expect(line.textContent?.startsWith(words)).toBe(true);
     if (lang !== 'en') expect(line.textContent).not.toContain('telematics');
     shown.unmount();
-    renderInvoice({ ...invoice, serviceDescription: 'GPS tracking service' });
+    serve({ ...invoice, serviceDescription: 'GPS tracking service' });
     const own = await screen.findByText((_, el) => el?.tagName === 'LI' && (el.textContent ?? '').includes('MH12AB1000'));
     expect(own.textContent?.startsWith('GPS tracking service')).toBe(true);
   });

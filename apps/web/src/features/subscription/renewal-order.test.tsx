@@ -1,14 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Scheme } from '@tractorlink/domain/subscription-api';
-import { initI18n } from '../../lib/i18n';
-import { storage } from '../../lib/secure-storage';
 import { loadSubscriptionTexts } from '../../lib/signed-in/subscription-texts';
 import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
-import { TractorsContext } from '../../lib/signed-in/tractors';
 import type { TractorRef } from '../../lib/signed-in/tractors';
+import { renderWithProviders } from '../../test/render';
+import { englishBeforeAll } from '../../test/words';
 import { RenewalScreen } from './renewal-screen';
 
 const tractor: TractorRef = { vin: 'MBNAAHTR1NL000001', regNo: 'MH15AB0001', Veh_Name: 'Arjun', expiresOn: 1_900_000_000, subscriptionPack: 'year' };
@@ -41,24 +38,11 @@ function renderRenewal() {
       return new Response('{}', { status: 404, headers: { 'Content-Type': 'application/json' } });
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <TractorsContext value={{ tractors: [tractor], selected: tractor, select: () => undefined }}>
-        <MemoryRouter>
-          <RenewalScreen />
-        </MemoryRouter>
-      </TractorsContext>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<RenewalScreen />, { tractors: [tractor] });
   return orderKeys;
 }
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-  await Promise.all([loadTractorTexts('en'), loadSubscriptionTexts('en')]);
-});
+englishBeforeAll(loadTractorTexts, loadSubscriptionTexts);
 
 afterEach(() => vi.unstubAllGlobals());
 

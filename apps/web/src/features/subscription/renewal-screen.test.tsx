@@ -1,16 +1,14 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
 import { DAY_MS, istDayStart } from '@tractorlink/domain/time';
 import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
-import { changeAppLanguage, initI18n } from '../../lib/i18n';
+import { changeAppLanguage } from '../../lib/i18n';
 import { formatDate } from '../../lib/format';
-import { storage } from '../../lib/secure-storage';
 import { loadSubscriptionTexts } from '../../lib/signed-in/subscription-texts';
 import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
-import { TractorsContext } from '../../lib/signed-in/tractors';
 import type { TractorRef } from '../../lib/signed-in/tractors';
+import { renderWithProviders } from '../../test/render';
+import { englishBeforeAll } from '../../test/words';
 import { RenewalScreen } from './renewal-screen';
 
 /** The last second of the IST day `days` days from today: `days` IST days left (0 on the last day). */
@@ -31,16 +29,7 @@ function renderWith(tractors: TractorRef[]) {
     'fetch',
     vi.fn(async () => new Response('{}', { status: 404, headers: { 'Content-Type': 'application/json' } })),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <TractorsContext value={{ tractors, selected: tractors[0], select: () => undefined }}>
-        <MemoryRouter>
-          <RenewalScreen />
-        </MemoryRouter>
-      </TractorsContext>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<RenewalScreen />, { tractors });
 }
 
 /** The pack state written under a tractor's checkbox. */
@@ -50,11 +39,7 @@ const stateOf = (vin: string) =>
     .closest('label')
     ?.querySelector('.pack-state')?.textContent;
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-  await Promise.all([loadTractorTexts('en'), loadSubscriptionTexts('en')]);
-});
+englishBeforeAll(loadTractorTexts, loadSubscriptionTexts);
 
 afterEach(() => vi.unstubAllGlobals());
 

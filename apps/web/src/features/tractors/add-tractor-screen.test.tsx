@@ -1,12 +1,13 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { initI18n } from '../../lib/i18n';
-import { storage } from '../../lib/secure-storage';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { paths } from '../../config/paths';
 import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
+import { fakeApi } from '../../test/api';
+import type { ApiCall } from '../../test/api';
 import { testOwner } from '../../test/owner';
+import { fillAndSubmit, renderWithProviders } from '../../test/render';
 import { jsonResponse, signInEachTest } from '../../test/signed-in';
+import { englishBeforeAll } from '../../test/words';
 import { AddTractorScreen } from './add-tractor-screen';
 
 /**
@@ -15,40 +16,20 @@ import { AddTractorScreen } from './add-tractor-screen';
  * server would refuse is sent, and what it takes is sent as it stores it (upper case, trimmed).
  */
 
-let bodies: unknown[];
+let calls: ApiCall[];
 
+/** The screen at its route, with the server giving `answer` to every request. */
 function renderScreen(answer: () => Response) {
-  bodies = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_input: RequestInfo | URL, init: RequestInit = {}) => {
-      if (init.method === 'POST') bodies.push(JSON.parse(String(init.body)));
-      return answer();
-    }),
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/add-tractor']}>
-        <Routes>
-          <Route path="/add-tractor" element={<AddTractorScreen />} />
-          <Route path="*" element={<p data-testid="left">left</p>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  calls = fakeApi(answer);
+  renderWithProviders(<AddTractorScreen />, { url: paths.addTractor.getHref(), path: paths.addTractor.path });
 }
 
-const type = (label: string, value: string) => {
-  fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
-  fireEvent.click(screen.getByRole('button', { name: 'Add tractor' }));
-};
+/** What the screen sent to add a tractor: the POST bodies. */
+const bodies = () => calls.filter((c) => c.method === 'POST').map((c) => c.body);
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-  await loadTractorTexts('en');
-});
+const type = (label: string, value: string) => fillAndSubmit({ [label]: value }, 'Add tractor');
+
+englishBeforeAll(loadTractorTexts);
 
 signInEachTest(testOwner());
 
@@ -64,15 +45,15 @@ describe('add tractor', () => {
     renderScreen(() => jsonResponse(500, {}));
     type('VIN', vin);
     expect(await screen.findByText('Enter the 17-character VIN (letters and numbers, no I, O or Q).')).toBeTruthy();
-    expect(bodies).toEqual([]);
+    expect(bodies()).toEqual([]);
   });
 
   it('sends a VIN typed in small letters with spaces around as the server keeps it, and opens home', async () => {
     const entry = { vin: 'MBNAAHTR1NL000001', Veh_Name: 'Arjun', regNo: 'MH15AB0001', expiresOn: 1_900_000_000, subscriptionPack: 'free' };
     renderScreen(() => jsonResponse(200, entry));
     type('VIN', '  mbnaahtr1nl000001 ');
-    await screen.findByTestId('left');
-    expect(bodies).toEqual([{ vin: 'MBNAAHTR1NL000001' }]);
+    expect((await screen.findByTestId('elsewhere')).textContent).toBe(paths.home.getHref());
+    expect(bodies()).toEqual([{ vin: 'MBNAAHTR1NL000001' }]);
   });
 
   it('by engine number: an empty one is required, a symbol refused, a stamped one sent', async () => {
@@ -82,10 +63,10 @@ describe('add tractor', () => {
     expect(await screen.findByText('This is required.')).toBeTruthy();
     type('Engine number', 'S325#0001');
     expect(await screen.findByText('Enter the engine number as printed on the engine.')).toBeTruthy();
-    expect(bodies).toEqual([]);
+    expect(bodies()).toEqual([]);
 
     type('Engine number', 's325/0001');
-    await vi.waitFor(() => expect(bodies).toEqual([{ engineNo: 'S325/0001' }]));
+    await vi.waitFor(() => expect(bodies()).toEqual([{ engineNo: 'S325/0001' }]));
     // The server's refusal is the owner's message, in words (spec §8), not a code.
     expect(await screen.findByRole('alert')).toBeTruthy();
   });

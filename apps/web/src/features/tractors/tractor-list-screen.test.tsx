@@ -1,14 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import { DAY_MS, istDayStart } from '@tractorlink/domain/time';
 import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
 import type { VehicleEntry } from '@tractorlink/domain/vehicles-api';
-import { initI18n } from '../../lib/i18n';
 import { formatDate } from '../../lib/format';
-import { storage } from '../../lib/secure-storage';
 import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
+import { renderWithProviders } from '../../test/render';
+import { englishBeforeAll } from '../../test/words';
 import { TractorListScreen } from './tractor-list-screen';
 
 /** The last second of the IST day `days` days from today: `days` IST days left (0 on the last day). */
@@ -47,14 +45,7 @@ async function renderList(list: VehicleEntry[]) {
       return new Response(JSON.stringify(found ? { data: list } : {}), { status: found ? 200 : 404, headers: { 'Content-Type': 'application/json' } });
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <TractorListScreen />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<TractorListScreen />);
   await screen.findAllByRole('listitem');
 }
 
@@ -66,11 +57,7 @@ function subscriptionOf(vin: string): HTMLElement {
 
 const dateIn = (days: number) => formatDate(endIn(days) * 1000, 'en');
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-  await loadTractorTexts('en');
-});
+englishBeforeAll(loadTractorTexts);
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,16 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import en from '../../locales/hire/en.json';
 import te from '../../locales/hire/te.json';
 import pa from '../../locales/hire/pa.json';
-import { changeAppLanguage, initI18n } from '../i18n';
-import { storage } from '../secure-storage';
+import { changeAppLanguage } from '../i18n';
 import { namespaceTexts } from './namespace-texts';
+import { englishBeforeAll } from '../../test/words';
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-});
+englishBeforeAll();
 
 /** The hire words as a namespace of their own, each language fetched on demand (as import.meta.glob gives them). */
 const fetched: string[] = [];

@@ -1,16 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
 import en from '../../locales/tractor/en.json';
 import hi from '../../locales/tractor/hi.json';
 import mr from '../../locales/tractor/mr.json';
-import { changeAppLanguage, i18next, initI18n } from '../i18n';
-import { storage } from '../secure-storage';
+import { changeAppLanguage, i18next } from '../i18n';
+import { englishBeforeAll } from '../../test/words';
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-});
+englishBeforeAll();
 
 describe('the signed-in words (namespace tractor)', () => {
   it('are not there before sign-in; once fetched, a plain t() finds them', async () => {

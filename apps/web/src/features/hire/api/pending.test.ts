@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CreateCustomerRequest, CreateJobRequest, CreatePaymentRequest, Customer, CustomerLedger, JobSummary } from '@tractorlink/domain/hire-api';
+import type { CreateCustomerRequest, CreateJobRequest, CreatePaymentRequest, Customer, CustomerLedger } from '@tractorlink/domain/hire-api';
 import type { OutboxEntry } from '../../../lib/outbox/types';
+import { runningJob } from '../../../test/hire-job';
 import { HIRE_WRITE, customerTarget, jobTarget, overlayCustomers, overlayJob, overlayJobs, overlayLedger, paymentTarget } from './pending';
 
 const T0 = 1_795_000_000;
@@ -27,40 +28,7 @@ const ramesh: Customer = {
   balancePaise: 184_400,
 };
 
-const job: JobSummary = {
-  id: 'j1',
-  customerId: 'c1',
-  customerName: 'Ramesh Patil',
-  vin: 'VIN1',
-  regNo: 'MH15EX4521',
-  vehName: 'Kisan 475',
-  implement: 'rotavator',
-  implementWidthM: 1.8,
-  rateKind: 'acre',
-  ratePaise: 120_000,
-  trips: 1,
-  acreBasis: 'covered',
-  hourBasis: 'pto',
-  agreedQuantity: null,
-  startAt: T0 - 900,
-  endAt: null,
-  running: true,
-  origin: 'owner',
-  position: null,
-  place: 'Shirsgaon',
-  coveredAcres: 2.37,
-  fieldAcres: 2.5,
-  ptoHours: 1.93,
-  engineHours: 2.4,
-  quantity: 2.37,
-  quantitySource: 'covered',
-  amountPaise: 284_400,
-  paidPaise: 100_000,
-  note: null,
-  createdAt: T0 - 900,
-  updatedAt: T0 - 900,
-  measuredAt: T0 - 10,
-};
+const job = runningJob(T0 - 900, { place: 'Shirsgaon', fieldAcres: 2.5, paidPaise: 100_000, measuredAt: T0 - 10 });
 
 const newCustomer: CreateCustomerRequest = { id: 'c2', name: 'Sunita Shinde', phone: null, village: null, language: 'hi' };
 const tripJob: CreateJobRequest = {

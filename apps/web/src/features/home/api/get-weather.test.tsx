@@ -1,50 +1,23 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterAll, describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
 import { DAY_MS, HOUR_MS } from '@tractorlink/domain/time';
 import { hourlyStamp } from '@tractorlink/domain/weather';
 import type { FiveDayResponse, HourlyItem } from '@tractorlink/domain/weather';
 import hi from '../../../locales/tractor/hi.json';
-import { changeAppLanguage, initI18n } from '../../../lib/i18n';
+import { changeAppLanguage } from '../../../lib/i18n';
 import { storage } from '../../../lib/secure-storage';
-import { loadTractorTexts } from '../../../lib/signed-in/tractor-texts';
-import { fiveDayAt, hourlyAt, mockWeatherServer } from '../components/weather/weather-fixtures';
-import { WeatherWidget } from '../components/weather/weather-widget';
+import { fiveDayAt, hourlyAt, mockWeatherServer, renderWeather, VIN, weatherPhoneEachTest } from '../components/weather/weather-fixtures';
 import { refreshWeather, WEATHER_STORAGE } from './get-weather';
 
-const VIN = 'MBNTL45DEM0000001';
 const OTHER = 'MBNTL57DEM0000002';
 
-/** A fresh query client per mount, as after a reload: only the secure storage is kept between them. */
-function mount(vin = VIN) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'offlineFirst' } } });
-  const view = render(
-    <QueryClientProvider client={client}>
-      <WeatherWidget vin={vin} />
-    </QueryClientProvider>,
-  );
-  return {
-    ...view,
-    show: (next: string) =>
-      view.rerender(
-        <QueryClientProvider client={client}>
-          <WeatherWidget key={next} vin={next} />
-        </QueryClientProvider>,
-      ),
-  };
-}
+const mount = (vin = VIN) => renderWeather({ vin });
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-  await loadTractorTexts('en');
-});
+/** What the phone asked from the `from`th request on, each told by `show`, in a fixed order. */
+const askedSince = (server: ReturnType<typeof mockWeatherServer>, from: number, show: (c: (typeof server.calls)[number]) => string) =>
+  server.calls.slice(from).map(show).sort();
 
-beforeEach(() => storage.clearExceptKept());
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+weatherPhoneEachTest();
 
 afterAll(() => changeAppLanguage('en'));
 
@@ -111,12 +84,7 @@ describe('weather caching in the secure storage (spec §3, §4)', () => {
     await act(() => changeAppLanguage('hi'));
     expect(screen.getByRole('status').textContent).toBe(hi['weather.loading']);
     expect(await screen.findByText('धूप')).toBeTruthy();
-    expect(
-      server.calls
-        .slice(2)
-        .map((c) => `${c.kind} ${c.language}`)
-        .sort(),
-    ).toEqual(['daily hi', 'hourly hi']);
+    expect(askedSince(server, 2, (c) => `${c.kind} ${c.language}`)).toEqual(['daily hi', 'hourly hi']);
     expect(storage.get('lanchange')).toBe('hi');
     expect(storage.getJson<FiveDayResponse>(`${VIN}5days`)?.DailyForecasts[0]?.Day.IconPhrase).toBe('आंशिक धूप 0');
     expect(screen.getByText(hi['weather.title'])).toBeTruthy();
@@ -136,12 +104,7 @@ describe('weather caching in the secure storage (spec §3, §4)', () => {
     view.show(OTHER);
     expect(screen.getByRole('status').textContent).toBe('Getting the weather…');
     expect(await screen.findByText('Now 18 °C')).toBeTruthy();
-    expect(
-      server.calls
-        .slice(2)
-        .map((c) => `${c.kind} ${c.vin}`)
-        .sort(),
-    ).toEqual([`daily ${OTHER}`, `hourly ${OTHER}`]);
+    expect(askedSince(server, 2, (c) => `${c.kind} ${c.vin}`)).toEqual([`daily ${OTHER}`, `hourly ${OTHER}`]);
     expect(storage.get('vehicleChanged')).toBe(OTHER);
     // The first tractor's weather stays kept under its own VIN.
     expect(storage.getJson<HourlyItem[]>(VIN)?.[0]?.IconPhrase).toBe('Sunny');
@@ -153,18 +116,14 @@ describe('weather caching in the secure storage (spec §3, §4)', () => {
     await refreshWeather(VIN, 'en', now);
     server.answer(() => ({ status: 503 }));
     const data = await refreshWeather(VIN, 'hi', now + 60_000);
-    // What the phone had is kept and shown.
+    // What the phone had is kept and shown, as fetched at the first try.
     expect(data.hourly?.[0]?.IconPhrase).toBe('Sunny');
+    expect(data).toMatchObject({ failed: true, fetchedAt: now });
     expect(storage.get('lanchange')).toBe('en');
     server.answer((c) => ({ status: 200, body: c.kind === 'hourly' ? hourlyAt(now) : fiveDayAt(now) }));
     const before = server.calls.length;
-    await refreshWeather(VIN, 'hi', now + 120_000);
-    expect(
-      server.calls
-        .slice(before)
-        .map((c) => `${c.kind} ${c.language}`)
-        .sort(),
-    ).toEqual(['daily hi', 'hourly hi']);
+    expect(await refreshWeather(VIN, 'hi', now + 120_000)).toMatchObject({ failed: false, fetchedAt: now + 120_000 });
+    expect(askedSince(server, before, (c) => `${c.kind} ${c.language}`)).toEqual(['daily hi', 'hourly hi']);
     expect(storage.get('lanchange')).toBe('hi');
   });
 
@@ -175,12 +134,7 @@ describe('weather caching in the secure storage (spec §3, §4)', () => {
     expect(empty).toMatchObject({ hourly: [], daily: { DailyForecasts: [] } });
     server.answer((c) => ({ status: 200, body: c.kind === 'hourly' ? hourlyAt(now) : fiveDayAt(now) }));
     const data = await refreshWeather(VIN, 'en', now + 60_000);
-    expect(
-      server.calls
-        .slice(2)
-        .map((c) => c.kind)
-        .sort(),
-    ).toEqual(['daily', 'hourly']);
+    expect(askedSince(server, 2, (c) => c.kind)).toEqual(['daily', 'hourly']);
     expect(data.hourly).toHaveLength(1);
     await refreshWeather(VIN, 'en', now + 120_000);
     expect(server.calls).toHaveLength(4);
@@ -197,7 +151,7 @@ describe('weather caching in the secure storage (spec §3, §4)', () => {
     storage.setJson(`${VIN}5days`, fiveDayAt(now - 3 * DAY_MS));
     await refreshWeather(VIN, 'en', now + 120_000);
     expect(server.calls.slice(3).map((c) => c.kind)).toEqual(['daily']);
-    // Kept from yesterday: still covers the three days, nothing asked.
+    // Kept from yesterday: its days still reach the day after tomorrow, nothing asked.
     storage.setJson(`${VIN}5days`, fiveDayAt(now - DAY_MS));
     await refreshWeather(VIN, 'en', now + 180_000);
     expect(server.calls).toHaveLength(4);

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DAY_MS, istDate, istMidnight } from '@tractorlink/domain/time';
 import { hourlyStamp, weatherCacheKeys, weatherRefreshPlan } from '@tractorlink/domain/weather';
-import type { FiveDayResponse, HourlyItem, WeatherRefreshPlan } from '@tractorlink/domain/weather';
+import type { DailyForecast, FiveDayResponse, HourlyItem, WeatherRefreshPlan } from '@tractorlink/domain/weather';
 import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { storage } from '../../../lib/secure-storage';
@@ -25,12 +25,22 @@ export const WEATHER_STORAGE = {
   vehicle: 'vehicleChanged',
 } as const;
 
+/**
+ * Our addition: when this tractor's hourly list was fetched (epoch ms). storedHour and storedMinutes
+ * are one pair for the phone, so after a switch of tractor they tell the other one's age.
+ */
+const fetchedAtKey = (vin: string) => `${vin}storedAt`;
+
 export interface WeatherData {
   /** The 1-hour forecast; its first item is today's current weather. Null: none kept. */
   hourly: HourlyItem[] | null;
   daily: FiveDayResponse | null;
   /** When the rule last ran (epoch ms): the widget's "today" (it runs at least every few minutes). */
   at: number;
+  /** When the kept hourly list was fetched (epoch ms); null: not known (nothing kept). */
+  fetchedAt: number | null;
+  /** The run asked for something and did not get it all (offline, 503): what shows is what was kept. */
+  failed: boolean;
 }
 
 /** What the owner's phone keeps now, and what the spec's rule says to fetch. */
@@ -50,6 +60,25 @@ function keptDaily(vin: string): FiveDayResponse | null {
   return body && Array.isArray(body.DailyForecasts) ? body : null;
 }
 
+const dateOf = (epochSeconds: number) => istDate(epochSeconds * 1000);
+
+/**
+ * The kept forecast's days that may show at `now`, matched by IST date: the days already past are
+ * dropped, so a forecast kept from yesterday shows its tomorrow as today's. The provider's five days
+ * reach further than the widget's three, so a forecast kept a few days ago still has a day or two to
+ * show offline (the card says how old it is); past its last day, 'Weather Data NA'.
+ */
+export function forecastDaysAhead(daily: FiveDayResponse | null, now: number): DailyForecast[] {
+  const today = istDate(now);
+  return (daily?.DailyForecasts ?? []).filter((f) => dateOf(f.EpochDate) >= today);
+}
+
+/** The hourly items not of a past day: yesterday's "now" is not today's (dates compare as text). */
+export function hourlyNotPast(hourly: HourlyItem[] | null, now: number): HourlyItem[] {
+  const today = istDate(now);
+  return (hourly ?? []).filter((h) => dateOf(h.EpochDateTime) >= today);
+}
+
 /**
  * Spec §4 "the five-day forecast is fetched if none is cached": a forecast kept from days ago that no
  * longer reaches the day after tomorrow (the last of the widget's three days) counts as none, or the
@@ -58,7 +87,12 @@ function keptDaily(vin: string): FiveDayResponse | null {
  */
 function coversThreeDays(daily: FiveDayResponse | null, now: number): boolean {
   const last = istDate(istMidnight(istDate(now)) + 2 * DAY_MS);
-  return daily?.DailyForecasts.some((f) => istDate(f.EpochDate * 1000) === last) === true;
+  return forecastDaysAhead(daily, now).some((f) => dateOf(f.EpochDate) === last);
+}
+
+function keptFetchedAt(vin: string): number | null {
+  const at = num(storage.get(fetchedAtKey(vin)));
+  return at !== null && Number.isFinite(at) ? at : null;
 }
 
 function weatherState(vin: string, language: string, now = Date.now()): WeatherState {
@@ -78,7 +112,7 @@ function weatherState(vin: string, language: string, now = Date.now()): WeatherS
     hourlyCached: hourly !== null && hourly.length > 0,
     fiveDayCached: coversThreeDays(daily, now),
   });
-  return { hourly, daily, at: now, plan };
+  return { hourly, daily, at: now, fetchedAt: keptFetchedAt(vin), failed: false, plan };
 }
 
 const setIfChanged = (name: string, value: string) => {
@@ -99,7 +133,7 @@ const path = (kind: 'hourly' | 'daily', vin: string, language: string) => `weath
  * it as soon as it resolves.
  */
 export async function refreshWeather(vin: string, language: string, now = Date.now()): Promise<WeatherData> {
-  const { hourly, daily, plan } = weatherState(vin, language, now);
+  const { hourly, daily, fetchedAt, plan } = weatherState(vin, language, now);
   const [hourlyAnswer, dailyAnswer] = await Promise.allSettled([
     plan.fetchHourly ? apiJson<HourlyItem[]>(path('hourly', vin, language)) : Promise.resolve(null),
     plan.fetchFiveDay ? apiJson<FiveDayResponse>(path('daily', vin, language)) : Promise.resolve(null),
@@ -108,11 +142,14 @@ export async function refreshWeather(vin: string, language: string, now = Date.n
   let failed = false;
   let nextHourly = hourly;
   let nextDaily = daily;
+  let nextFetchedAt = fetchedAt;
 
   if (plan.fetchHourly) {
     if (hourlyAnswer.status === 'fulfilled' && Array.isArray(hourlyAnswer.value)) {
       nextHourly = hourlyAnswer.value;
       storage.setJson(keys.hourly, nextHourly);
+      nextFetchedAt = now;
+      storage.set(fetchedAtKey(vin), String(now));
       const stamp = hourlyStamp(now);
       storage.set(WEATHER_STORAGE.storedHour, String(stamp.storedHour));
       storage.set(WEATHER_STORAGE.storedMinutes, String(stamp.storedMinutes));
@@ -130,7 +167,7 @@ export async function refreshWeather(vin: string, language: string, now = Date.n
     setIfChanged(WEATHER_STORAGE.language, language);
     setIfChanged(WEATHER_STORAGE.vehicle, vin);
   }
-  return { hourly: nextHourly, daily: nextDaily, at: now };
+  return { hourly: nextHourly, daily: nextDaily, at: now, fetchedAt: nextFetchedAt, failed };
 }
 
 /** While the home tab stays open, the rule is looked at again this often (a request only once an hour has passed). */
@@ -143,8 +180,8 @@ function weatherQueryOptions(vin: string, language: string) {
     // What the phone keeps shows at once, unless the language or tractor changed (spec §4: a
     // loader until the new forecast is in) or nothing is kept yet.
     initialData: (): WeatherData | undefined => {
-      const { hourly, daily, at, plan } = weatherState(vin, language);
-      return plan.showLoader || (hourly === null && daily === null) ? undefined : { hourly, daily, at };
+      const { plan, ...kept } = weatherState(vin, language);
+      return plan.showLoader || (kept.hourly === null && kept.daily === null) ? undefined : kept;
     },
     initialDataUpdatedAt: 0,
     // The secure storage is the cache (spec §4); the query only runs the rule, on every mount and

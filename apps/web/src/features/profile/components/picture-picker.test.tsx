@@ -1,13 +1,13 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { initI18n } from '../../../lib/i18n';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { flush, outboxEntries, resetOutboxForTests } from '../../../lib/outbox/outbox';
-import { storage } from '../../../lib/secure-storage';
 import { loadTractorTexts } from '../../../lib/signed-in/tractor-texts';
 import { PicturePicker } from './picture-picker';
+import { networkEachTest } from '../../../test/network';
 import { testOwner } from '../../../test/owner';
+import { renderWithProviders } from '../../../test/render';
 import { jsonResponse, signInEachTest } from '../../../test/signed-in';
+import { englishBeforeAll } from '../../../test/words';
 
 /** Issue 19: a photo chosen offline shows at once, waiting, through a reload; refused later, it says why. */
 
@@ -15,46 +15,25 @@ const user = testOwner();
 const WAITING = 'Saved on this phone, will send when online';
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 8, 7]);
 
-let online: boolean;
 let posts: number;
 let reply: () => Response;
 const json = jsonResponse;
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-  await loadTractorTexts('en');
-});
+englishBeforeAll(loadTractorTexts);
 
 signInEachTest(user);
 
+const network = networkEachTest((_input, init) => {
+  if (init.method === 'POST') posts += 1;
+  return reply();
+});
+
 beforeEach(() => {
-  online = false;
   posts = 0;
   reply = () => json(200, user);
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_input: RequestInfo | URL, init: RequestInit = {}) => {
-      if (!online) throw new TypeError('Failed to fetch');
-      if (init.method === 'POST') posts += 1;
-      return reply();
-    }),
-  );
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-function renderPicker() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <PicturePicker name="Ramesh Patil" imageURL={null} />
-    </QueryClientProvider>,
-  );
-}
+const renderPicker = () => renderWithProviders(<PicturePicker name="Ramesh Patil" imageURL={null} />);
 
 const picture = (container: HTMLElement) => container.querySelector('.avatar img')?.getAttribute('src');
 
@@ -84,7 +63,7 @@ describe('the profile picture, offline', () => {
     const view = renderPicker();
     choose(new File([PNG], 'me.png', { type: 'image/png' }));
     await screen.findByText(WAITING);
-    online = true;
+    network.online = true;
     reply = () => json(400, { error: { code: 'VALIDATION_FAILED', message: 'bad', details: [{ path: 'image', code: 'IMAGE_TYPE' }] } });
     await act(() => flush());
     expect(posts).toBe(1);

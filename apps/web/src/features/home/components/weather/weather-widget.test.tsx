@@ -1,40 +1,17 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DAY_MS, istDate } from '@tractorlink/domain/time';
 import { monthLabel, weatherDays } from '@tractorlink/domain/weather';
-import { initI18n } from '../../../../lib/i18n';
 import { storage } from '../../../../lib/secure-storage';
-import { loadTractorTexts } from '../../../../lib/signed-in/tractor-texts';
-import { fiveDayAt, hourlyAt, mockWeatherServer } from './weather-fixtures';
+import { refreshWeather } from '../../api/get-weather';
+import { fiveDayAt, hourlyAt, mockWeatherServer, renderWeather as renderWidget, VIN, weatherPhoneEachTest } from './weather-fixtures';
 import { iconParts } from './weather-icons';
-import { WeatherCard, WeatherWidget } from './weather-widget';
-
-const VIN = 'MBNTL45DEM0000001';
-
-function renderWidget(props: { vin?: string; renewal?: boolean } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'offlineFirst' } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <WeatherWidget vin={props.vin ?? VIN} renewal={props.renewal} />
-    </QueryClientProvider>,
-  );
-}
+import { WeatherCard } from './weather-widget';
 
 const dayButtons = () => within(screen.getByRole('group', { name: 'Choose a day' })).getAllByRole('button');
 const pressed = () => dayButtons().map((b) => b.getAttribute('aria-pressed'));
 
-beforeAll(async () => {
-  await storage.load();
-  await initI18n('en');
-  await loadTractorTexts('en');
-});
-
-beforeEach(() => storage.clearExceptKept());
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+weatherPhoneEachTest();
 
 describe('the weather widget with fixed data (spec §2 weather widget)', () => {
   it('shows the month label, three day buttons and today’s current weather from the first hourly item', async () => {
@@ -115,6 +92,94 @@ describe('the weather widget with fixed data (spec §2 weather widget)', () => {
     // Today without hourly data falls back to its five-day item (domain rule).
     fireEvent.click(screen.getByRole('button', { name: /^Today/ }));
     expect(onSelect).toHaveBeenCalledWith(istDate(now));
+  });
+});
+
+describe('how old the forecast is, and days matched by date (a kept forecast)', () => {
+  /** Epoch ms of a time of day in India. */
+  const ist = (local: string) => Date.parse(`${local}+05:30`);
+  // Saturday 21 November 2026, mid-morning: the farmer opens the app.
+  const NOW = ist('2026-11-21T10:00:00');
+  const kept = () => screen.queryByText(/^Forecast from/);
+  const dayNames = () => dayButtons().map((b) => b.textContent);
+
+  /** The phone fetched the weather at `at` (the server's forecast of that day), and it is now `now`. */
+  async function fetchedAt(at: number, now = NOW) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(at);
+    const server = mockWeatherServer();
+    await refreshWeather(VIN, 'en', at);
+    vi.setSystemTime(now);
+    return server;
+  }
+
+  /** The app opened at NOW with no network, the weather last fetched at `at`: the card once it shows. */
+  async function openOfflineFetchedAt(at: number) {
+    (await fetchedAt(at)).goOffline();
+    renderWidget();
+    await screen.findAllByRole('button', { name: /^Today/ });
+  }
+
+  it('fresh (fetched a minute ago, online): nothing is said about its age', async () => {
+    await fetchedAt(NOW - 60_000);
+    renderWidget();
+    expect(await screen.findByText('Now 30 °C')).toBeTruthy();
+    await act(async () => undefined);
+    expect(kept()).toBeNull();
+  });
+
+  it('kept from this morning, offline: today’s weather with "Forecast from 6:40 am"', async () => {
+    await openOfflineFetchedAt(ist('2026-11-21T06:40:00'));
+    expect(await screen.findByText('Forecast from 6:40 am')).toBeTruthy();
+    // The kept hourly item is of today: still today's current weather.
+    expect(screen.getByText('Now 30 °C')).toBeTruthy();
+    expect(dayNames()).toEqual(['Today 21', 'Tomorrow 22', 'Day after 23']);
+  });
+
+  it('online, a refresh that failed says the same, even within the hour', async () => {
+    const server = await fetchedAt(ist('2026-11-21T06:40:00'), ist('2026-11-21T07:00:00'));
+    // The five-day forecast kept is from three days ago (so it is asked again), and the server cannot answer.
+    storage.setJson(`${VIN}5days`, fiveDayAt(ist('2026-11-18T18:00:00')));
+    server.answer(() => ({ status: 503 }));
+    renderWidget();
+    expect(await screen.findByText('Forecast from 6:40 am')).toBeTruthy();
+    expect(server.calls.filter((c) => c.kind === 'daily')).toHaveLength(3);
+  });
+
+  it('kept from yesterday evening: yesterday’s tomorrow is today, nothing of yesterday shows, "Forecast from yesterday 6:40 pm"', async () => {
+    await openOfflineFetchedAt(ist('2026-11-20T18:40:00'));
+    expect(await screen.findByText('Forecast from yesterday 6:40 pm')).toBeTruthy();
+    expect(dayNames()).toEqual(['Today 21', 'Tomorrow 22', 'Day after 23']);
+    // Yesterday's "now" (its 19:00) is not today's: today is the forecast's second day.
+    expect(screen.queryByText(/^Now/)).toBeNull();
+    expect(screen.getByText('Min 21 °C · Max 36 °C')).toBeTruthy();
+    expect(screen.getByText('Partly sunny 1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^Tomorrow/ }));
+    expect(screen.getByText('Min 22 °C · Max 37 °C')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^Day after/ }));
+    expect(screen.getByText('Min 23 °C · Max 38 °C')).toBeTruthy();
+  });
+
+  it('kept from three days ago: its fourth and fifth days are today and tomorrow, dated "Forecast from 18 Nov, 6:40 pm"; the day after is NA', async () => {
+    await openOfflineFetchedAt(ist('2026-11-18T18:40:00'));
+    expect(await screen.findByText('Forecast from 18 Nov, 6:40 pm')).toBeTruthy();
+    expect(screen.getByText('Min 23 °C · Max 38 °C')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^Tomorrow/ }));
+    expect(screen.getByText('Min 24 °C · Max 39 °C')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^Day after/ }));
+    expect(screen.getByText('Weather Data NA')).toBeTruthy();
+  });
+
+  it("kept from five days ago: none of its days is left, so 'Weather Data NA' (and no date over nothing)", async () => {
+    await openOfflineFetchedAt(ist('2026-11-16T18:40:00'));
+    expect(await screen.findByText('Weather Data NA')).toBeTruthy();
+    expect(dayNames()).toEqual(['Today 21', 'Tomorrow 22', 'Day after 23']);
+    for (const day of [/^Tomorrow/, /^Day after/]) {
+      fireEvent.click(screen.getByRole('button', { name: day }));
+      expect(screen.getByText('Weather Data NA')).toBeTruthy();
+    }
+    expect(document.querySelector('svg.weather-icon')).toBeNull();
+    expect(kept()).toBeNull();
   });
 });
 

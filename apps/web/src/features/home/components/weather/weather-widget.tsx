@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguageCode } from '@tractorlink/domain/languages';
 import { weatherDays } from '@tractorlink/domain/weather';
 import type { WeatherDay, WeatherWidget as WeatherWidgetModel } from '@tractorlink/domain/weather';
-import { useWeather } from '../../api/get-weather';
+import { useOnline } from '../../../../lib/connectivity';
+import { forecastDaysAhead, hourlyNotPast, useWeather } from '../../api/get-weather';
+import { keptLabel, keptSince } from './kept-forecast';
 import { WeatherIcon } from './weather-icons';
 
 const DAY_NAMES = ['weather.today', 'weather.tomorrow', 'weather.dayAfter'] as const;
@@ -30,10 +32,12 @@ interface WeatherCardProps {
   /** Null while the spec's loader shows (a language or tractor change, or nothing kept yet). */
   widget: WeatherWidgetModel | null;
   onSelect: (date: string) => void;
+  /** 'Forecast from 6:40 am' when what shows is not fresh; null or absent: fresh, nothing said. */
+  kept?: string | null;
 }
 
 /** The widget as it looks (spec §2): month label, three day buttons, the selected day's weather. */
-export function WeatherCard({ widget, onSelect }: WeatherCardProps) {
+export function WeatherCard({ widget, onSelect, kept = null }: WeatherCardProps) {
   const { t } = useTranslation();
   return (
     <section className="card weather" aria-labelledby="weather-title">
@@ -64,6 +68,7 @@ export function WeatherCard({ widget, onSelect }: WeatherCardProps) {
           <div aria-live="polite">
             <DayWeather day={widget.days.find((d) => d.date === widget.selectedDate) ?? widget.days[0]} />
           </div>
+          {kept !== null && <p className="fine-print weather-kept">{kept}</p>}
         </>
       )}
     </section>
@@ -76,11 +81,17 @@ export function WeatherCard({ widget, onSelect }: WeatherCardProps) {
  * (the tractor's pack has ended) it is hidden and asks nothing.
  */
 export function WeatherWidget({ vin, renewal = false }: { vin: string; renewal?: boolean }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const language = isLanguageCode(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const [selectedDate, setSelectedDate] = useState<string | null>(null);
+  const online = useOnline();
   const { data } = useWeather(vin, language, !renewal);
   if (renewal) return null;
-  const widget = data ? weatherDays(data.at, data.hourly, data.daily, { selectedDate, language }) : null;
-  return <WeatherCard widget={widget} onSelect={setSelectedDate} />;
+  if (!data) return <WeatherCard widget={null} onSelect={setSelectedDate} />;
+  // Days are matched by date: what a kept forecast said of a day now past never shows as today's.
+  const widget = weatherDays(data.at, hourlyNotPast(data.hourly, data.at), forecastDaysAhead(data.daily, data.at), { selectedDate, language });
+  const since = keptSince(data, online);
+  // Said only over weather it dates: with every day 'Weather Data NA' there is no forecast to date.
+  const dated = since !== null && widget.days.some((d) => d.temperature !== null);
+  return <WeatherCard widget={widget} onSelect={setSelectedDate} kept={dated ? keptLabel(t, since, data.at, language) : null} />;
 }

@@ -1,8 +1,36 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { DAY_MS, HOUR_MS, istDate, istHourStart, istMidnight } from '@tractorlink/domain/time';
 import type { FiveDayResponse, HourlyItem } from '@tractorlink/domain/weather';
+import { storage } from '../../../../lib/secure-storage';
+import { loadTractorTexts } from '../../../../lib/signed-in/tractor-texts';
+import { renderWithProviders } from '../../../../test/render';
+import { englishBeforeAll } from '../../../../test/words';
+import { WeatherWidget } from './weather-widget';
 
-/** Test data in AccuWeather's shapes (Fahrenheit), dated from `now`: for the weather unit tests only. */
+/** Test data in AccuWeather's shapes (Fahrenheit), dated from `now`, and the widget's set-up: for the weather unit tests only. */
+
+export const VIN = 'MBNTL45DEM0000001';
+
+/** A weather test file's phone: the words in English, nothing kept before each test, the real clock and network after. */
+export function weatherPhoneEachTest(): void {
+  englishBeforeAll(loadTractorTexts);
+  beforeEach(() => storage.clearExceptKept());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+}
+
+/**
+ * The widget with a fresh query client, as after a reload (only the secure storage is kept between
+ * mounts); `show` switches it to another tractor in the same client, as the tractor picker does.
+ */
+export function renderWeather({ vin = VIN, renewal }: { vin?: string; renewal?: boolean } = {}) {
+  // The app's query defaults: one try, offline too (lib/query-client.ts).
+  const view = renderWithProviders(<WeatherWidget vin={vin} renewal={renewal} />, { queries: { networkMode: 'offlineFirst' } });
+  return { ...view, show: (next: string) => view.rerender(<WeatherWidget key={next} vin={next} />) };
+}
 
 const fahrenheit = (c: number) => (c * 9) / 5 + 32;
 
@@ -62,6 +90,13 @@ export function mockWeatherServer(answer: Answer = (c) => ({ status: 200, body: 
     calls,
     answer(next: Answer) {
       respond = next;
+    },
+    /** The phone loses its network: navigator.onLine says so, and every request fails as the browser's does. */
+    goOffline() {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      respond = () => {
+        throw new TypeError('Failed to fetch');
+      };
     },
   };
 }
