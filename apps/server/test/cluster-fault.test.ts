@@ -8,7 +8,8 @@ import { DeviceClient } from '../src/sim/device-client';
 import { dbTargets, type TestDatabase } from './support/db-targets';
 import { alertTopic } from '../src/modules/alerts/delivery/push-channel';
 import { browserKeys, fakePushService } from './support/alerts';
-import { answers, killInstancesAfterAll, record, startInstance, track, until } from './support/cluster';
+import { answers, killInstancesAfterAll, startInstance, track, until } from './support/cluster';
+import { workingRecord } from './support/teltonika-frames';
 import { freePort } from './support/free-port';
 import { provisionTractor } from './support/tractors';
 
@@ -87,7 +88,7 @@ describe.runIf(postgres)('two instances behind HAProxy on one PostgreSQL', () =>
     // record to the 69th (500 s): one alert each, raised across the kill on the devices of the dead instance.
     const start = Date.now() - 30 * 60_000;
     const hot = (i: number) => (i >= 20 && i < 70 ? 110 : 85);
-    clients.forEach((c, d) => c.enqueue(Array.from({ length: PER_DEVICE }, (_, i) => record(start + i * 10_000, d, hot(i)))));
+    clients.forEach((c, d) => c.enqueue(Array.from({ length: PER_DEVICE }, (_, i) => workingRecord(start + i * 10_000, d, hot(i)))));
     const total = DEVICES * PER_DEVICE;
     const acked = () => clients.reduce((s, c) => s + c.stats.acknowledged, 0);
     const drained = Promise.all(clients.map((c) => c.drained()));

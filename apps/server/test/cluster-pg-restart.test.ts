@@ -16,7 +16,8 @@ import {
 import { DeviceClient } from '../src/sim/device-client';
 import { createDb, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { answers, killInstancesAfterAll, record, startInstance, track, until } from './support/cluster';
+import { answers, killInstancesAfterAll, startInstance, track, until } from './support/cluster';
+import { workingRecord } from './support/teltonika-frames';
 import { freePort } from './support/free-port';
 import { provisionTractor } from './support/tractors';
 
@@ -64,7 +65,7 @@ describe.runIf(canStartPostgres)('two instances behind HAProxy while PostgreSQL 
 
     const clients = tractors.map((t) => new DeviceClient({ host: '127.0.0.1', port: front.devicePort, imei: t.imei, batch: 10, retryMs: 200 }));
     const start = Date.UTC(2026, 10, 20, 4, 0);
-    clients.forEach((c, d) => c.enqueue(Array.from({ length: PER_DEVICE }, (_, i) => record(start + i * 10_000, d))));
+    clients.forEach((c, d) => c.enqueue(Array.from({ length: PER_DEVICE }, (_, i) => workingRecord(start + i * 10_000, d))));
     const total = DEVICES * PER_DEVICE;
     const acked = () => clients.reduce((s, c) => s + c.stats.acknowledged, 0);
     const drained = Promise.all(clients.map((c) => c.drained()));

@@ -1,29 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import type { AvlRecord } from '../src/devices/teltonika/codec';
 import { DeviceClient } from '../src/sim/device-client';
 import { dbTargets } from './support/db-targets';
 import { freePort } from './support/free-port';
+import { spawnServer } from './support/server-process';
+import { workingRecord } from './support/teltonika-frames';
 import { provisionTractor } from './support/tractors';
-
-const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 
 /** The real server as a separate process, so it can be killed without warning. */
 async function startServer(env: Record<string, string>, httpPort: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(httpPort),
-      LOG_LEVEL: 'error',
-      DEMO_OWNER: 'false',
-      SIMULATE_FLEET: 'false',
-      ...env,
-    },
-    stdio: 'ignore',
-  });
+  const child = spawnServer({ HOST: '127.0.0.1', PORT: String(httpPort), ...env }, 'ignore');
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -34,18 +20,6 @@ async function startServer(env: Record<string, string>, httpPort: number): Promi
     await new Promise((r) => setTimeout(r, 50));
   }
 }
-
-const record = (timestamp: number, i: number): AvlRecord => ({
-  timestamp,
-  priority: 0,
-  gps: { longitude: 73.98 + i * 1e-5, latitude: 20.16, altitude: 560, angle: 0, satellites: 9, speed: 6 },
-  eventIoId: 0,
-  io: [
-    { id: 239, size: 1, value: 1 },
-    { id: 1, size: 1, value: 1 },
-    { id: 89, size: 1, value: 60 },
-  ],
-});
 
 describe.each(dbTargets)('crash safety on $name', (target) => {
   it('loses nothing and stores nothing twice when the server is killed mid-stream', { timeout: 120_000 }, async () => {
@@ -60,7 +34,7 @@ describe.each(dbTargets)('crash safety on $name', (target) => {
 
     const clients = tractors.map((t) => new DeviceClient({ host: '127.0.0.1', port: Number(env.DEVICE_TCP_PORT), imei: t.imei, batch: 25, retryMs: 100 }));
     const start = Date.UTC(2026, 10, 20, 4, 0);
-    clients.forEach((c, d) => c.enqueue(Array.from({ length: PER_DEVICE }, (_, i) => record(start + i * 10_000, d))));
+    clients.forEach((c, d) => c.enqueue(Array.from({ length: PER_DEVICE }, (_, i) => workingRecord(start + i * 10_000, d))));
     const drained = Promise.all(clients.map((c) => c.drained()));
 
     // Kill without warning once part of the stream is acknowledged, so frames are in flight.

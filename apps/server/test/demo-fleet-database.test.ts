@@ -1,21 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { istDate } from '@tractorlink/domain/time';
 import { createDb, type Db } from '../src/db/database';
 import { DEMO_FLEET } from '../src/sim/demo-fleet';
+import { createPostgresDatabase } from './support/db-targets';
 import { freePort } from './support/free-port';
+import { spawnServer } from './support/server-process';
 
 /**
  * Issue 20: the simulated fleet's progress lives in the database it fed. Real server processes (the
  * demo owner and fleet on, as `npm start` runs them), killed and restarted as a newcomer or a crash would.
  */
-const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 const adminUrl = process.env.TEST_DATABASE_URL;
 const IMEIS = DEMO_FLEET.map((t) => t.profile.imei);
 
@@ -45,21 +44,18 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
 
 async function startServer(env: Record<string, string>): Promise<Server> {
   const httpPort = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
+  const child = spawnServer(
+    {
       HOST: '127.0.0.1',
       PORT: String(httpPort),
-      LOG_LEVEL: 'error',
       DEMO_OWNER: 'true',
       SIMULATE_FLEET: 'true',
       DEVICE_TCP_PORT: String(await freePort()),
       DEVICE_UDP_PORT: 'off',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+    ['ignore', 'pipe', 'pipe'],
+  );
   let out = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -87,24 +83,15 @@ async function stop(server: Server, signal: NodeJS.Signals): Promise<void> {
 
 async function emptyPostgres(): Promise<{ url: string; db: Db }> {
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `tl_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await createPostgresDatabase(adminUrl);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-fleet-pg-'));
-  const db = createDb({ databaseUrl: url.toString(), dataDir });
+  const db = createDb({ databaseUrl: database.url, dataDir });
   cleanups.push(async () => {
     await db.close();
     rmSync(dataDir, { recursive: true, force: true });
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
+    await database.drop();
   });
-  return { url: url.toString(), db };
+  return { url: database.url, db };
 }
 
 function tempDataDir(): string {

@@ -5,13 +5,13 @@ import { buildApp } from '../src/app';
 import type { RecordSink } from '../src/modules/telemetry/ingestor';
 import { startTeltonikaServer } from '../src/devices/teltonika/server';
 import { type AvlRecord, decodeTcpFrame, type IoElement } from '../src/devices/teltonika/codec';
-import { decodeCommandFrame, encodeResponse } from '../src/devices/teltonika/codec12';
+import { encodeResponse } from '../src/devices/teltonika/codec12';
 import { crc16Ibm } from '../src/devices/teltonika/crc16';
 import { encodeCodec8eFrame, encodeImei } from '../src/devices/teltonika/encoder';
 import { get, post } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { testConfig, useTestApp } from './support/harness';
-import { DevicePeer } from './support/teltonika-peer';
+import { DevicePeer, readCommand } from './support/teltonika-peer';
 import { provisionTractor } from './support/tractors';
 import { validTractor } from './support/vehicles';
 
@@ -65,15 +65,6 @@ function fmbRecord(time: number, n = 0): AvlRecord {
 /** A frame of `count` one-minute records ending a minute before `end`. */
 const framesOf = (end: number, count: number, first = 0): Buffer =>
   encodeCodec8eFrame(Array.from({ length: count }, (_, i) => fmbRecord(end - (count - i) * 60_000, first + i)));
-
-/** Reads one Codec 12 frame the server sent and returns its text. */
-async function readCommand(device: DevicePeer): Promise<string> {
-  const head = await device.read(8);
-  const body = await device.read(head.readUInt32BE(4) + 4);
-  const frame = decodeCommandFrame(Buffer.concat([head, body]));
-  expect(frame.type).toBe('command');
-  return frame.text;
-}
 
 const count = async (device: DevicePeer) => (await device.read(4)).readUInt32BE(0);
 

@@ -1,9 +1,8 @@
-import { createSocket, type Socket } from 'node:dgram';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { AvlRecord } from '../src/devices/teltonika/codec';
-import { encodeCodec8eFrame } from '../src/devices/teltonika/encoder';
+import { describe, expect, it } from 'vitest';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
+import { standingRecord, udpPacket } from './support/teltonika-frames';
+import { useUdpPeers } from './support/teltonika-peer';
 import { provisionTractor } from './support/tractors';
 
 /**
@@ -12,73 +11,27 @@ import { provisionTractor } from './support/tractors';
  */
 
 const IMEI = '352093086403655';
+const ENGINE_ON = { id: 239, size: 1, value: 1 };
+const EXTERNAL_VOLTAGE = { id: 66, size: 2, value: 13_800 };
 
-const record = (time: number): AvlRecord => ({
-  timestamp: time,
-  priority: 0,
-  gps: { longitude: 73.98, latitude: 20.17, altitude: 560, angle: 0, satellites: 9, speed: 0 },
-  eventIoId: 0,
-  io: [
-    { id: 239, size: 1, value: 1 },
-    { id: 66, size: 2, value: 13_800 },
-  ],
-});
-
-/** A UDP AVL packet: length, packet id, 0x01, AVL packet id, IMEI, and the Codec 8E data of `times`. */
-function packet(packetId: number, avlPacketId: number, times: readonly number[]): Buffer {
-  const frame = encodeCodec8eFrame(times.map(record));
-  const data = frame.subarray(8, frame.length - 4);
-  const head = Buffer.alloc(8);
-  head.writeUInt16BE(packetId, 2);
-  head.writeUInt8(0x01, 4);
-  head.writeUInt8(avlPacketId, 5);
-  head.writeUInt16BE(IMEI.length, 6);
-  const body = Buffer.concat([head, Buffer.from(IMEI), data]);
-  body.writeUInt16BE(body.length - 2, 0);
-  return body;
-}
-
-/** A UDP peer playing a device: sends packets and waits for the server's answers. */
-class UdpDevice {
-  readonly answers: string[] = [];
-  private waiters: (() => void)[] = [];
-  private constructor(private readonly socket: Socket) {
-    socket.on('message', (m) => {
-      this.answers.push(m.toString('hex').toUpperCase());
-      for (const w of this.waiters.splice(0)) w();
-    });
-  }
-  static async open(): Promise<UdpDevice> {
-    const socket = createSocket('udp4');
-    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-    return new UdpDevice(socket);
-  }
-  send(port: number, bytes: Buffer): void {
-    this.socket.send(bytes, port, '127.0.0.1');
-  }
-  /** Resolves with the answers once there are `n`. */
-  async received(n: number): Promise<string[]> {
-    while (this.answers.length < n) await new Promise<void>((resolve) => this.waiters.push(resolve));
-    return this.answers.slice(0, n);
-  }
-  close(): void {
-    this.socket.close();
-  }
-}
+/** A UDP AVL packet of the records at `times`. */
+const packet = (packetId: number, avlPacketId: number, times: readonly number[]): Buffer =>
+  udpPacket(
+    IMEI,
+    packetId,
+    avlPacketId,
+    times.map((time) => standingRecord(time, [ENGINE_ON, EXTERNAL_VOLTAGE])),
+  );
 
 describe.each(dbTargets)('real devices on the Teltonika UDP port ($name)', (target) => {
   const t = useTestApp(target);
-  const devices: UdpDevice[] = [];
-  afterEach(() => {
-    for (const d of devices.splice(0)) d.close();
-  });
+  const openPeer = useUdpPeers();
   const start = async () => {
     const app = await t.build({ DEVICE_TCP_PORT: '0', DEVICE_TCP_HOST: '127.0.0.1' }, { startDevices: true });
     const tractor = await provisionTractor(t.database.db.kysely, { imei: IMEI });
     const port = app.deviceUdpServer?.port;
     if (!port) throw new Error('UDP device server not started');
-    const device = await UdpDevice.open();
-    devices.push(device);
+    const device = await openPeer();
     return { tractor, port, device };
   };
   const times = async (tractorId: string) =>

@@ -3,27 +3,19 @@ import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { localWakeups } from '../src/db/wakeups';
 import { DeviceCommands, waitingTractors } from '../src/modules/commands/service';
-import { decodeCommandFrame, encodeResponse } from '../src/devices/teltonika/codec12';
+import { encodeResponse } from '../src/devices/teltonika/codec12';
 import { encodeCodec8eFrame } from '../src/devices/teltonika/encoder';
 import { expectError, get, post } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { planOf } from './support/query-plan';
-import { DevicePeer } from './support/teltonika-peer';
+import { standingRecord } from './support/teltonika-frames';
+import { DevicePeer, readCommand } from './support/teltonika-peer';
 import { provisionTractor } from './support/tractors';
 import { validTractor } from './support/vehicles';
 
 const OPERATOR_KEY = 'operator-key-for-tests-0123456789';
 const key = { headers: { 'x-operator-key': OPERATOR_KEY } };
-
-/** Reads one Codec 12 frame the server sent (its length is in the header). */
-async function readCommand(device: DevicePeer): Promise<string> {
-  const head = await device.read(8);
-  const body = await device.read(head.readUInt32BE(4) + 4);
-  const frame = decodeCommandFrame(Buffer.concat([head, body]));
-  expect(frame.type).toBe('command');
-  return frame.text;
-}
 
 describe.each(dbTargets)('commands to a device (Codec 12) on $name', (target) => {
   const t = useTestApp(target, { OPERATOR_KEY });
@@ -39,13 +31,7 @@ describe.each(dbTargets)('commands to a device (Codec 12) on $name', (target) =>
 
     const device = await DevicePeer.connect(app.deviceServer?.port as number);
     expect(await device.handshake(tractor.imei)).toBe(1);
-    const record = {
-      timestamp: t.clock.now() - 60_000,
-      priority: 0,
-      gps: { longitude: 73.9, latitude: 20.1, altitude: 500, angle: 0, satellites: 9, speed: 0 },
-      eventIoId: 0,
-      io: [],
-    };
+    const record = standingRecord(t.clock.now() - 60_000);
     expect(await device.sendFrame(encodeCodec8eFrame([record]))).toBe(1);
     // One at a time, oldest first.
     expect(await readCommand(device)).toBe('getinfo');
@@ -76,13 +62,7 @@ describe.each(dbTargets)('commands to a device (Codec 12) on $name', (target) =>
     const tractor = validTractor(2);
     expect((await post(app, 'operator/tractors', tractor, key)).statusCode).toBe(201);
     await post(app, `operator/tractors/${tractor.vin}/commands`, { command: 'getver' }, key);
-    const record = (s: number) => ({
-      timestamp: t.clock.now() - 60_000 + s * 1000,
-      priority: 0,
-      gps: { longitude: 73.9, latitude: 20.1, altitude: 500, angle: 0, satellites: 9, speed: 0 },
-      eventIoId: 0,
-      io: [],
-    });
+    const record = (s: number) => standingRecord(t.clock.now() - 60_000 + s * 1000);
     const first = await DevicePeer.connect(app.deviceServer?.port as number);
     await first.handshake(tractor.imei);
     await first.sendFrame(encodeCodec8eFrame([record(0)]));

@@ -3,6 +3,7 @@ import { encodeCodec8eFrame } from '../src/devices/teltonika/encoder';
 import { expectError, post } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
+import { standingRecord } from './support/teltonika-frames';
 import { DevicePeer } from './support/teltonika-peer';
 import { MINUTE } from './support/test-clock';
 import { validTractor } from './support/vehicles';
@@ -97,15 +98,7 @@ describe.each(dbTargets)('devices trusted by their id, within bounds, on $name',
     const device = await DevicePeer.connect(app.deviceServer?.port as number);
     expect(await device.handshake(tractor.imei)).toBe(1);
     const frame = (n: number, from: number) =>
-      encodeCodec8eFrame(
-        Array.from({ length: n }, (_, i) => ({
-          timestamp: t.clock.now() - 200_000 + (from + i) * 1000,
-          priority: 0,
-          gps: { longitude: 73.9, latitude: 20.1, altitude: 500, angle: 0, satellites: 9, speed: 0 },
-          eventIoId: 0,
-          io: [],
-        })),
-      );
+      encodeCodec8eFrame(Array.from({ length: n }, (_, i) => standingRecord(t.clock.now() - 200_000 + (from + i) * 1000)));
     expect(await device.sendFrame(frame(50, 0))).toBe(50);
     const second = device.sendFrame(frame(50, 50));
     let acked = false;

@@ -2,30 +2,15 @@ import { createSocket } from 'node:dgram';
 import { describe, expect, it, vi } from 'vitest';
 import type { RecordSink } from '../src/modules/telemetry/ingestor';
 import type { KnownDevice } from '../src/modules/telemetry/pipeline';
-import { encodeCodec8eFrame } from '../src/devices/teltonika/encoder';
 import { startTeltonikaUdpServer } from '../src/devices/teltonika/udp-server';
 import { DEFAULT_DEVICE_MODEL } from '@tractorlink/domain/vehicles-rules';
+import { standingRecord, udpPacket } from './support/teltonika-frames';
 
 const IMEI = '352093086403655';
 const device: KnownDevice = { profile: { id: 'tractor-1', implementWidthM: 2, tankCapacityL: 60 }, model: DEFAULT_DEVICE_MODEL, ioRules: [] };
 
-/** A UDP packet of one Codec 8E record from `imei` (length, packet id, unused, AVL packet id, IMEI, data). */
-function packet(imei: string, packetId: number): Buffer {
-  const frame = encodeCodec8eFrame([
-    {
-      timestamp: Date.now() - 60_000,
-      priority: 0,
-      eventIoId: 0,
-      io: [],
-      gps: { longitude: 73.9, latitude: 20.1, altitude: 500, angle: 0, satellites: 9, speed: 0 },
-    },
-  ]);
-  const id = Buffer.from(imei, 'latin1');
-  const body = Buffer.concat([Buffer.of(packetId >> 8, packetId & 0xff, 0x01, 0x07, 0, id.length), id, frame.subarray(8, frame.length - 4)]);
-  const length = Buffer.alloc(2);
-  length.writeUInt16BE(body.length);
-  return Buffer.concat([length, body]);
-}
+/** A UDP packet of one Codec 8E record from `imei`, AVL packet id 7. */
+const packet = (imei: string, packetId: number): Buffer => udpPacket(imei, packetId, 0x07, [standingRecord(Date.now() - 60_000)]);
 
 describe('the Teltonika UDP port under a flood of made-up IMEIs', () => {
   it('keeps a bounded number of packets waiting (the rest dropped, as a real device resends), then serves a real device', async () => {
@@ -47,6 +32,7 @@ describe('the Teltonika UDP port under a flood of made-up IMEIs', () => {
       lookup: async (imei) => {
         lookups.push(imei);
         await gate;
+        waiting--;
         return imei === IMEI ? device : undefined;
       },
       ingestor: sink,

@@ -11,9 +11,17 @@ import { localName, PLACE_NAMES } from '../src/providers/geocoder/place-names';
 import { PLACES } from '../src/providers/geocoder/places';
 import { call, get } from './support/api';
 import { dbTargets } from './support/db-targets';
-import { useTestApp } from './support/harness';
+import { type TestContext, useTestApp } from './support/harness';
 import { TEST_START } from './support/test-clock';
-import { ownerWithTractor } from './support/vehicles';
+import { insertTractorState, ownerWithTractor } from './support/vehicles';
+
+/** The tractor last reported from Pimpalgaon Baswant, at the test's start. */
+const standsAtTheVillage = (t: TestContext, tractorId: string) =>
+  insertTractorState(t.database.db.kysely, tractorId, {
+    time: TEST_START,
+    reading: { time: TEST_START, lat: 20.16712, lon: 73.98288 },
+    fix: { lat: 20.16712, lon: 73.98288, time: TEST_START },
+  });
 
 const silentLog = { warn: () => undefined } as unknown as ConstructorParameters<typeof GoogleGeocoder>[0]['log'];
 
@@ -107,18 +115,7 @@ describe.each(dbTargets)('address on the home screen through the local geocoder 
 
   it("is in the owner's language, and an English answer cached before the names came is not reused", async () => {
     const { owner, tractor } = await ownerWithTractor(t);
-    await t.database.db.kysely
-      .insertInto('tractor_state')
-      .values({
-        tractor_id: tractor.id,
-        last_time: TEST_START,
-        last_seen_at: TEST_START,
-        last_reading: JSON.stringify({ time: TEST_START, lat: 20.16712, lon: 73.98288 }),
-        last_fix: JSON.stringify({ lat: 20.16712, lon: 73.98288, time: TEST_START }),
-        processor: '{}',
-        version: 1,
-      })
-      .execute();
+    await standsAtTheVillage(t, tractor.id);
     // What the English-only geocoder left in the cache for Marathi.
     await t.database.db.kysely
       .insertInto('geocode_cache')
@@ -224,18 +221,7 @@ describe.each(dbTargets)('address on the home screen through GEOCODER_PROVIDER=g
     const app = await t.build(env);
     const { owner, tractor } = await ownerWithTractor(t);
     await call(app, 'PUT', 'profile', { language: 'mr' }, { token: owner.accessToken });
-    await t.database.db.kysely
-      .insertInto('tractor_state')
-      .values({
-        tractor_id: tractor.id,
-        last_time: TEST_START,
-        last_seen_at: TEST_START,
-        last_reading: JSON.stringify({ time: TEST_START, lat: 20.16712, lon: 73.98288 }),
-        last_fix: JSON.stringify({ lat: 20.16712, lon: 73.98288, time: TEST_START }),
-        processor: '{}',
-        version: 1,
-      })
-      .execute();
+    await standsAtTheVillage(t, tractor.id);
     const home = async (a = app) => (await get(a, `tractorhomepage/${tractor.vin}`, { token: owner.accessToken })).json<TractorHomepageResponse>();
 
     // The provider fails: no address, nothing cached.

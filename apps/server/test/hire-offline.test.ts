@@ -3,7 +3,7 @@ import type { Customer, CustomerLedger, JobDetail, Payment } from '@tractorlink/
 import { expectError } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
-import { customerBody, hireCall, newId } from './support/hire';
+import { customerBody, hireCall, jobBody, newId } from './support/hire';
 import { TEST_START } from './support/test-clock';
 import { ownerWithTractor } from './support/vehicles';
 
@@ -31,17 +31,14 @@ describe.each(dbTargets)('hire ledger offline creates, $name', (target) => {
   it('a customer, a job and a payment made offline, sent, then all sent again after a reload: one of each', async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     const customer = customerBody();
-    const job = {
-      id: newId(),
-      customerId: customer.id,
-      vin: tractor.vin,
+    const job = jobBody(customer.id, tractor.vin, {
       implement: 'plough',
       implementWidthM: 1.5,
       rateKind: 'hour',
       ratePaise: 80_000,
       startAt: s(TEST_START - 3 * 3600_000),
       endAt: s(TEST_START - 3600_000),
-    };
+    });
     const payment = { id: newId(), customerId: customer.id, jobId: job.id, amountPaise: 50_000, method: 'upi', paidOn: '2026-11-21' };
     const send = () =>
       [
@@ -71,7 +68,7 @@ describe.each(dbTargets)('hire ledger offline creates, $name', (target) => {
     const customer = customerBody();
     const customers = await Promise.all(Array.from({ length: 6 }, () => hireCall(t.app, 'POST', 'hire/customers', owner.accessToken, customer)));
     expect(customers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
-    const job = { id: newId(), customerId: customer.id, vin: tractor.vin, implement: 'rotavator', implementWidthM: 1.8, rateKind: 'acre', ratePaise: 100_000 };
+    const job = jobBody(customer.id, tractor.vin, { implementWidthM: 1.8, ratePaise: 100_000 });
     const jobs = await Promise.all(Array.from({ length: 6 }, () => hireCall(t.app, 'POST', 'hire/jobs', owner.accessToken, job)));
     // Not JOB_OVERLAP: the racing copies are the same job, not a second one at the same time.
     expect(jobs.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
@@ -109,16 +106,7 @@ describe.each(dbTargets)('hire ledger offline creates, $name', (target) => {
   it('a job whose customer has not reached the server yet is 404, and is stored once the customer is', async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     const customer = customerBody();
-    const job = {
-      id: newId(),
-      customerId: customer.id,
-      vin: tractor.vin,
-      implement: 'trailer',
-      implementWidthM: 2,
-      rateKind: 'trip',
-      ratePaise: 50_000,
-      trips: 3,
-    };
+    const job = jobBody(customer.id, tractor.vin, { implement: 'trailer', implementWidthM: 2, rateKind: 'trip', ratePaise: 50_000, trips: 3 });
     expectError(await hireCall(t.app, 'POST', 'hire/jobs', owner.accessToken, job), 'NOT_FOUND');
     await hireCall(t.app, 'POST', 'hire/customers', owner.accessToken, customer);
     const created = await hireCall(t.app, 'POST', 'hire/jobs', owner.accessToken, job);

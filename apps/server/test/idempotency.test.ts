@@ -10,7 +10,7 @@ import type { Owner } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { circleBody, createGeofence, polygonBody } from './support/geofences';
 import { useTestApp } from './support/harness';
-import { JPEG, multipartBody, PNG } from './support/multipart';
+import { JPEG, PNG, uploadImage } from './support/multipart';
 
 /** Issue 19 item 1: an owner's write sent again with its Idempotency-Key is applied once. */
 
@@ -227,11 +227,8 @@ describe.each(dbTargets)('Idempotency-Key on $name', (target) => {
   it('a profile photo (multipart) sent twice with one key is stored once; another photo under that key is refused', async () => {
     const owner = await registerOwner(t.app, t.sms);
     // Each send is a fresh form with its own boundary, as the phone's outbox rebuilds it.
-    const upload = (data: Buffer, key?: string) => {
-      const form = multipartBody('image', 'me.png', 'image/png', data);
-      const headers = { ...form.headers, authorization: `Bearer ${owner.accessToken}`, ...(key ? { [IDEMPOTENCY_HEADER]: key } : {}) };
-      return t.app.inject({ method: 'POST', url: '/api/v1/image', headers, payload: form.payload });
-    };
+    const upload = (data: Buffer, key?: string) =>
+      uploadImage(t.app, owner.accessToken, { filename: 'me.png', contentType: 'image/png', data }, key ? { [IDEMPOTENCY_HEADER]: key } : {});
     const imageURL = async () => (await call(t.app, 'GET', 'profile', undefined, { token: owner.accessToken })).json<UserData>().imageURL;
     const key = randomUUID();
 
@@ -266,15 +263,8 @@ describe.each(dbTargets)('Idempotency-Key on $name', (target) => {
 
   it('an upload refused takes no key, and an upload with a malformed key is refused before anything is stored', async () => {
     const owner = await registerOwner(t.app, t.sms);
-    const upload = (data: Buffer, key: string) => {
-      const form = multipartBody('image', 'me.png', 'image/png', data);
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/v1/image',
-        headers: { ...form.headers, authorization: `Bearer ${owner.accessToken}`, [IDEMPOTENCY_HEADER]: key },
-        payload: form.payload,
-      });
-    };
+    const upload = (data: Buffer, key: string) =>
+      uploadImage(t.app, owner.accessToken, { filename: 'me.png', contentType: 'image/png', data }, { [IDEMPOTENCY_HEADER]: key });
     const key = randomUUID();
     expectError(await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), key), 'VALIDATION_FAILED');
     const ok = await upload(PNG, key);

@@ -1,4 +1,6 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import type { ErrorCode } from '@tractorlink/domain/errors';
 import { GEOFENCES_PER_OWNER_MAX } from '@tractorlink/domain/geofences';
 import { CUSTOMERS_PER_OWNER_MAX, OPEN_LINKS_PER_OWNER_MAX } from '@tractorlink/domain/hire/rules';
 import { RECEIVERS_MAX } from '@tractorlink/domain/receivers-api';
@@ -21,20 +23,30 @@ describe.each(dbTargets)('per-owner caps under parallel creates, $name', (target
   const t = useTestApp(target);
   const userIdOf = async (mobileNo: string) =>
     (await t.database.db.kysely.selectFrom('users').select('id').where('mobile_no', '=', mobileNo).executeTakeFirstOrThrow()).id;
+  /** Of the creates sent at once, exactly one is stored (201); every other gets the cap's error. */
+  const oneCreated = (answers: readonly LightMyRequestResponse[], code: ErrorCode) => {
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.statusCode !== 201)) expectError(a, code);
+  };
+  /** The owner's rows in `table`. */
+  const storedFor = async (table: 'geofences' | 'alert_receivers' | 'hire_customers', userId: string) =>
+    Number(
+      (
+        await t.database.db.kysely
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it(`geofences: ${GEOFENCES_PER_OWNER_MAX}`, async () => {
     const { owner } = await ownerWithTractor(t);
     const token = owner.accessToken;
     for (let i = 0; i < GEOFENCES_PER_OWNER_MAX - 1; i++) await createGeofence(t.app, token, circleBody(`G${i}`));
     const answers = await Promise.all(Array.from({ length: AT_ONCE }, (_, i) => call(t.app, 'POST', 'geofences', circleBody(`N${i}`), { token })));
-    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
-    for (const a of answers.filter((x) => x.statusCode !== 201)) expectError(a, 'GEOFENCE_LIMIT');
-    const stored = await t.database.db.kysely
-      .selectFrom('geofences')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', await userIdOf(owner.mobileNo))
-      .executeTakeFirstOrThrow();
-    expect(Number(stored.n)).toBe(GEOFENCES_PER_OWNER_MAX);
+    oneCreated(answers, 'GEOFENCE_LIMIT');
+    expect(await storedFor('geofences', await userIdOf(owner.mobileNo))).toBe(GEOFENCES_PER_OWNER_MAX);
   });
 
   it(`SMS receivers: ${RECEIVERS_MAX}`, async () => {
@@ -45,14 +57,8 @@ describe.each(dbTargets)('per-owner caps under parallel creates, $name', (target
     const answers = await Promise.all(
       Array.from({ length: AT_ONCE }, (_, i) => post(t.app, 'receivers', { name: 'Helper', phone: `98220123${10 + i}`, channel: 'sms' }, { token })),
     );
-    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
-    for (const a of answers.filter((x) => x.statusCode !== 201)) expectError(a, 'RECEIVER_LIMIT');
-    const stored = await t.database.db.kysely
-      .selectFrom('alert_receivers')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', await userIdOf(owner.mobileNo))
-      .executeTakeFirstOrThrow();
-    expect(Number(stored.n)).toBe(RECEIVERS_MAX);
+    oneCreated(answers, 'RECEIVER_LIMIT');
+    expect(await storedFor('alert_receivers', await userIdOf(owner.mobileNo))).toBe(RECEIVERS_MAX);
   });
 
   it(`hire customers: ${CUSTOMERS_PER_OWNER_MAX}`, async () => {
@@ -77,14 +83,8 @@ describe.each(dbTargets)('per-owner caps under parallel creates, $name', (target
         .execute();
     const bodies = Array.from({ length: AT_ONCE }, () => customerBody());
     const answers = await Promise.all(bodies.map((body) => hireCall(t.app, 'POST', 'hire/customers', owner.accessToken, body)));
-    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
-    for (const a of answers.filter((x) => x.statusCode !== 201)) expectError(a, 'CUSTOMER_LIMIT');
-    const stored = await db
-      .selectFrom('hire_customers')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    expect(Number(stored.n)).toBe(CUSTOMERS_PER_OWNER_MAX);
+    oneCreated(answers, 'CUSTOMER_LIMIT');
+    expect(await storedFor('hire_customers', userId)).toBe(CUSTOMERS_PER_OWNER_MAX);
     // At the cap, the create that won sent again (an offline retry) still answers its customer.
     const won = bodies[answers.findIndex((a) => a.statusCode === 201)];
     expect((await hireCall(t.app, 'POST', 'hire/customers', owner.accessToken, won)).statusCode).toBe(200);
@@ -123,8 +123,7 @@ describe.each(dbTargets)('per-owner caps under parallel creates, $name', (target
     const answers = await Promise.all(
       Array.from({ length: AT_ONCE }, () => hireCall(t.app, 'POST', 'live-links', owner.accessToken, { vin: tractor.vin, duration: '1h' })),
     );
-    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
-    for (const a of answers.filter((x) => x.statusCode !== 201)) expectError(a, 'LINK_LIMIT');
+    oneCreated(answers, 'LINK_LIMIT');
     const open = await db
       .selectFrom('hire_links')
       .select((eb) => eb.fn.countAll<number>().as('n'))

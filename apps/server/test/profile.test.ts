@@ -4,20 +4,12 @@ import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { call, expectError, get, registerOwner } from './support/api';
 import type { Owner } from './support/api';
-import { JPEG, multipartBody, PNG } from './support/multipart';
+import { JPEG, multipartBody, PNG, uploadImage } from './support/multipart';
 
 describe.each(dbTargets)('profile, picture and home on $name', (target) => {
   const t = useTestApp(target);
 
-  const upload = (o: Owner, filename: string, contentType: string, data: Buffer) => {
-    const body = multipartBody('image', filename, contentType, data);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/v1/image',
-      headers: { ...body.headers, authorization: `Bearer ${o.accessToken}` },
-      payload: body.payload,
-    });
-  };
+  const upload = (o: Owner, filename: string, contentType: string, data: Buffer) => uploadImage(t.app, o.accessToken, { filename, contentType, data });
   const imageName = (user: UserData) => {
     const m = /^image\?imageName=([0-9a-f]{32}\.(png|jpg))$/.exec(user.imageURL ?? '');
     if (!m?.[1]) throw new Error(`unexpected imageURL ${user.imageURL}`);
@@ -69,13 +61,7 @@ describe.each(dbTargets)('profile, picture and home on $name', (target) => {
     const exactly = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 - PNG.length)]);
     expect((await upload(o, 'max.png', 'image/png', exactly)).statusCode).toBe(200);
 
-    const wrongField = multipartBody('photo', 'me.png', 'image/png', PNG);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/image',
-      headers: { ...wrongField.headers, authorization: `Bearer ${o.accessToken}` },
-      payload: wrongField.payload,
-    });
+    const res = await uploadImage(t.app, o.accessToken, { filename: 'me.png', contentType: 'image/png', data: PNG, field: 'photo' });
     expect(expectError(res, 'VALIDATION_FAILED').error.details).toEqual([{ path: 'image', code: 'REQUIRED' }]);
   });
 

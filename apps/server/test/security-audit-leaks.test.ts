@@ -11,7 +11,7 @@ import { OPERATOR_KEY } from './support/bookings';
 import { dbTargets } from './support/db-targets';
 import { silent, testConfig, useTestApp } from './support/harness';
 import { LogCapture } from './support/log-capture';
-import { multipartBody, PNG } from './support/multipart';
+import { PNG, uploadImage } from './support/multipart';
 import { localGateway } from './support/payments';
 import { TestClock } from './support/test-clock';
 
@@ -35,13 +35,7 @@ describe.each(dbTargets)('nothing leaks on $name', (target) => {
 
   it('every kind of answer carries the security headers: API data, refusals, uploads, the web app', async () => {
     const o = await registerOwner(t.app, t.sms);
-    const form = multipartBody('image', 'me.png', 'image/png', PNG);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/image',
-      payload: form.payload,
-      headers: { ...form.headers, authorization: `Bearer ${o.accessToken}` },
-    });
+    const uploaded = await uploadImage(t.app, o.accessToken, { filename: 'me.png', contentType: 'image/png', data: PNG });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const imageUrl = uploaded.json<{ imageURL: string }>().imageURL;
     const image = await t.app.inject({ method: 'GET', url: `/api/v1/${imageUrl}`, headers: { authorization: `Bearer ${o.accessToken}` } });

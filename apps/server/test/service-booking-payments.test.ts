@@ -5,7 +5,7 @@ import { hmacHex } from '../src/providers/payments/payment-gateway';
 import { expectError, get, post } from './support/api';
 import { booked, dealerStep, operator, OPERATOR_KEY } from './support/bookings';
 import { dbTargets } from './support/db-targets';
-import { localGateway, postCallback as postFields, postWebhook } from './support/payments';
+import { localGateway, payOnGatewayPage, postCallback as postFields, postWebhook } from './support/payments';
 import { type TestContext, useTestApp } from './support/harness';
 import { ownerWithTractor } from './support/vehicles';
 
@@ -70,17 +70,8 @@ describe.each(dbTargets)('paying a service booking online, $name', (target) => {
     expect(page.body).toContain('₹944.00');
     expect(page.body).toContain(booking.referenceId);
 
-    const action = /action="([^"]+)"/.exec(page.body)?.[1] ?? '';
-    const callbackUrl = /name="callbackUrl" value="([^"]+)"/.exec(page.body)?.[1]?.replace(/&#38;/g, '&') ?? '';
+    const { callbackUrl, fields } = await payOnGatewayPage(t.app, page.body);
     expect(new URL(callbackUrl).pathname).toBe('/api/v1/service-bookings/payments/callback');
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: action,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ outcome: 'success', callbackUrl }).toString(),
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    const fields = Object.fromEntries([...paid.body.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']));
     const back = await postCallback(t.app, paymentId, fields);
     expect({ status: back.statusCode, location: back.headers.location }).toEqual({
       status: 303,

@@ -5,7 +5,7 @@ import { get, post } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { HOUR, TEST_START } from './support/test-clock';
-import { insertHours, ownerWithTractor } from './support/vehicles';
+import { insertHours, insertTractorState, ownerWithTractor } from './support/vehicles';
 
 describe.each(dbTargets)('service due by date and the projected day ($name)', (target) => {
   const t = useTestApp(target, { SERVICE_INTERVAL_DAYS: '120' });
@@ -13,18 +13,7 @@ describe.each(dbTargets)('service due by date and the projected day ($name)', (t
   const reminders = async (vin: string, token: string) => (await get(t.app, `servicereminders/${vin}`, { token })).json<ServiceReminderResponse>();
   /** The tractor has reported (its state row), with `hoursPerDay` engine hours on each of the last `days` days. */
   async function reported(tractorId: string, days: number, hoursPerDay: number) {
-    await db()
-      .insertInto('tractor_state')
-      .values({
-        tractor_id: tractorId,
-        last_time: TEST_START,
-        last_seen_at: TEST_START,
-        last_reading: JSON.stringify({ time: TEST_START }),
-        last_fix: null,
-        processor: '{}',
-        version: 1,
-      })
-      .execute();
+    await insertTractorState(db(), tractorId, { time: TEST_START, reading: { time: TEST_START } });
     const today = istDayStart(TEST_START);
     await insertHours(
       db(),

@@ -3,7 +3,7 @@ import type { UserData } from '@tractorlink/domain/auth';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { call, expectError, get, newDeviceId, post, registerOwner, ticketFor, validRegistration } from './support/api';
-import { JPEG, multipartBody, PNG } from './support/multipart';
+import { JPEG, PNG, uploadImage } from './support/multipart';
 
 /**
  * Third audit of spec §5 against the API, on what the first two left open: 'Email: optional, valid
@@ -42,15 +42,7 @@ describe.each(dbTargets)('spec §5 audit: email and profile image on $name', (ta
 
   it('a picture is judged by its bytes: a JPEG sent with no type and no extension is taken, a PNG name on other bytes is not', async () => {
     const o = await registerOwner(t.app, t.sms);
-    const upload = (filename: string, contentType: string, data: Buffer) => {
-      const body = multipartBody('image', filename, contentType, data);
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/v1/image',
-        headers: { ...body.headers, authorization: `Bearer ${o.accessToken}` },
-        payload: body.payload,
-      });
-    };
+    const upload = (filename: string, contentType: string, data: Buffer) => uploadImage(t.app, o.accessToken, { filename, contentType, data });
     const camera = await upload('IMG_0001', 'application/octet-stream', JPEG);
     expect(camera.statusCode, camera.body).toBe(200);
     expect(camera.json<UserData>().imageURL).toMatch(/\.jpg$/);

@@ -5,7 +5,7 @@ import { DAY_MS } from '@tractorlink/domain/time';
 import { hmacHex } from '../src/providers/payments/payment-gateway';
 import { expectError, get, post } from './support/api';
 import { dbTargets } from './support/db-targets';
-import { localGateway, postCallback as postFields, postWebhook, gatewayOrderId } from './support/payments';
+import { gatewayOrderId, localGateway, payOnGatewayPage, placeOrder, postCallback as postFields, postWebhook } from './support/payments';
 import { type TestContext, useTestApp } from './support/harness';
 import { TEST_START } from './support/test-clock';
 import { ownerWithTractor } from './support/vehicles';
@@ -16,12 +16,6 @@ const YEAR_TOTAL = 235_882; // + 18 %
 async function expiresOn(t: TestContext, vin: string): Promise<number> {
   const row = await t.database.db.kysely.selectFrom('tractors').select('expires_on').where('vin', '=', vin).executeTakeFirstOrThrow();
   return Number(row.expires_on);
-}
-
-async function order(t: TestContext, token: string, vins: string[], pack = 'year'): Promise<OrderView> {
-  const res = await post(t.app, 'subscription/orders', { vins, pack }, { token });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<OrderView>();
 }
 
 /** The browser posting the gateway's fields to our callback, as checkout does. */
@@ -58,7 +52,7 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
     expectError(await post(t.app, 'subscription/orders', { vins: [tractor.vin], pack: 'week' }, { token }), 'VALIDATION_FAILED');
     expectError(await post(t.app, 'subscription/orders', { vins: [tractor.vin, tractor.vin], pack: 'year' }, { token }), 'VALIDATION_FAILED');
     expectError(await post(t.app, 'subscription/orders', { vins: [tractor.vin, other.tractor.vin], pack: 'year' }, { token }), 'NOT_FOUND');
-    const placed = await order(t, token, [tractor.vin]);
+    const placed = await placeOrder(t.app, token, [tractor.vin]);
     expect(placed).toMatchObject({ status: 'pending', basicPaise: YEAR_PRICE, cgstPaise: 17_991, sgstPaise: 17_991, igstPaise: 0, totalPaise: YEAR_TOTAL });
     expect(placed.checkoutUrl).toBe(`/api/v1/subscription/orders/${placed.orderId}/checkout`);
     // The gateway was asked for the server's amount.
@@ -69,7 +63,7 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
   it('checkout → pay at the local gateway → signed callback: paid once, extended a year, history and a GST invoice', async () => {
     const { owner, tractor } = await ownerWithTractor(t, '9876543210', { expiresOn: TEST_START + 3 * DAY_MS, isNewTractor: false });
     const token = owner.accessToken;
-    const placed = await order(t, token, [tractor.vin]);
+    const placed = await placeOrder(t.app, token, [tractor.vin]);
     const page = await t.app.inject({ method: 'GET', url: placed.checkoutUrl ?? '' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toMatch(/script-src 'nonce-/);
@@ -77,16 +71,7 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
     expect(page.body).toContain(placed.referenceId);
 
     // The success button: the gateway answers with a page posting the signed result back.
-    const action = /action="([^"]+)"/.exec(page.body)?.[1] ?? '';
-    const callbackUrl = /name="callbackUrl" value="([^"]+)"/.exec(page.body)?.[1]?.replace(/&#38;/g, '&') ?? '';
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: action,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ outcome: 'success', callbackUrl }).toString(),
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    const fields = Object.fromEntries([...paid.body.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']));
+    const { fields } = await payOnGatewayPage(t.app, page.body);
     expect(Object.keys(fields).sort()).toEqual(['razorpay_order_id', 'razorpay_payment_id', 'razorpay_signature']);
 
     const back = await postCallback(t.app, placed.orderId, fields);
@@ -153,14 +138,14 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
 
   it('an owner in another state pays IGST 18 %', async () => {
     const { owner, tractor } = await ownerWithTractor(t, '9876543210', { state: 'Gujarat' });
-    const placed = await order(t, owner.accessToken, [tractor.vin]);
+    const placed = await placeOrder(t.app, owner.accessToken, [tractor.vin]);
     expect(placed).toMatchObject({ cgstPaise: 0, sgstPaise: 0, igstPaise: 35_982, totalPaise: YEAR_TOTAL });
   });
 
   it('a forged callback signature or webhook extends nothing', async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     const before = await expiresOn(t, tractor.vin);
-    const placed = await order(t, owner.accessToken, [tractor.vin]);
+    const placed = await placeOrder(t.app, owner.accessToken, [tractor.vin]);
     const gatewayId = await gatewayOrderId(t, placed.orderId);
     const forged = {
       razorpay_payment_id: 'pay_forged0000001',
@@ -181,7 +166,7 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
     const { owner, tractor } = await ownerWithTractor(t);
     const before = await expiresOn(t, tractor.vin);
     const gateway = localGateway(t.app);
-    const placed = await order(t, owner.accessToken, [tractor.vin]);
+    const placed = await placeOrder(t.app, owner.accessToken, [tractor.vin]);
     const result = gateway.pay(await gatewayOrderId(t, placed.orderId), 'success');
     if (!result) throw new Error('no payment');
 
@@ -205,7 +190,7 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
     const { owner, tractor } = await ownerWithTractor(t);
     const before = await expiresOn(t, tractor.vin);
     const gateway = localGateway(t.app);
-    const placed = await order(t, owner.accessToken, [tractor.vin]);
+    const placed = await placeOrder(t.app, owner.accessToken, [tractor.vin]);
     const gatewayId = await gatewayOrderId(t, placed.orderId);
     const first = gateway.pay(gatewayId, 'success');
     const second = gateway.pay(gatewayId, 'success');
@@ -227,7 +212,7 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
     const { owner, tractor } = await ownerWithTractor(t);
     const before = await expiresOn(t, tractor.vin);
     const gateway = localGateway(t.app);
-    const placed = await order(t, owner.accessToken, [tractor.vin]);
+    const placed = await placeOrder(t.app, owner.accessToken, [tractor.vin]);
     const failed = gateway.pay(await gatewayOrderId(t, placed.orderId), 'failure');
     if (!failed) throw new Error('no payment');
     expect((await postCallback(t.app, placed.orderId, failed.callbackFields)).headers.location).toBe(`/#/payment-failed?orderId=${placed.orderId}`);
@@ -252,7 +237,7 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
     expectError(await post(t.app, 'subscription/orders', { vins: [tractor.vin], pack: 'month' }, { token }), 'PAYMENT_GATEWAY_UNAVAILABLE');
 
     // Charged at the gateway, but the browser never came back (the phone lost signal).
-    const placed = await order(t, token, [tractor.vin], 'month');
+    const placed = await placeOrder(t.app, token, [tractor.vin], 'month');
     gateway.pay(await gatewayOrderId(t, placed.orderId), 'success');
     gateway.failNext(1);
     const unsure = (await get(t.app, `subscription/orders/${placed.orderId}`, { token })).json<OrderView>();
@@ -276,7 +261,7 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
     const before = await expiresOn(t, tractor.vin);
     const gateway = localGateway(t.app);
     const orders = [];
-    for (let i = 0; i < 20; i++) orders.push(await order(t, token, [tractor.vin], 'month'));
+    for (let i = 0; i < 20; i++) orders.push(await placeOrder(t.app, token, [tractor.vin], 'month'));
     const payments = await Promise.all(orders.map(async (o) => ({ o, result: gateway.pay(await gatewayOrderId(t, o.orderId), 'success') })));
     await Promise.all(
       payments.flatMap(({ o, result }) => {
@@ -297,7 +282,7 @@ describe.each(dbTargets)('renewal and payment, $name', (target) => {
   it("another owner's orders, history and invoices are 404; an unpaid order's invoice is being processed", async () => {
     const { owner, tractor } = await ownerWithTractor(t);
     const intruder = await ownerWithTractor(t, '9822012345');
-    const placed = await order(t, owner.accessToken, [tractor.vin]);
+    const placed = await placeOrder(t.app, owner.accessToken, [tractor.vin]);
     expectError(await get(t.app, `subscription/invoices/${placed.orderId}`, { token: owner.accessToken }), 'INVOICE_PROCESSING');
     const result = localGateway(t.app).pay(await gatewayOrderId(t, placed.orderId), 'success');
     await postCallback(t.app, placed.orderId, result?.callbackFields ?? {});

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AvlRecord } from '../src/devices/teltonika/codec';
 import { crc16Ibm } from '../src/devices/teltonika/crc16';
 import { encodeCodec8eFrame } from '../src/devices/teltonika/encoder';
 import { seededRandom } from '../src/sim/random';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
+import { standingRecord } from './support/teltonika-frames';
 import { DevicePeer } from './support/teltonika-peer';
 import { TEST_START } from './support/test-clock';
 import { provisionTractor } from './support/tractors';
@@ -58,12 +58,8 @@ describe.each(dbTargets)('Teltonika ingestion over TCP on $name', (target) => {
     const { tractor, port } = await start(TEST_START);
     const device = await DevicePeer.connect(port);
     await device.handshake(IMEI);
-    const record = (time: number, fuelUsedTenths: number): AvlRecord => ({
-      timestamp: time,
-      priority: 0,
-      gps: { longitude: 73.98, latitude: 20.17, altitude: 560, angle: 0, satellites: 9, speed: 0 },
-      eventIoId: 0,
-      io: [
+    const record = (time: number, fuelUsedTenths: number) =>
+      standingRecord(time, [
         { id: 239, size: 1, value: 1 },
         { id: 240, size: 1, value: 1 },
         { id: 3, size: 1, value: 1 },
@@ -72,8 +68,7 @@ describe.each(dbTargets)('Teltonika ingestion over TCP on $name', (target) => {
         { id: 67, size: 2, value: 4100 },
         { id: 83, size: 4, value: fuelUsedTenths },
         { id: 385, size: 3, value: undefined, bytes: Uint8Array.of(1, 2, 3) },
-      ],
-    });
+      ]);
     const t0 = Date.UTC(2026, 10, 21, 4, 0);
     expect(await device.sendFrame(encodeCodec8eFrame([record(t0, 12_345), record(t0 + 600_000, 12_360)]))).toBe(2);
     const rows = await t.database.db.kysely
@@ -195,21 +190,14 @@ describe.each(dbTargets)('Teltonika ingestion over TCP on $name', (target) => {
     const device = await DevicePeer.connect(port);
     await device.handshake(IMEI);
     const t0 = TEST_START - 60_000;
-    const record = (time: number): AvlRecord => ({
-      timestamp: time,
-      priority: 0,
-      gps: { longitude: 73.98, latitude: 20.17, altitude: 560, angle: 0, satellites: 9, speed: 0 },
-      eventIoId: 0,
-      io: [],
-    });
-    const frame = encodeCodec8eFrame([record(t0 - 1000), record(t0)]);
+    const frame = encodeCodec8eFrame([standingRecord(t0 - 1000), standingRecord(t0)]);
     // The first record's 8-byte time becomes all ones; the CRC is made right again.
     frame.fill(0xff, 10, 18);
     frame.writeUInt32BE(crc16Ibm(frame, 8, frame.length - 4), frame.length - 4);
     expect(await device.sendFrame(frame)).toBe(2);
     expect((await stored(tractor.id)).map((r) => Number(r.device_time))).toEqual([t0]);
     // Not resent for ever: the device goes on to its next frame on the same connection.
-    expect(await device.sendFrame(encodeCodec8eFrame([record(t0 + 1000)]))).toBe(1);
+    expect(await device.sendFrame(encodeCodec8eFrame([standingRecord(t0 + 1000)]))).toBe(1);
     expect(await stored(tractor.id)).toHaveLength(2);
     device.end();
   });

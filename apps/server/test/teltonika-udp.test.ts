@@ -1,8 +1,8 @@
-import { createSocket, type Socket } from 'node:dgram';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { LogCapture } from './support/log-capture';
+import { useUdpPeers } from './support/teltonika-peer';
 import { provisionTractor } from './support/tractors';
 
 // UDP packets from shared/protocol/device-protocols.md §1.2 (Teltonika wiki UDP examples): Codec 8,
@@ -15,38 +15,11 @@ const U16 =
 const IMEI_A = '352093086403655';
 const IMEI_B = '352094085231592';
 
-/** A UDP peer playing a device: sends packets and collects the server's answers. */
-class UdpPeer {
-  readonly answers: Buffer[] = [];
-  private constructor(private readonly socket: Socket) {
-    socket.on('message', (m) => this.answers.push(m));
-  }
-  static async open(): Promise<UdpPeer> {
-    const socket = createSocket('udp4');
-    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-    return new UdpPeer(socket);
-  }
-  send(port: number, packet: string | Buffer): void {
-    this.socket.send(typeof packet === 'string' ? Buffer.from(packet, 'hex') : packet, port, '127.0.0.1');
-  }
-  /** Waits for the n-th answer (1-based) and returns it as hex. */
-  async answer(n: number): Promise<string> {
-    await vi.waitFor(() => expect(this.answers.length).toBeGreaterThanOrEqual(n), { timeout: 5000, interval: 10 });
-    return (this.answers[n - 1] as Buffer).toString('hex').toUpperCase();
-  }
-  close(): void {
-    this.socket.close();
-  }
-}
-
 const VECTORS_WEEK = Date.UTC(2019, 5, 13, 12);
 
 describe.each(dbTargets)('Teltonika ingestion over UDP on $name', (target) => {
   const t = useTestApp(target);
-  const peers: UdpPeer[] = [];
-  afterEach(() => {
-    for (const p of peers.splice(0)) p.close();
-  });
+  const openPeer = useUdpPeers();
   // The public vectors are from June 2019: the server's clock is set to their week, as records more
   // than a year old are refused.
   const start = async (logs?: LogCapture) => {
@@ -55,8 +28,7 @@ describe.each(dbTargets)('Teltonika ingestion over UDP on $name', (target) => {
     const app = await t.build(env, { startDevices: true, ...(logs ? { logStream: logs } : {}) });
     const port = app.deviceUdpServer?.port;
     if (!port) throw new Error('UDP device server not started');
-    const peer = await UdpPeer.open();
-    peers.push(peer);
+    const peer = await openPeer();
     return { app, port, peer };
   };
   const stored = (tractorId: string) =>

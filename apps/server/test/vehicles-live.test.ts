@@ -7,7 +7,7 @@ import { call, get, login } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { HOUR, MINUTE, SECOND, TEST_START } from './support/test-clock';
-import { ownerWithTractor } from './support/vehicles';
+import { insertTractorState, ownerWithTractor } from './support/vehicles';
 
 const DAY = 24 * HOUR;
 const PIMPALGAON = { lat: 20.1667, lon: 73.9833 };
@@ -47,18 +47,13 @@ describe.each(dbTargets)('live tractor data on $name', (target) => {
       gsmSignal: 4,
       batteryVoltage: 4.083,
     };
-    await db()
-      .insertInto('tractor_state')
-      .values({
-        tractor_id: tractor.id,
-        last_time: time,
-        last_seen_at: TEST_START - MINUTE,
-        last_reading: JSON.stringify(reading),
-        last_fix: JSON.stringify({ lat: 20.17, lon: 73.99, time }),
-        processor: JSON.stringify({ diesel: { samples: [] }, fuelL: 45.04, lastStatus: 'moving' }),
-        version: 1,
-      })
-      .execute();
+    await insertTractorState(db(), tractor.id, {
+      time,
+      seenAt: TEST_START - MINUTE,
+      reading,
+      fix: { lat: 20.17, lon: 73.99, time },
+      processor: { diesel: { samples: [] }, fuelL: 45.04, lastStatus: 'moving' },
+    });
     const res = await get(t.app, `tractorhomepage/${tractor.vin}?isSec=true`, { token: owner.accessToken });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<TractorHomepageResponse>()).toEqual({

@@ -5,7 +5,7 @@ import { SQUARE_METERS_PER_ACRE } from '@tractorlink/domain/geo';
 import { expectError, get } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
-import { ownerWithTractor, insertHours } from './support/vehicles';
+import { insertHours, insertTractorState, ownerWithTractor } from './support/vehicles';
 
 const day = istMidnight('2026-11-20');
 const at = (hourOfDay: number, base = day) => base + hourOfDay * HOUR_MS;
@@ -16,18 +16,7 @@ describe.each(dbTargets)('usage, diesel, service and replay on $name', (target) 
 
   /** The smoothed tank level ingestion last saved. */
   const saveState = (tractorId: string, processor: object, reading: object = { time: at(12, istMidnight('2026-11-21')) }) =>
-    db()
-      .insertInto('tractor_state')
-      .values({
-        tractor_id: tractorId,
-        last_time: at(12, istMidnight('2026-11-21')),
-        last_seen_at: at(12, istMidnight('2026-11-21')),
-        last_reading: JSON.stringify(reading),
-        last_fix: null,
-        processor: JSON.stringify({ diesel: { samples: [] }, ...processor }),
-        version: 1,
-      })
-      .execute();
+    insertTractorState(db(), tractorId, { time: at(12, istMidnight('2026-11-21')), reading, processor: { diesel: { samples: [] }, ...processor } });
 
   const setUp = async () => {
     const { owner, tractor } = await ownerWithTractor(t);

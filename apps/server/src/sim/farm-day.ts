@@ -129,6 +129,17 @@ function lerp(a: LatLon, b: LatLon, f: number): LatLon {
 
 const travelMs = (a: LatLon, b: LatLon, kmh: number) => (Math.hypot(...Object.values(toLocalMeters(a, b))) / (kmh / 3.6)) * 1000;
 
+/** What a day's planner writes with: the day's draws, its midnight, and the legs so far. */
+interface DayPlan {
+  random: () => number;
+  midnight: number;
+  /** Adds a leg from where and when the last one ended, until `until`, arriving at `to`. */
+  push: (mode: Mode, until: number, to?: LatLon, tiltPercent?: number, field?: number) => void;
+  /** When and where the last leg ended. */
+  now: () => number;
+  here: () => LatLon;
+}
+
 /** Builds the day's legs: what the tractor does when, and where. */
 function planDay(profile: SimProfile, carry: SimCarry, date: string, events: readonly SimEvent[], planned: readonly FieldPlot[] = []): Leg[] {
   const random = seededRandom(seedOf(`${profile.imei}:${date}`));
@@ -158,76 +169,42 @@ function planDay(profile: SimProfile, carry: SimCarry, date: string, events: rea
     } else push('idle', e.at + duration);
   }
 
-  if (profile.haulage && planned.length === 0) {
-    planHaulDay(
-      profile,
-      profile.haulage,
-      random,
-      midnight,
-      push,
-      () => t,
-      () => at,
-    );
-    return legs;
-  }
-  if (planned.length > 0) {
-    planFieldsDay(
-      profile,
-      planned,
-      random,
-      midnight,
-      push,
-      () => t,
-      () => at,
-    );
-    return legs;
-  }
+  const plan: DayPlan = { random, midnight, push, now: () => t, here: () => at };
+  if (profile.haulage && planned.length === 0) planHaulDay(profile, profile.haulage, plan);
+  else if (planned.length > 0) planFieldsDay(profile, planned, plan);
+  else planFarmDay(profile, date, plan);
+  return legs;
+}
+
+/**
+ * A day on the tractor's own fields (one in eight a rest day): one field, worked until late morning
+ * and, unless the field needs only the morning, again after lunch.
+ */
+function planFarmDay(profile: SimProfile, date: string, plan: DayPlan): void {
+  const { random, midnight, push, now, here } = plan;
   const restDay = random() < 0.12;
   const field = profile.fields[Math.floor(random() * profile.fields.length)] as FieldPlot;
   if (restDay || !field) {
     push('parked', midnight + 24 * 3600_000);
-    return legs;
+    return;
   }
-  const leaveAt = midnight + between(random, 6.25, 7.25) * 3600_000;
-  push('parked', leaveAt);
-  push('idle', t + between(random, 6, 12) * 60_000);
-  const roadKmh = between(random, 15, 30);
-  push('road', t + travelMs(at, field.corner, roadKmh), field.corner);
-
-  // Passes: back and forth along the field's heading, one implement width apart.
-  const rad = (field.headingDeg * Math.PI) / 180;
-  const along = { x: Math.sin(rad), y: Math.cos(rad) };
-  const across = { x: Math.cos(rad), y: -Math.sin(rad) };
-  const point = (s: number, o: number) => fromLocalMeters(field.corner, along.x * s + across.x * o, along.y * s + across.y * o);
-  const passes = Math.floor(field.widthM / profile.implementWidthM);
-  let pass = 0;
-  const workKmh = between(random, 3, 8);
-  // When the field is done the next operation starts over it (cultivator, then rotavator, then sowing).
-  const workUntil = (end: number) => {
-    while (t < end && passes > 0) {
-      const offset = ((pass % passes) + 0.5) * profile.implementWidthM;
-      const [s0, s1] = pass % 2 === 0 ? [0, field.lengthM] : [field.lengthM, 0];
-      if (at !== point(s0, offset)) push('turn', t + travelMs(at, point(s0, offset), 3), point(s0, offset));
-      const tilt = (field.slopePercent ?? 0) * (pass % 2 === 0 ? 1 : -1);
-      push('work', t + (field.lengthM / (workKmh / 3.6)) * 1000, point(s1, offset), tilt);
-      pass++;
+  planWorkingDay(profile, plan, { leaveH: [6.25, 7.25], workKmh: [3, 8] }, (roadKmh, workKmh) => {
+    push('road', now() + travelMs(here(), field.corner, roadKmh), field.corner);
+    // When the field is done the next operation starts over it (cultivator, then rotavator, then sowing).
+    let pass = 0;
+    const workUntil = (end: number) => {
+      pass = workPasses(profile, plan, { field, workKmh, from: pass, goOn: () => now() < end, slope: true });
+    };
+    workUntil(midnight + between(random, 10.75, 11.5) * 3600_000);
+    // About one day in three the field needs only the morning (drawn apart, so the rest of the day
+    // keeps its own draws).
+    const halfDay = seededRandom(seedOf(`${profile.imei}:${date}:half`))() < HALF_DAY_SHARE;
+    if (!halfDay) {
+      push('parked', now() + between(random, 45, 75) * 60_000); // lunch under the neem tree
+      push('idle', now() + 3 * 60_000);
+      workUntil(midnight + between(random, 15, 16.5) * 3600_000);
     }
-  };
-  workUntil(midnight + between(random, 10.75, 11.5) * 3600_000);
-  // About one day in three the field needs only the morning (drawn apart, so the rest of the day
-  // keeps its own draws).
-  const halfDay = seededRandom(seedOf(`${profile.imei}:${date}:half`))() < HALF_DAY_SHARE;
-  if (!halfDay) {
-    push('parked', t + between(random, 45, 75) * 60_000); // lunch under the neem tree
-    push('idle', t + 3 * 60_000);
-    workUntil(midnight + between(random, 15, 16.5) * 3600_000);
-  }
-  push('road', t + travelMs(at, profile.home, roadKmh), profile.home);
-  push('idle', t + 2 * 60_000);
-  // A stop at the diesel pump; it fills up only when the tank is below REFUEL_BELOW (decided in simulateDay).
-  push('refuel', t + 4 * 60_000);
-  push('parked', midnight + 24 * 3600_000);
-  return legs;
+  });
 }
 
 /**
@@ -235,39 +212,79 @@ function planDay(profile: SimProfile, carry: SimCarry, date: string, events: rea
  * parallel passes (a customer's field is ploughed once, not again after lunch), a word with its owner
  * between fields, then home and the pump.
  */
-function planFieldsDay(
-  profile: SimProfile,
-  fields: readonly FieldPlot[],
-  random: () => number,
-  midnight: number,
-  push: (mode: Mode, until: number, to?: LatLon, tiltPercent?: number, field?: number) => void,
-  now: () => number,
-  here: () => LatLon,
-): void {
-  const record = (mode: Mode, until: number, to?: LatLon, tilt?: number, field?: number) => push(mode, until, to, tilt, field);
-  record('parked', midnight + between(random, 6.25, 7.0) * 3600_000);
-  record('idle', now() + between(random, 6, 12) * 60_000);
-  const roadKmh = between(random, 15, 30);
-  const workKmh = between(random, 4, 7);
-  fields.forEach((field, index) => {
-    record('road', now() + travelMs(here(), field.corner, roadKmh), field.corner);
-    const rad = (field.headingDeg * Math.PI) / 180;
-    const along = { x: Math.sin(rad), y: Math.cos(rad) };
-    const across = { x: Math.cos(rad), y: -Math.sin(rad) };
-    const point = (s: number, o: number) => fromLocalMeters(field.corner, along.x * s + across.x * o, along.y * s + across.y * o);
-    const passes = Math.floor(field.widthM / profile.implementWidthM);
-    for (let pass = 0; pass < passes; pass++) {
-      const offset = (pass + 0.5) * profile.implementWidthM;
-      const [s0, s1] = pass % 2 === 0 ? [0, field.lengthM] : [field.lengthM, 0];
-      if (here() !== point(s0, offset)) record('turn', now() + travelMs(here(), point(s0, offset), 3), point(s0, offset));
-      record('work', now() + (field.lengthM / (workKmh / 3.6)) * 1000, point(s1, offset), 0, index);
-    }
-    record('idle', now() + between(random, 5, 15) * 60_000);
+function planFieldsDay(profile: SimProfile, fields: readonly FieldPlot[], plan: DayPlan): void {
+  const { random, push, now, here } = plan;
+  planWorkingDay(profile, plan, { leaveH: [6.25, 7.0], workKmh: [4, 7] }, (roadKmh, workKmh) => {
+    fields.forEach((field, index) => {
+      push('road', now() + travelMs(here(), field.corner, roadKmh), field.corner);
+      workPasses(profile, plan, { field, workKmh, from: 0, goOn: (pass, passes) => pass < passes, slope: false, index });
+      push('idle', now() + between(random, 5, 15) * 60_000);
+    });
   });
-  record('road', now() + travelMs(here(), profile.home, roadKmh), profile.home);
-  record('idle', now() + 2 * 60_000);
-  record('refuel', now() + 4 * 60_000);
-  record('parked', midnight + 24 * 3600_000);
+}
+
+/** What differs between working days out of the yard: the hours drawn from, and the fieldwork itself. */
+interface WorkingDay {
+  /** Leaves home between these hours after midnight. */
+  leaveH: readonly [number, number];
+  /** Works the fields at a speed between these, km/h. */
+  workKmh: readonly [number, number];
+}
+
+/**
+ * A working day out of the yard: parked until leaving, a warm-up idle, `fieldwork` (given the day's
+ * road and field speeds), then the road home and a stop at the diesel pump; parked until midnight.
+ */
+function planWorkingDay(profile: SimProfile, plan: DayPlan, day: WorkingDay, fieldwork: (roadKmh: number, workKmh: number) => void): void {
+  const { random, midnight, push, now, here } = plan;
+  push('parked', midnight + between(random, ...day.leaveH) * 3600_000);
+  push('idle', now() + between(random, 6, 12) * 60_000);
+  const roadKmh = between(random, 15, 30);
+  const workKmh = between(random, ...day.workKmh);
+  fieldwork(roadKmh, workKmh);
+  push('road', now() + travelMs(here(), profile.home, roadKmh), profile.home);
+  push('idle', now() + 2 * 60_000);
+  // A stop at the diesel pump; it fills up only when the tank is below REFUEL_BELOW (decided in simulateDay).
+  push('refuel', now() + 4 * 60_000);
+  push('parked', midnight + 24 * 3600_000);
+}
+
+/** A run of passes over a field, and what its legs carry. */
+interface Passes {
+  field: FieldPlot;
+  workKmh: number;
+  /** The pass to start at; past the last one passes start over at the first. */
+  from: number;
+  /** Whether to work pass `pass` (of the field's `passes`). */
+  goOn: (pass: number, passes: number) => boolean;
+  /** Whether the float misreads on the field's slope (the tractor's own fields; hire fields are taken as flat). */
+  slope: boolean;
+  /** On a day of planned fields, the field's index (for its truth). */
+  index?: number;
+}
+
+/**
+ * Works a field in passes back and forth along its heading, one implement width apart, turning onto
+ * each; returns the pass to go on from.
+ */
+function workPasses(profile: SimProfile, plan: DayPlan, run: Passes): number {
+  const { push, now, here } = plan;
+  const { field, workKmh } = run;
+  const rad = (field.headingDeg * Math.PI) / 180;
+  const along = { x: Math.sin(rad), y: Math.cos(rad) };
+  const across = { x: Math.cos(rad), y: -Math.sin(rad) };
+  const point = (s: number, o: number) => fromLocalMeters(field.corner, along.x * s + across.x * o, along.y * s + across.y * o);
+  const passes = Math.floor(field.widthM / profile.implementWidthM);
+  let pass = run.from;
+  while (passes > 0 && run.goOn(pass, passes)) {
+    const offset = ((pass % passes) + 0.5) * profile.implementWidthM;
+    const [s0, s1] = pass % 2 === 0 ? [0, field.lengthM] : [field.lengthM, 0];
+    if (here() !== point(s0, offset)) push('turn', now() + travelMs(here(), point(s0, offset), 3), point(s0, offset));
+    const tilt = run.slope ? (field.slopePercent ?? 0) * (pass % 2 === 0 ? 1 : -1) : 0;
+    push('work', now() + (field.lengthM / (workKmh / 3.6)) * 1000, point(s1, offset), tilt, run.index);
+    pass++;
+  }
+  return pass;
 }
 
 /** Longest stop of a hauling day, ms: the tractor is on the move again within this. */
@@ -283,15 +300,8 @@ export const HAUL_LONGEST_STOP_MS = 14 * 60_000;
  * spans midnight is one stop across the two days and the track runs on (the first day of a history
  * drives there from home). No stop is longer than HAUL_LONGEST_STOP_MS.
  */
-function planHaulDay(
-  profile: SimProfile,
-  haulage: Haulage,
-  random: () => number,
-  midnight: number,
-  push: (mode: Mode, until: number, to?: LatLon, tiltPercent?: number, field?: number) => void,
-  now: () => number,
-  here: () => LatLon,
-): void {
+function planHaulDay(profile: SimProfile, haulage: Haulage, plan: DayPlan): void {
+  const { random, midnight, push, now, here } = plan;
   const end = midnight + 24 * 3600_000;
   const minutes = (from: number, to: number) => between(random, from, to) * 60_000;
   const distance = (a: LatLon, b: LatLon) => Math.hypot(...Object.values(toLocalMeters(a, b)));

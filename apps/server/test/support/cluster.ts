@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll } from 'vitest';
-import type { AvlRecord } from '../../src/devices/teltonika/codec';
+import { spawnServer } from './server-process';
 
 /** Real server processes behind HAProxy for the cluster fault tests (issue 16). */
-const serverEntry = path.resolve(import.meta.dirname, '../../src/server.ts');
 
 const children: ChildProcess[] = [];
 /** A process (HAProxy, an instance) killed after the file's tests. */
@@ -31,42 +29,13 @@ export const answers = (port: number) =>
   );
 
 export async function startInstance(env: Record<string, string>, httpPort: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    // Every simulated device connects from 127.0.0.1 (one carrier NAT, as it were): no per-address cap.
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'error',
-      DEMO_OWNER: 'false',
-      SIMULATE_FLEET: 'false',
-      DEVICE_MAX_CONNECTIONS_PER_IP: '100000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', process.env.CLUSTER_TEST_LOG === 'true' ? 'inherit' : 'ignore'],
-  });
+  // Every simulated device connects from 127.0.0.1 (one carrier NAT, as it were): no per-address cap.
+  const child = spawnServer({ DEVICE_MAX_CONNECTIONS_PER_IP: '100000', ...env }, [
+    'ignore',
+    'ignore',
+    process.env.CLUSTER_TEST_LOG === 'true' ? 'inherit' : 'ignore',
+  ]);
   children.push(child);
   await until('an instance to answer', () => child.exitCode === null && answers(httpPort), 60_000);
   return child;
 }
-
-/**
- * One record of a tractor working with the PTO on at 6 km/h (the rollups' PTO time is exact); with
- * `coolantC`, the engine's speed and temperature too (for the engine-temperature alert).
- */
-export const record = (timestamp: number, i: number, coolantC?: number): AvlRecord => ({
-  timestamp,
-  priority: 0,
-  gps: { longitude: 73.98 + i * 1e-5, latitude: 20.16, altitude: 560, angle: 0, satellites: 9, speed: 6 },
-  eventIoId: 0,
-  io: [
-    { id: 239, size: 1, value: 1 },
-    { id: 1, size: 1, value: 1 },
-    { id: 89, size: 1, value: 60 },
-    ...(coolantC === undefined
-      ? []
-      : [
-          { id: 85, size: 2, value: 1600 },
-          { id: 115, size: 2, value: Math.round(coolantC * 10) },
-        ]),
-  ],
-});

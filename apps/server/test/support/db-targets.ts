@@ -99,41 +99,52 @@ const sqlite: DbTarget = {
   },
 };
 
+/** A new PostgreSQL database, empty (no schema), made through the admin URL; `drop` removes it. */
+export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `tl_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      // pg's pool.end() resolves once it has asked its clients to end, not once they have: a
+      // FORCE drop can still kill one mid-goodbye, and its FATAL surfaces as an unhandled error
+      // in whichever test file runs next. Wait (briefly) for the server to see them gone.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await cleanup.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (Number(rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
 /** A fresh database per test file (CREATE DATABASE through the admin URL), dropped afterwards. */
 function postgres(adminUrl: string): DbTarget {
   return {
     name: 'postgres',
     async open() {
-      const name = `tl_test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
+      const database = await createPostgresDatabase(adminUrl);
       const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-server-test-'));
-      const db = createDb({ databaseUrl: url.toString(), dataDir });
+      const db = createDb({ databaseUrl: database.url, dataDir });
       await migrateToLatest(db);
       return {
         db,
-        databaseUrl: url.toString(),
+        databaseUrl: database.url,
         dataDir,
         reset: () => resetAll(db),
         async dispose() {
           await db.close();
           rmSync(dataDir, { recursive: true, force: true });
-          const cleanup = new pg.Client({ connectionString: adminUrl });
-          await cleanup.connect();
-          // pg's pool.end() resolves once it has asked its clients to end, not once they have: a
-          // FORCE drop can still kill one mid-goodbye, and its FATAL surfaces as an unhandled error
-          // in whichever test file runs next. Wait (briefly) for the server to see them gone.
-          for (let i = 0; i < 100; i++) {
-            const { rows } = await cleanup.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-            if (Number(rows[0]?.n ?? 0) === 0) break;
-            await new Promise((resolve) => setTimeout(resolve, 20));
-          }
-          await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await cleanup.end();
+          await database.drop();
         },
       };
     },

@@ -22,6 +22,25 @@ export function postCallback(app: FastifyInstance, url: string, fields: Record<s
   });
 }
 
+/**
+ * The success button on the local gateway's checkout page (its HTML in `page`): posts its form as the
+ * browser would, and returns the callback the page was given and the signed fields the gateway's
+ * answer posts back to it.
+ */
+export async function payOnGatewayPage(app: FastifyInstance, page: string): Promise<{ callbackUrl: string; fields: Record<string, string> }> {
+  const action = /action="([^"]+)"/.exec(page)?.[1] ?? '';
+  const callbackUrl = /name="callbackUrl" value="([^"]+)"/.exec(page)?.[1]?.replace(/&#38;/g, '&') ?? '';
+  const paid = await app.inject({
+    method: 'POST',
+    url: action,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ outcome: 'success', callbackUrl }).toString(),
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  const fields = Object.fromEntries([...paid.body.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']));
+  return { callbackUrl, fields };
+}
+
 /** The gateway's signed webhook (one for packs and bookings). */
 export function postWebhook(app: FastifyInstance, body: string, signature: string, eventId: string) {
   return app.inject({

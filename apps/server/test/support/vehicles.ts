@@ -37,6 +37,34 @@ export async function insertHours(db: Kysely<Database>, tractorId: string, hours
       .execute();
 }
 
+/** What ingestion last saved of a tractor: its state row, written directly. */
+export interface SavedState {
+  /** The last reading's time; also when the tractor was last seen, unless `seenAt` says otherwise. */
+  time: number;
+  seenAt?: number;
+  reading: object;
+  /** The last position fix; none by default. */
+  fix?: { lat: number; lon: number; time: number };
+  /** The processor's state; empty by default. */
+  processor?: object;
+}
+
+/** Writes a tractor's state row directly (what ingestion would have saved). */
+export async function insertTractorState(db: Kysely<Database>, tractorId: string, state: SavedState): Promise<void> {
+  await db
+    .insertInto('tractor_state')
+    .values({
+      tractor_id: tractorId,
+      last_time: state.time,
+      last_seen_at: state.seenAt ?? state.time,
+      last_reading: JSON.stringify(state.reading),
+      last_fix: state.fix ? JSON.stringify(state.fix) : null,
+      processor: JSON.stringify(state.processor ?? {}),
+      version: 1,
+    })
+    .execute();
+}
+
 /** A provisioning record as the operator API and the CSV import take it; `n` makes its identifiers unique. */
 export const validTractor = (n: number) => ({
   imei: `3563070424${String(n).padStart(5, '0')}`,
