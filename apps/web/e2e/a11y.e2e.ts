@@ -1,7 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectRoute, newPhone, open, useBrowser } from './support/browser';
+import { ownerWithAlerts } from './support/alerts-browser';
+import { NARROW_PHONE, expectRoute, newPhone, open, useBrowser } from './support/browser';
 import { registerThroughScreens } from './support/flows';
 import { smsTo, uniqueMobile } from './support/sms';
 
@@ -49,6 +50,25 @@ describe('accessibility (axe-core)', () => {
     await open(page, '/settings');
     await page.getByRole('button', { name: 'Log out of this device' }).waitFor();
     expect(await violations(page), '/settings').toEqual([]);
+    await context.close();
+  });
+
+  it('has no violations on the maps (each a named region with its words) and the lists, once loaded', { timeout: 90_000 }, async () => {
+    const { context, page } = await newPhone(browser(), { viewport: NARROW_PHONE });
+    await ownerWithAlerts(page, 'Rekha Gaikwad');
+    for (const [route, ready] of [
+      ['/locate-me', '.leaflet-control-zoom-in'],
+      ['/route-replay', '.leaflet-control-zoom-in'],
+      ['/create-geofence', '.leaflet-control-zoom-in'],
+      ['/alert', 'a[data-alert-type]'],
+      ['/geofence-list', 'a[href="#/create-geofence"]'],
+    ] as const) {
+      await open(page, route);
+      await page.locator(ready).first().waitFor();
+      // Read when nothing is busy any more (a busy region's content is not final).
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+      expect(await violations(page), route).toEqual([]);
+    }
     await context.close();
   });
 });

@@ -6,6 +6,7 @@ import { CalendarIcon } from '../tractor/icons';
 import { istToday, readSaved, writeSaved } from './saved-period';
 import { formatIsoMonth, formatShortIsoDate } from '../../lib/signed-in/tractor-format';
 import { MonthDialog } from './month-dialog';
+import { Loading } from '../ui/loading';
 
 // The date picker (react-day-picker) loads when the owner first opens it, not with the tab.
 const CalendarDialog = lazy(() => import('./calendar-dialog').then((m) => ({ default: m.CalendarDialog })));
@@ -40,7 +41,7 @@ export function PeriodPicker({ period }: { period: UsagePeriod }) {
         ))}
       </div>
       {(open === 'day' || open === 'range') && (
-        <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+        <Suspense fallback={<Loading />}>
           <CalendarDialog
             mode={open}
             saved={readSaved()}

@@ -4,6 +4,7 @@ import { Dialog } from '../ui/dialog';
 import { BackIcon } from '../ui/icons';
 import { currentLanguage, loadTerms } from '../../lib/i18n';
 import { storage } from '../../lib/secure-storage';
+import { Loading } from '../ui/loading';
 
 /** Sections of the legal text (spec §1), each a title and a body in the `terms` namespace. */
 export const TERMS_SECTIONS = ['eligibility', 'device', 'removal', 'ownership', 'fees', 'termination', 'privacy', 'arbitration', 'grievance'] as const;
@@ -68,7 +69,7 @@ export function TermsDialog({ open, onClose, previousRoute, asScreen = false }: 
           {showsAgreeLine(previousRoute) && <p className="agree">{t('terms.agree')}</p>}
         </div>
       ) : (
-        <p role="status">{t('common.loading')}</p>
+        <Loading />
       )}
     </Dialog>
   );

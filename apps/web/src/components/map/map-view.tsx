@@ -7,10 +7,15 @@ interface MapViewProps {
   center: Point | null;
   onReady: (map: MapHandle | null) => void;
   className?: string;
+  /**
+   * What the map shows, in words (places, coordinates, distances, sizes): read first inside the map's
+   * region by those who cannot see the picture. Screens keep it in step with what they draw.
+   */
+  summary?: string | undefined;
 }
 
 /** Loads Leaflet on first use and hands the screen a map handle; the map itself is drawn by Leaflet. */
-export function MapView({ center, onReady, className }: MapViewProps) {
+export function MapView({ center, onReady, className, summary }: MapViewProps) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
@@ -36,9 +41,15 @@ export function MapView({ center, onReady, className }: MapViewProps) {
     };
   }, []);
 
+  // The region holds the words and the map: its zoom buttons stay reachable by keyboard after them.
   return (
-    <div className={`map-wrap${className ? ` ${className}` : ''}`}>
-      <div ref={box} className="map" role="region" aria-label={t('map.label')} />
+    <div className={`map-wrap${className ? ` ${className}` : ''}`} role="region" aria-label={t('map.label')}>
+      {summary && (
+        <p className="visually-hidden" data-testid="map-summary">
+          {summary}
+        </p>
+      )}
+      <div ref={box} className="map" />
       {failed && <p className="notice notice-error">{t('map.failed')}</p>}
     </div>
   );

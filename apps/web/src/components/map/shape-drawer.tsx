@@ -10,6 +10,9 @@ import { useTractorPosition } from '../../lib/signed-in/tracking';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { CLOSE_TAP_PX, canFinish, canUndo, drawnAreas, finish, tap, typedSize, undo, EMPTY_DRAWING } from './drawing';
 import type { Drawing, DrawnArea } from './drawing';
+import { drawingFacts } from './drawing-facts';
+import type { DrawingFacts } from './drawing-facts';
+import { acresFigure, pointText } from './map-words';
 import type { Box, MapHandle, MapLayer } from './leaflet-map';
 import { LayerToggle } from './layer-toggle';
 import { MapView } from './map-view';
@@ -87,6 +90,26 @@ export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, fitTo,
     fitted.current = true;
   }, [map, focus, onFocused, startLat, startLon]);
 
+  // The drawing in words (shape, centre, size, area), read in the map's region.
+  const metres = (m: number) => t('unitSpoken.m', { value: formatDecimal(m, lang, 0), count: m });
+  const acres = (m2: number) => t('unit.acres', { value: acresFigure(m2, lang) });
+  const summaryOf = (facts: DrawingFacts): string => {
+    switch (facts.kind) {
+      case 'none':
+        return t('draw.summary.none');
+      case 'centre':
+        return t('draw.summary.centre', { point: pointText(facts.center) });
+      case 'circle':
+        return t('draw.summary.circle', { point: pointText(facts.center), radius: metres(facts.radiusM), area: acres(facts.areaM2) });
+      case 'square':
+        return t('draw.summary.square', { point: pointText(facts.center), side: metres(facts.sideM), area: acres(facts.areaM2) });
+      case 'corners':
+        return t('draw.summary.corners', { corners: formatDecimal(facts.corners, lang, 0) });
+      case 'polygon':
+        return t('draw.summary.polygon', { corners: formatDecimal(facts.corners, lang, 0), area: acres(facts.areaM2) });
+    }
+  };
+
   const sized = shape !== 'polygon' && drawing.center !== null;
   const sizeKey = shape === 'circle' ? 'radiusM' : 'sideM';
   const bounds = shape === 'circle' ? GEOFENCE_RADIUS_M : GEOFENCE_SIDE_M;
@@ -101,7 +124,7 @@ export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, fitTo,
       <div className="map-tools">
         <LayerToggle layer={layer} onChange={setLayer} />
       </div>
-      <MapView center={null} onReady={setMap} className="draw-map draw-crosshair" />
+      <MapView center={null} onReady={setMap} className="draw-map draw-crosshair" summary={summaryOf(drawingFacts(drawing, shape))} />
       <div className="draw-tools">
         <Button
           variant="secondary"

@@ -65,28 +65,69 @@ function Opener({ keepOpener = true }: { keepOpener?: boolean }) {
   );
 }
 
+/** Opens the dialog with Edit and closes it with Done, each focused first as a tap does; returns Edit. */
+function openAndClose(): HTMLElement {
+  const edit = screen.getByRole('button', { name: 'Edit' });
+  edit.focus();
+  fireEvent.click(edit);
+  const done = screen.getByRole('button', { name: 'Done' });
+  done.focus();
+  fireEvent.click(done);
+  return edit;
+}
+
 describe('Dialog: focus after it closes', () => {
   it('goes back to the control that opened it, not to <body>', () => {
     render(<Opener />);
-    const edit = screen.getByRole('button', { name: 'Edit' });
-    edit.focus();
-    fireEvent.click(edit);
-    const done = screen.getByRole('button', { name: 'Done' });
-    done.focus();
-    fireEvent.click(done);
+    const edit = openAndClose();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(edit);
   });
 
   it("goes to the screen's content when the opener went with the dialog", () => {
     render(<Opener keepOpener={false} />);
-    const edit = screen.getByRole('button', { name: 'Edit' });
-    edit.focus();
-    fireEvent.click(edit);
-    const done = screen.getByRole('button', { name: 'Done' });
-    done.focus();
-    fireEvent.click(done);
+    openAndClose();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+});
+
+describe('Dialog: Tab goes round inside it', () => {
+  function menu() {
+    // jsdom lays nothing out: every control counts as shown.
+    vi.spyOn(Element.prototype, 'getClientRects').mockReturnValue([DOMRect.fromRect({ width: 48, height: 48 })] as unknown as DOMRectList);
+    render(
+      <Dialog open onClose={() => undefined} title="Menu" start={<button type="button">Close menu</button>}>
+        <a href="#/settings">Settings</a>
+        <button type="button" disabled>
+          Not now
+        </button>
+        <a href="#/about">About</a>
+      </Dialog>,
+    );
+    return {
+      close: screen.getByRole('button', { name: 'Close menu' }),
+      about: screen.getByRole('link', { name: 'About' }),
+      dialog: screen.getByRole('dialog'),
+    };
+  }
+
+  it('Tab on the last control goes to the first, not out to the page', () => {
+    const { close, about, dialog } = menu();
+    about.focus();
+    const moved = !fireEvent.keyDown(dialog, { key: 'Tab' });
+    expect(moved).toBe(true);
+    expect(document.activeElement).toBe(close);
+  });
+
+  it('Shift+Tab on the first goes to the last; Tab in between is left to the browser', () => {
+    const { close, about, dialog } = menu();
+    close.focus();
+    fireEvent.keyDown(dialog, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(about);
+    const settings = screen.getByRole('link', { name: 'Settings' });
+    settings.focus();
+    expect(fireEvent.keyDown(dialog, { key: 'Tab' })).toBe(true);
+    expect(document.activeElement).toBe(settings);
   });
 });

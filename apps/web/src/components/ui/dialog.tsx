@@ -24,6 +24,26 @@ export function isBackdropTap(dialog: HTMLElement, target: EventTarget | null, x
   return x < box.left || x > box.right || y < box.top || y > box.bottom;
 }
 
+/** What Tab stops at (a roving tabindex of -1, as in the calendar's days, is left out). */
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab past the last control goes round to the first, Shift+Tab before the first to the last: a modal
+ * <dialog> lets focus out to the page's document (and a screen reader with it) before it comes back.
+ * Returns whether it moved focus.
+ */
+export function wrapTab(dialog: HTMLElement, back: boolean): boolean {
+  const stops = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.getClientRects().length > 0 && !el.closest('[inert]'));
+  const first = stops[0];
+  const last = stops.at(-1);
+  if (!first || !last) return false;
+  const active = document.activeElement;
+  const to = back ? (active === first || !dialog.contains(active) ? last : null) : active === last || !dialog.contains(active) ? first : null;
+  to?.focus();
+  return to !== null;
+}
+
 /**
  * After a dialog closed, focus goes back to the control that opened it, or to the screen's content
  * when that control is gone (a list item removed by the dialog), never to <body>. Focus that has
@@ -37,8 +57,8 @@ export function returnFocus(opener: HTMLElement | null): void {
 }
 
 /**
- * A modal built on the native <dialog>: focus stays inside, Escape closes it, and the browser puts it
- * in the top layer. Registered so that ending a session closes every open dialog (spec §4).
+ * A modal built on the native <dialog>: focus stays inside (Tab goes round, wrapTab), Escape closes it,
+ * and the browser puts it in the top layer. Registered so that ending a session closes every open dialog (spec §4).
  */
 export function Dialog({ open, onClose, title, start, className, closeOnBackdrop = false, headingLevel = 2, children }: DialogProps) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
@@ -79,6 +99,9 @@ export function Dialog({ open, onClose, title, start, className, closeOnBackdrop
       onCancel={(e) => {
         e.preventDefault();
         onClose();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Tab' && !e.altKey && !e.ctrlKey && !e.metaKey && wrapTab(e.currentTarget, e.shiftKey)) e.preventDefault();
       }}
       onClick={closeOnBackdrop ? (e) => isBackdropTap(e.currentTarget, e.target, e.clientX, e.clientY) && onClose() : undefined}
     >

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LOADER_TIMEOUT_MS } from '../../lib/loading';
 import { useLoaderTimeout } from '../../hooks/use-loader-timeout';
 import { Button } from './button';
+import { Loading } from './loading';
 import { Notice } from './notice';
 
 interface PendingStatusProps {
@@ -33,7 +34,8 @@ export function PendingStatus({ retry, timeoutMs = LOADER_TIMEOUT_MS }: PendingS
 function Waiting({ retry, timeoutMs }: Required<PendingStatusProps>) {
   const { t } = useTranslation();
   const timedOut = useLoaderTimeout(true, timeoutMs);
-  if (!timedOut) return <p role="status">{t('common.loading')}</p>;
+  // Busy while it waits; past the time-out the region is not busy, so the alert saying so is read.
+  if (!timedOut) return <Loading />;
   return (
     <>
       <Notice tone="error">{t('common.slow')}</Notice>

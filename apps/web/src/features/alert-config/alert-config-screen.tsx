@@ -19,6 +19,7 @@ import { useTractors } from '../../lib/signed-in/tractors';
 import { useAlertConfig } from './api/get-alert-config';
 import { useResetAlertConfigs } from './api/reset-alert-configs';
 import { AlertTypeCard } from './components/alert-type-card';
+import { Loading } from '../../components/ui/loading';
 
 type GroupKey = 'engine' | 'fuel' | 'security' | 'service';
 const GROUPS: readonly GroupKey[] = ['engine', 'fuel', 'security', 'service'];
@@ -49,7 +50,7 @@ export function AlertConfigScreen() {
   return (
     <Page title={t('alertConfig.title')} backTo={paths.alerts.getHref()}>
       {!ready ? (
-        <p role="status">{t('common.loading')}</p>
+        <Loading />
       ) : (
         <>
           <p className="lead">{t('alertConfig.intro')}</p>
@@ -103,7 +104,7 @@ export function AlertConfigScreen() {
             </>
           )}
           {!data && error && !isOffline(error) && <Notice tone="error">{errorMessage(t, error)}</Notice>}
-          {!data && isPending && selected && <p role="status">{t('common.loading')}</p>}
+          {!data && isPending && selected && <Loading />}
         </>
       )}
     </Page>

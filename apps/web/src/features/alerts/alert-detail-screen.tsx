@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { DirectionsLink } from '../../components/map/directions-link';
 import type { MapHandle, Point } from '../../components/map/leaflet-map';
 import { MapView } from '../../components/map/map-view';
+import { pointText } from '../../components/map/map-words';
 import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
 import { LocateIcon } from '../../components/tractor/icons';
@@ -16,6 +17,7 @@ import { useMarkRead } from './api/mark-read';
 import { alertWords } from './alert-words';
 import { ListenButton } from '../../components/voice/listen-button';
 import { joinSentences } from '@tractorlink/domain/spoken-text';
+import { Loading } from '../../components/ui/loading';
 
 /** #/alert-detail/:id: what happened, value against limit, when, which tractor, where; read aloud. */
 export function AlertDetailScreen() {
@@ -93,7 +95,12 @@ export function AlertDetailScreen() {
                     {alert.address}
                   </p>
                 )}
-                <MapView center={point} onReady={setMap} className="map-small" />
+                <MapView
+                  center={point}
+                  onReady={setMap}
+                  className="map-small"
+                  summary={t('map.tractorAt', { name: w.tractor, place: [alert.address, pointText(point)].filter(Boolean).join(', ') })}
+                />
                 <p dir="ltr" className="muted" data-testid="alert-position">
                   {point.lat.toFixed(5)}, {point.lon.toFixed(5)}
                 </p>
@@ -113,7 +120,7 @@ export function AlertDetailScreen() {
       )}
       {!alert && error && !isOffline(error) && <Notice tone="error">{errorMessage(t, error)}</Notice>}
       {!alert && error && isOffline(error) && <Notice>{t('alerts.offlineDetail')}</Notice>}
-      {(!ready || (!alert && isPending)) && <p role="status">{t('common.loading')}</p>}
+      {(!ready || (!alert && isPending)) && <Loading />}
     </Page>
   );
 }

@@ -22,6 +22,7 @@ import { AlertList } from './components/alert-list';
 import { alertFilterStore, emptyMessage } from './filters';
 import type { AlertFilter } from './filters';
 import { PendingStatus } from '../../components/ui/pending-status';
+import { Loading } from '../../components/ui/loading';
 
 /**
  * #/alert, the alerts tab: the selected tractor's alerts (or all tractors'), critical or others,
@@ -44,7 +45,7 @@ export function AlertsScreen() {
   return (
     <Page title={t('tabs.alerts')}>
       {!ready ? (
-        <p role="status">{t('common.loading')}</p>
+        <Loading />
       ) : (
         <>
           <CoachMark flag="hideAlertsCoachMark" title={t('coach.alerts.title')} tips={tips} />

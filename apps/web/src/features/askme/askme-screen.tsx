@@ -25,6 +25,7 @@ import { MicIcon, SendIcon } from './icons';
 import { gatherFacts, prefetchFacts } from './sources';
 import { useRecognition } from './use-recognition';
 import './askme.css';
+import { Loading } from '../../components/ui/loading';
 
 interface Exchange {
   id: number;
@@ -121,7 +122,7 @@ export function AskMeScreen() {
   const waiting = tractors === undefined;
   return (
     <Page title={t('askme.title')} backTo={paths.home.getHref()} className="askme">
-      {(!ready || waiting) && <p role="status">{t('common.loading')}</p>}
+      {(!ready || waiting) && <Loading />}
       {ready && (
         <CoachMark flag="hideAskMeCoachMark" title={t('askme.coach.title')} tips={[t('askme.coach.tip1'), t('askme.coach.tip2'), t('askme.coach.tip3')]} />
       )}

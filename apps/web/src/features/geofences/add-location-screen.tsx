@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/error-message';
 import { useGeofenceTexts } from '../../lib/signed-in/geofence-texts';
 import { usePlaceDetails, usePlaceSearch, SEARCH_MIN } from './api/search-places';
 import { NEW_KEY, getDraft, setDraftFocus } from './draft';
+import { Loading } from '../../components/ui/loading';
 
 /** Where the form being filled in lives (the create screen, or the geofence being edited). */
 function formHref(): string {
@@ -33,7 +34,7 @@ export function AddLocationScreen() {
   return (
     <Page title={t('addLocation.title')} backTo={back}>
       {!ready ? (
-        <p role="status">{t('common.loading')}</p>
+        <Loading />
       ) : (
         <>
           <TextField

@@ -12,6 +12,7 @@ import { useTractors } from '../../lib/signed-in/tractors';
 import { useAssignTractors } from './api/change-geofence';
 import { useGeofence } from './api/get-geofences';
 import { failureKey } from './failure';
+import { Loading } from '../../components/ui/loading';
 
 /** #/assign-tractors/:id (spec §2): which of the owner's tractors the geofence watches. */
 export function AssignTractorsScreen() {
@@ -47,7 +48,7 @@ export function AssignTractorsScreen() {
   return (
     <Page title={t('geofence.assignTitle')} backTo={back}>
       {!ready || !g ? (
-        <p role="status">{t('common.loading')}</p>
+        <Loading />
       ) : (
         <>
           <p className="lead">{t('geofence.assignLead', { name: g.name })}</p>

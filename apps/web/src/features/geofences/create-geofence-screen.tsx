@@ -11,6 +11,7 @@ import { EMPTY_FORM } from './form-values';
 import { failureKey } from './failure';
 import type { ListNotice } from './geofence-list-screen';
 import { useSave } from './use-save';
+import { Loading } from '../../components/ui/loading';
 
 /** #/create-geofence: a new geofence; saved, the list says "geofence created" (spec §8). */
 export function CreateGeofenceScreen() {
@@ -33,7 +34,7 @@ export function CreateGeofenceScreen() {
   return (
     <Page title={t('geofence.createTitle')} backTo={paths.geofenceList.getHref()}>
       {!ready ? (
-        <p role="status">{t('common.loading')}</p>
+        <Loading />
       ) : (
         <GeofenceForm
           pickTractors

@@ -10,6 +10,7 @@ import { useGeofence } from './api/get-geofences';
 import { closeDraft } from './draft';
 import { failureKey } from './failure';
 import type { ListNotice } from './geofence-list-screen';
+import { Loading } from '../../components/ui/loading';
 
 /** #/delete-geofence/:id (spec §2): asks first; deleted, the list says "geofence deleted" (spec §8). */
 export function DeleteGeofenceScreen() {
@@ -22,7 +23,7 @@ export function DeleteGeofenceScreen() {
   return (
     <Page title={t('geofence.deleteTitle')} backTo={back}>
       {!ready ? (
-        <p role="status">{t('common.loading')}</p>
+        <Loading />
       ) : (
         <>
           <p>{t('geofence.deleteConfirm', { name: g?.name ?? '' })}</p>

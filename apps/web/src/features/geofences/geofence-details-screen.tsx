@@ -19,6 +19,7 @@ import { failureKey } from './failure';
 import { valuesOf } from './form';
 import { kindLine } from './geofence-words';
 import { useSave } from './use-save';
+import { Loading } from '../../components/ui/loading';
 
 /**
  * #/geofence-details/:id: one geofence, edited in place (spec §8 "geofence updated"), its active
@@ -46,7 +47,7 @@ export function GeofenceDetailsScreen() {
   return (
     <Page title={g?.name ?? t('geofence.detailsTitle')} backTo={paths.geofenceList.getHref()}>
       {!ready || (!g && isPending) ? (
-        <p role="status">{t('common.loading')}</p>
+        <Loading />
       ) : !g ? (
         error && !isOffline(error) && <Notice tone="error">{errorMessage(t, error)}</Notice>
       ) : (

@@ -16,6 +16,7 @@ import { geofenceTarget } from './api/pending-geofences';
 import { ActiveSwitch } from './components/active-switch';
 import { closeDraft } from './draft';
 import { kindLine } from './geofence-words';
+import { Loading } from '../../components/ui/loading';
 
 /** What the list says after a change made on another screen (spec §8); 'queued': kept on the phone to send later. */
 export type ListNotice = 'created' | 'deleted' | 'queued';
@@ -35,7 +36,7 @@ export function GeofenceListScreen() {
   return (
     <Page title={t('tabs.geofences')}>
       {!ready ? (
-        <p role="status">{t('common.loading')}</p>
+        <Loading />
       ) : (
         <>
           <CoachMark
@@ -80,7 +81,7 @@ export function GeofenceListScreen() {
             </>
           )}
           {!data && error && !isOffline(error) && <Notice tone="error">{errorMessage(t, error)}</Notice>}
-          {!data && isPending && <p role="status">{t('common.loading')}</p>}
+          {!data && isPending && <Loading />}
         </>
       )}
     </Page>

@@ -16,6 +16,7 @@ import { useCustomers } from './api/read';
 import { useCreateCustomer, useUpdateCustomer } from './api/write';
 import { schemaProblems, serverProblems } from './problems';
 import './hire.css';
+import { Loading } from '../../components/ui/loading';
 
 interface Values {
   name: string;
@@ -146,7 +147,7 @@ export function HireCustomerFormScreen() {
   const waiting = editId !== null && !customer;
   return (
     <Page title={t(editId ? 'hire.customer.editTitle' : 'hire.customer.new')} backTo={editId ? paths.hireCustomer.getHref(editId) : paths.hire.getHref()}>
-      {(!ready || (waiting && customers.isPending)) && <p role="status">{t('common.loading')}</p>}
+      {(!ready || (waiting && customers.isPending)) && <Loading />}
       {waiting && !customers.isPending && <Notice tone="error">{t('error.NOT_FOUND')}</Notice>}
       {!waiting && <Form key={customer?.id ?? 'new'} customer={customer} next={params.get('next')} vin={params.get('vin')} />}
     </Page>

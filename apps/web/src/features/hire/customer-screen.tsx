@@ -22,6 +22,7 @@ import { BillShare } from './components/bill-share';
 import { JobCard } from './components/job-card';
 import { rupees } from './format';
 import './hire.css';
+import { Loading } from '../../components/ui/loading';
 
 /** #/hire-customer/:id: one customer's jobs, payments and balance; start a job, record a payment, share the bill. */
 export function HireCustomerScreen() {
@@ -37,8 +38,8 @@ export function HireCustomerScreen() {
 
   return (
     <Page title={c?.name ?? t('hire.customer.title')} backTo={paths.hire.getHref()}>
-      {!ready && <p role="status">{t('common.loading')}</p>}
-      {!data && ledger.isPending && <p role="status">{t('common.loading')}</p>}
+      {!ready && <Loading />}
+      {!data && ledger.isPending && <Loading />}
       {!data && ledger.error && <Notice tone="error">{isOffline(ledger.error) ? t('hire.offlineEmpty') : errorMessage(t, ledger.error)}</Notice>}
       {data && c && (
         <>

@@ -22,6 +22,7 @@ import type { TermsInput } from './terms';
 import { istClock, readWhen, todayIst } from './when';
 import type { WhenInput, WhenKind } from './when';
 import './hire.css';
+import { Loading } from '../../components/ui/loading';
 
 const WHEN_KINDS: readonly WhenKind[] = ['now', 'earlier', 'done'];
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -213,7 +214,7 @@ export function HireJobFormScreen() {
   const loaded = list !== undefined && tractors !== undefined;
   return (
     <Page title={t('hire.job.start')} backTo={backTo}>
-      {(!ready || !loaded) && !customers.error && <p role="status">{t('common.loading')}</p>}
+      {(!ready || !loaded) && !customers.error && <Loading />}
       {!customers.data && customers.error && <Notice tone="error">{errorMessage(t, customers.error)}</Notice>}
       {tractors && tractors.length === 0 && <Notice>{t('hire.noTractors')}</Notice>}
       {list && tractors && tractors.length > 0 && list.length === 0 && (

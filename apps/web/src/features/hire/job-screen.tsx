@@ -23,6 +23,7 @@ import { figure, jobDay, jobTimes, quantityText, rateText, rupees } from './form
 import { readTerms, termsInput } from './terms';
 import type { TermsInput } from './terms';
 import './hire.css';
+import { Loading } from '../../components/ui/loading';
 
 type Mode = 'view' | 'boundary' | 'terms';
 
@@ -54,7 +55,7 @@ export function HireJobScreen() {
   if (!data) {
     return (
       <Page title={t('hire.job.title')} backTo={paths.hire.getHref()}>
-        {(!ready || job.isPending) && <p role="status">{t('common.loading')}</p>}
+        {(!ready || job.isPending) && <Loading />}
         {job.error && <Notice tone="error">{isOffline(job.error) ? t('hire.offlineEmpty') : errorMessage(t, job.error)}</Notice>}
       </Page>
     );
@@ -79,7 +80,7 @@ export function HireJobScreen() {
 
   return (
     <Page title={data.customerName} backTo={paths.hireCustomer.getHref(data.customerId)}>
-      {!ready && <p role="status">{t('common.loading')}</p>}
+      {!ready && <Loading />}
       <section className="card hire-job-head" aria-labelledby="job-title">
         <h2 id="job-title">
           {formatDay(jobDay(data), lang)} · {t(`hire.implement.${data.implement}`)}

@@ -16,6 +16,7 @@ import { JobCard } from './components/job-card';
 import { LiveShareDialog } from './components/live-share-dialog';
 import { ProposalCard } from './components/proposal-card';
 import './hire.css';
+import { Loading } from '../../components/ui/loading';
 
 type View = 'customers' | 'jobs';
 
@@ -39,7 +40,7 @@ export function HireLedgerScreen() {
 
   return (
     <Page title={t('hire.title')}>
-      {!ready && <p role="status">{t('common.loading')}</p>}
+      {!ready && <Loading />}
       {(showAll ? (proposals.data ?? []) : (proposals.data ?? []).slice(0, PROPOSALS_SHOWN)).map((p) => (
         <ProposalCard key={p.id} proposal={p} customers={list ?? []} t={t} lang={lang} />
       ))}
@@ -72,7 +73,7 @@ export function HireLedgerScreen() {
 
       {view === 'customers' && (
         <>
-          {!list && customers.isPending && <p role="status">{t('common.loading')}</p>}
+          {!list && customers.isPending && <Loading />}
           {!list && customers.error && <Notice tone="error">{isOffline(customers.error) ? t('hire.offlineEmpty') : errorMessage(t, customers.error)}</Notice>}
           {list && list.length === 0 && <p className="empty">{t('hire.customers.empty')}</p>}
           {list && list.length > 0 && (
@@ -95,7 +96,7 @@ export function HireLedgerScreen() {
 
       {view === 'jobs' && (
         <>
-          {!jobs.data && jobs.isPending && <p role="status">{t('common.loading')}</p>}
+          {!jobs.data && jobs.isPending && <Loading />}
           {!jobs.data && jobs.error && <Notice tone="error">{isOffline(jobs.error) ? t('hire.offlineEmpty') : errorMessage(t, jobs.error)}</Notice>}
           {jobs.data && jobs.data.length === 0 && <p className="empty">{t('hire.jobs.empty')}</p>}
           {jobs.data && jobs.data.length > 0 && (

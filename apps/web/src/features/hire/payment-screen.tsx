@@ -20,6 +20,7 @@ import { jobDay, rupees } from './format';
 import { schemaProblems, serverProblems } from './problems';
 import { todayIst } from './when';
 import './hire.css';
+import { Loading } from '../../components/ui/loading';
 
 function PaymentForm({ ledger, jobId: askedJob }: { ledger: CustomerLedger; jobId: string | null }) {
   const { t, lang } = useHireTexts();
@@ -131,7 +132,7 @@ export function HirePaymentScreen() {
       title={name ? t('hire.payment.titleNamed', { name }) : t('hire.payment.record')}
       backTo={customerId ? paths.hireCustomer.getHref(customerId) : paths.hire.getHref()}
     >
-      {(!ready || (!ledger.data && ledger.isPending)) && <p role="status">{t('common.loading')}</p>}
+      {(!ready || (!ledger.data && ledger.isPending)) && <Loading />}
       {!ledger.data && ledger.error && <Notice tone="error">{errorMessage(t, ledger.error)}</Notice>}
       {ledger.data && <PaymentForm ledger={ledger.data} jobId={params.get('jobId')} />}
     </Page>

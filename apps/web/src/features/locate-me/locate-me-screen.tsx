@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { distanceMeters } from '@tractorlink/domain/geo';
+import { joinSentences } from '@tractorlink/domain/spoken-text';
 import { formatIstDateTime } from '@tractorlink/domain/time';
 import { Button } from '../../components/ui/button';
 import { CoachMark } from '../../components/coach/coach-mark';
@@ -25,7 +26,10 @@ import { DirectionsLink } from '../../components/map/directions-link';
 import { LayerToggle } from '../../components/map/layer-toggle';
 import type { MapHandle, MapLayer, Point } from '../../components/map/leaflet-map';
 import { MapView } from '../../components/map/map-view';
+import { pointText } from '../../components/map/map-words';
+import { formatDecimal } from '../../lib/signed-in/tractor-format';
 import { StationList } from './components/station-list';
+import { Loading } from '../../components/ui/loading';
 
 /** #/locate-me: the tractor and the owner on a map, the distance, directions and diesel stations nearby. */
 export function LocateMeScreen() {
@@ -59,6 +63,16 @@ export function LocateMeScreen() {
 
   const lang = i18n.language;
   const distance = tractorAt && me ? sayIn((d) => t('locate.distance', { distance: d }), units.distance(distanceMeters(me, tractorAt))) : null;
+  // What the map shows, in words: the tractor's place, the owner's distance from it, the stations marked.
+  const mapSummary = joinSentences(
+    [
+      tractorAt && selected ? t('map.tractorAt', { name: selected.Veh_Name, place: [place, pointText(tractorAt)].filter(Boolean).join(', ') }) : null,
+      !tractorAt && tracking.data ? t('location.notAvailable') : null,
+      me ? distance?.spoken : t('map.youUnknown', { button: t('locate.myLocation') }),
+      stations.data ? t('map.stations', { n: formatDecimal(stations.data.length, lang, 0) }) : null,
+    ],
+    lang,
+  );
   return (
     <Page title={t('locate.title')} backTo={paths.home.getHref()}>
       <CoachMark
@@ -82,7 +96,7 @@ export function LocateMeScreen() {
               {t('locate.myLocation')}
             </Button>
           </div>
-          <MapView center={tractorAt} onReady={setMap} />
+          <MapView center={tractorAt} onReady={setMap} summary={mapSummary} />
           <ul className="chart-key map-key" aria-hidden="true">
             <li className="key-tractor">{t('locate.keyTractor')}</li>
             <li className="key-user">{t('locate.keyYou')}</li>
@@ -115,13 +129,7 @@ export function LocateMeScreen() {
           </section>
           <section className="card" aria-labelledby="stations-title">
             <h2 id="stations-title">{t('locate.stations')}</h2>
-            {stations.data ? (
-              <StationList stations={stations.data} />
-            ) : stations.isError ? (
-              <p>{t('locate.stationsFailed')}</p>
-            ) : (
-              tractorAt && <p role="status">{t('common.loading')}</p>
-            )}
+            {stations.data ? <StationList stations={stations.data} /> : stations.isError ? <p>{t('locate.stationsFailed')}</p> : tractorAt && <Loading />}
           </section>
           <Link to={paths.routeReplay.getHref()} className="btn btn-secondary">
             <RouteIcon /> <span>{t('replay.title')}</span>

@@ -8,7 +8,8 @@ import { NoTractors } from '../../components/tractor/no-tractors';
 import { TractorSelect } from '../../components/tractor/tractor-select';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/error-message';
-import { formatIstTime } from '../../lib/signed-in/tractor-format';
+import { formatDecimal, formatIstTime, formatShortIsoDate } from '../../lib/signed-in/tractor-format';
+import { useUnits } from '../../lib/signed-in/units';
 import { isOffline } from '../../lib/query-client';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { PackExpired } from '../../components/subscription/pack-expired';
@@ -16,7 +17,10 @@ import { packStateOf } from '../../lib/signed-in/subscription';
 import { useTrack } from './api/get-track';
 import type { MapHandle } from '../../components/map/leaflet-map';
 import { MapView } from '../../components/map/map-view';
+import { pointText } from '../../components/map/map-words';
 import { ReplayControls } from './components/replay-controls';
+import { trackFacts } from './track-facts';
+import { Loading } from '../../components/ui/loading';
 
 /** #/route-replay (beyond the spec): one day's path, worked passes apart from road travel, played back. */
 export function RouteReplayScreen() {
@@ -41,8 +45,27 @@ export function RouteReplayScreen() {
   }, [map, points, index]);
 
   const lang = i18n.language;
+  const units = useUnits();
   const first = points?.[0];
   const last = points?.at(-1);
+  // Under an hour in minutes alone ("25 minutes", not "0 hours 25 minutes").
+  const spokenDuration = (minutes: number) =>
+    minutes < 60
+      ? t('unitSpoken.minutes', { value: formatDecimal(minutes, lang, 0), count: minutes })
+      : units.hoursMinutes(Math.floor(minutes / 60), minutes % 60).spoken;
+  // The route in words, for those who cannot see the map: start, end, distance and time taken.
+  const facts = points ? trackFacts(points) : null;
+  const mapSummary = facts
+    ? t('replay.mapSummary', {
+        date: formatShortIsoDate(date, lang),
+        start: formatIstTime(facts.first[0], lang),
+        from: pointText({ lat: facts.first[1], lon: facts.first[2] }),
+        end: formatIstTime(facts.last[0], lang),
+        to: pointText({ lat: facts.last[1], lon: facts.last[2] }),
+        distance: units.distance(facts.distanceM).spoken,
+        duration: spokenDuration(facts.minutes),
+      })
+    : points && t('replay.noTrack');
   return (
     <Page title={t('replay.title')} backTo={paths.locateMe.getHref()}>
       {tractors && tractors.length === 0 && <NoTractors />}
@@ -72,7 +95,7 @@ export function RouteReplayScreen() {
               }}
             />
           </div>
-          <MapView center={null} onReady={setMap} />
+          <MapView center={null} onReady={setMap} summary={mapSummary || undefined} />
           <ul className="chart-key map-key" aria-hidden="true">
             <li className="key-work">{t('replay.working')}</li>
             <li className="key-road">{t('replay.travelling')}</li>
@@ -87,7 +110,7 @@ export function RouteReplayScreen() {
           )}
           {points && points.length === 0 && <Notice>{t('replay.noTrack')}</Notice>}
           {track.error && !isOffline(track.error) && <Notice tone="error">{errorMessage(t, track.error)}</Notice>}
-          {track.isPending && <p role="status">{t('common.loading')}</p>}
+          {track.isPending && <Loading />}
         </>
       )}
     </Page>

@@ -16,6 +16,7 @@ import { OutboxNote } from '../../components/outbox/outbox-note';
 import { PROFILE_TARGET, useProfile } from './api/get-profile';
 import { useUpdateProfile } from './api/update-profile';
 import { PicturePicker } from './components/picture-picker';
+import { Loading } from '../../components/ui/loading';
 
 const schema = z.object({ name: typedFullName, email: z.union([z.literal(''), email]) });
 type Values = z.input<typeof schema>;
@@ -27,7 +28,7 @@ export function ProfileEditScreen() {
   const { data: user } = useProfile();
   return (
     <Page title={t('profile.editTitle')} backTo={storage.get('path') ?? paths.home.getHref()}>
-      {user ? <ProfileForm user={user} /> : <p role="status">{t('common.loading')}</p>}
+      {user ? <ProfileForm user={user} /> : <Loading />}
     </Page>
   );
 }

@@ -17,6 +17,7 @@ import { OutboxNote } from '../../components/outbox/outbox-note';
 import { useReceivers } from './api/get-receivers';
 import { receiverTarget } from './api/pending-receivers';
 import { ReceiverForm } from './components/receiver-form';
+import { Loading } from '../../components/ui/loading';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; receiver: Receiver } | null;
 
@@ -33,7 +34,7 @@ export function ReceiversScreen() {
   return (
     <Page title={t('receivers.title')} backTo={paths.alertConfiguration.getHref()}>
       {!ready ? (
-        <p role="status">{t('common.loading')}</p>
+        <Loading />
       ) : (
         <>
           <p className="lead">{t('receivers.intro', { max: RECEIVERS_MAX })}</p>
@@ -119,7 +120,7 @@ export function ReceiversScreen() {
             ))
           )}
           {!data && error && !isOffline(error) && <Notice tone="error">{errorMessage(t, error)}</Notice>}
-          {!data && isPending && <p role="status">{t('common.loading')}</p>}
+          {!data && isPending && <Loading />}
           <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title={t('receivers.deleteTitle')}>
             {deleting && (
               <>

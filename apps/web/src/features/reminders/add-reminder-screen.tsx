@@ -19,6 +19,7 @@ import { failureText } from './failure';
 import { remindersNow, saveReminder } from '../../lib/signed-in/reminders-store';
 import { useReminderTexts } from '../../lib/signed-in/reminders-texts';
 import { blankReminder, from24, to24, type When, whenOf } from './reminder-time';
+import { Loading } from '../../components/ui/loading';
 
 /** The reminder as saved: trimmed, with only the chosen kind of day. */
 function toSave(draft: Reminder, when: When): Reminder {
@@ -90,7 +91,7 @@ export function AddReminderScreen() {
 
   return (
     <Page title={existing ? t('reminders.editTitle') : t('reminders.addTitle')} backTo={paths.myReminder.getHref()}>
-      {!ready && <p role="status">{t('common.loading')}</p>}
+      {!ready && <Loading />}
       <form
         ref={formRef}
         className="form"

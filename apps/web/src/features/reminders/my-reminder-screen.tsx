@@ -16,6 +16,7 @@ import { deleteReminder, reminderTarget, saveReminder, useReminderState } from '
 import { useReminderTexts } from '../../lib/signed-in/reminders-texts';
 import { failureText } from './failure';
 import { sortDays, whenOf } from './reminder-time';
+import { Loading } from '../../components/ui/loading';
 
 type T = ReturnType<typeof useReminderTexts>['t'];
 
@@ -84,7 +85,7 @@ export function MyReminderScreen() {
 
   return (
     <Page title={t('reminders.title')} backTo={paths.home.getHref()}>
-      {!ready && <p role="status">{t('common.loading')}</p>}
+      {!ready && <Loading />}
       {saved && !queued && <Notice tone="success">{t('reminders.saved', { title: saved })}</Notice>}
       {failure !== null && <Notice tone="error">{failureText(t, failure)}</Notice>}
       {passed && <Notice tone="error">{t('error.REMINDER_TIME_PASSED')}</Notice>}

@@ -13,6 +13,7 @@ import { useSubscriptionTexts } from '../../lib/signed-in/subscription-texts';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { useSubscriptionHistory } from './api/subscription-api';
 import { HISTORY_LOADER_TIMEOUT_MS, useLoaderTimeout } from '../../hooks/use-loader-timeout';
+import { Loading } from '../../components/ui/loading';
 
 function Entry({ entry, t, lang }: { entry: HistoryEntry; t: ReturnType<typeof useSubscriptionTexts>['t']; lang: string }) {
   return (
@@ -76,7 +77,7 @@ export function SubscriptionHistoryScreen() {
         </Link>
       )}
       {!data && error && !isOffline(error) && <Notice tone="error">{errorMessage(t, error)}</Notice>}
-      {!data && isPending && !timedOut && selected && <p role="status">{t('common.loading')}</p>}
+      {!data && isPending && !timedOut && selected && <Loading />}
       {!data && timedOut && (
         <>
           <Notice tone="error">{t('history.slow')}</Notice>

@@ -13,6 +13,7 @@ import { useSubscriptionTexts } from '../../lib/signed-in/subscription-texts';
 import { downloadInvoicePdf, useInvoice } from './api/subscription-api';
 import { OrderAmounts } from './components/order-amounts';
 import { LOADER_TIMEOUT_MS, useLoaderTimeout } from '../../hooks/use-loader-timeout';
+import { Loading } from '../../components/ui/loading';
 
 /** Spec §2 invoice: the GST tax invoice of one payment, and its PDF in the owner's language. */
 export function InvoiceScreen() {
@@ -26,7 +27,7 @@ export function InvoiceScreen() {
   const serviceLine = invoice && (invoice.serviceDescription === DEFAULT_INVOICE_SERVICE ? t('invoice.serviceDefault') : invoice.serviceDescription);
   return (
     <Page title={t('invoice.title')} backTo={paths.subscriptionHistory.getHref()}>
-      {isPending && !timedOut && <p role="status">{t('common.loading')}</p>}
+      {isPending && !timedOut && <Loading />}
       {processing && (
         <>
           <Notice>{t('error.INVOICE_PROCESSING')}</Notice>

@@ -8,6 +8,7 @@ import { formatDate } from '../../lib/format';
 import { formatRupees } from '../../lib/signed-in/subscription';
 import { useSubscriptionTexts } from '../../lib/signed-in/subscription-texts';
 import { useOrder } from './api/subscription-api';
+import { Loading } from '../../components/ui/loading';
 
 const useOrderId = () => useSearchParams()[0].get('orderId') ?? undefined;
 
@@ -23,7 +24,7 @@ export function PaymentSuccessScreen() {
   if (order?.status === 'failed') return <Navigate to={`${paths.paymentFailed.getHref()}?orderId=${orderId ?? ''}`} replace />;
   return (
     <Page title={order?.status === 'paid' ? t('payment.successTitle') : t('payment.confirmingTitle')} backTo={paths.home.getHref()}>
-      {isPending && <p role="status">{t('common.loading')}</p>}
+      {isPending && <Loading />}
       {error && <Notice tone="error">{errorMessage(t, error)}</Notice>}
       {order?.status === 'paid' && (
         <section className="card payment-result payment-ok" aria-labelledby="paid-heading">

@@ -7,6 +7,7 @@ import { formatRupees } from '../../lib/signed-in/subscription';
 import { useSubscriptionTexts } from '../../lib/signed-in/subscription-texts';
 import { useOrder } from './api/subscription-api';
 import { OrderAmounts } from './components/order-amounts';
+import { Loading } from '../../components/ui/loading';
 
 /** Spec §2 payment-summary: what the owner is about to pay for, as the server priced it, then pay. */
 export function PaymentSummaryScreen() {
@@ -16,7 +17,7 @@ export function PaymentSummaryScreen() {
   if (order?.status === 'paid') return <Navigate to={`${paths.paymentSuccess.getHref()}?orderId=${orderId}`} replace />;
   return (
     <Page title={t('payment.summaryTitle')} backTo={paths.renewal.getHref()}>
-      {isPending && <p role="status">{t('common.loading')}</p>}
+      {isPending && <Loading />}
       {error && <Notice tone="error">{errorMessage(t, error)}</Notice>}
       {order && (
         <section className="card" aria-labelledby="order-heading">

@@ -14,6 +14,7 @@ import { useSubscriptionTexts } from '../../lib/signed-in/subscription-texts';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { schemeQueryOptions, useCreateOrder, vehicleEntriesQueryOptions } from './api/subscription-api';
 import { storedRenewalArray } from './renewal-flow';
+import { Loading } from '../../components/ui/loading';
 
 /** The words of a pack's state; an ending one counts IST days (0 on the last): today, tomorrow, or in N days (plural forms). */
 const stateKey = ({ state, daysLeft }: { state: SubscriptionState; daysLeft: number }) =>
@@ -51,7 +52,7 @@ export function RenewalScreen() {
 
   return (
     <Page title={t('renewal.title')} backTo={paths.home.getHref()}>
-      {!ready && <p role="status">{t('common.loading')}</p>}
+      {!ready && <Loading />}
       <form
         className="renewal-form"
         onSubmit={(e) => {
@@ -94,7 +95,7 @@ export function RenewalScreen() {
               </span>
             </label>
           ))}
-          {scheme.isPending && first !== undefined && <p role="status">{t('common.loading')}</p>}
+          {scheme.isPending && first !== undefined && <Loading />}
         </fieldset>
         {offer && chosen.length > 0 && (
           <p className="renewal-estimate">{t('renewal.basicFor', { tractors: chosen.length, price: formatRupees(offer.basicPaise * chosen.length, lang) })}</p>

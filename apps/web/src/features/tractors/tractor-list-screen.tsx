@@ -20,6 +20,7 @@ import { useVehicles } from './api/get-vehicles';
 import { tractorTarget } from './api/rename-tractor';
 import { RenameForm } from './components/rename-form';
 import { needsRenewal, packStateOf, renewalHref } from '../../lib/signed-in/subscription';
+import { Loading } from '../../components/ui/loading';
 
 /** An ending pack counts IST days (0 on the last): today, tomorrow, or in N days (i18next plural forms). */
 const endsKey = (daysLeft: number) => ['myTractor.endsToday', 'myTractor.endsTomorrow'][daysLeft] ?? 'myTractor.endsInDays';
@@ -154,7 +155,7 @@ export function TractorListScreen() {
       )}
       {!data && error && !isOffline(error) && <Notice tone="error">{errorMessage(t, error)}</Notice>}
       {!data && isOffline(error) && <NotOfflineYet onRetry={() => void refetch()} />}
-      {!data && isPending && <p role="status">{t('common.loading')}</p>}
+      {!data && isPending && <Loading />}
     </Page>
   );
 }

@@ -8,6 +8,7 @@ import { useAlertTexts } from '../../../lib/signed-in/alert-texts';
 import { formatShortIsoDate } from '../../../lib/signed-in/tractor-format';
 import { DEFAULT_FILTER, FREQUENCIES, SEVERITY_FILTERS, filterDates } from '../filters';
 import type { AlertFilter, AlertTab, SeverityFilter } from '../filters';
+import { Loading } from '../../../components/ui/loading';
 
 // The date picker (react-day-picker) loads when the owner first opens it, not with the tab.
 const CalendarDialog = lazy(() => import('../../../components/calendar/calendar-dialog').then((m) => ({ default: m.CalendarDialog })));
@@ -89,7 +90,7 @@ export function AlertFilters({ filter, onChange }: AlertFiltersProps) {
         </div>
       </details>
       {calendar && (
-        <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+        <Suspense fallback={<Loading />}>
           <CalendarDialog
             mode="range"
             saved={saved}

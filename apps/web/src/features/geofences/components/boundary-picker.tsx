@@ -75,6 +75,16 @@ export function BoundaryPicker({ type, state, district, onChange, stateError, di
   const stateList = [...(states.data?.data ?? [])].sort(byPlaceName(t, lang, (s) => s.state));
   const districtList = [...(districts.data?.data ?? [])].sort(byPlaceName(t, lang, (d) => d.district));
   const usable = (s: { boundary: boolean; districts: number }) => (type === 'state' ? s.boundary : s.districts > 0);
+  // The outline drawn, named in words for those who cannot see the map.
+  const stateShown = stateList.find((s) => s.state === state);
+  const districtShown = districtList.find((d) => d.district === district);
+  const shownName = [
+    districtShown && placeName(t, districtShown.district, districtShown.names, lang),
+    stateShown && placeName(t, stateShown.state, stateShown.names, lang),
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const summary = shown && shownName ? t('boundary.summary', { name: shownName }) : t('boundary.summaryNone');
   return (
     <>
       <Select label={t('geofence.state')} value={state} error={stateError} onChange={(next) => onChange({ state: next, district: '' })}>
@@ -97,7 +107,7 @@ export function BoundaryPicker({ type, state, district, onChange, stateError, di
       )}
       {states.error && !states.data && <Notice tone="error">{errorMessage(t, states.error)}</Notice>}
       {outline.error && <Notice tone="error">{errorMessage(t, outline.error)}</Notice>}
-      <MapView center={null} onReady={setMap} className="draw-map" />
+      <MapView center={null} onReady={setMap} className="draw-map" summary={summary} />
     </>
   );
 }

@@ -1,14 +1,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { JobDetail } from '@tractorlink/domain/hire-api';
 import type { MapHandle } from '../../../components/map/leaflet-map';
+import { joinSentences } from '@tractorlink/domain/spoken-text';
 import { MapView } from '../../../components/map/map-view';
+import { pointText } from '../../../components/map/map-words';
+import { useHireTexts } from '../../../lib/signed-in/hire-texts';
+import { figure } from '../format';
 import { jobAreas, jobPoints } from '../map-shapes';
 
 /**
  * The ground the job's implement covered (filled) and the field's boundary (dashed) on the map. Leaflet
  * comes with this component only (MapView loads it), never with the ledger or the forms.
  */
-export function WorkedMap({ job }: { job: Pick<JobDetail, 'workedArea' | 'boundary' | 'position'> }) {
+export function WorkedMap({ job }: { job: Pick<JobDetail, 'workedArea' | 'boundary' | 'position' | 'coveredAcres' | 'fieldAcres'> }) {
+  const { t, lang } = useHireTexts();
   const [map, setMap] = useState<MapHandle | null>(null);
   const areas = useMemo(() => jobAreas(job), [job]);
   const points = useMemo(() => jobPoints(job), [job]);
@@ -22,5 +27,15 @@ export function WorkedMap({ job }: { job: Pick<JobDetail, 'workedArea' | 'bounda
   useEffect(() => {
     if (map && latest.current.length) map.fit(latest.current);
   }, [map, shapeKey]);
-  return <MapView center={null} onReady={setMap} className="map-small hire-map" />;
+  // The map in words: the acres covered and the field drawn, else where the work started.
+  const acres = (value: number) => t('hire.acres', { value: figure(value, lang) });
+  const summary = joinSentences(
+    [
+      job.workedArea && `${t('hire.job.keyWorked')}: ${acres(job.coveredAcres)}`,
+      job.boundary && job.fieldAcres !== null && `${t('hire.job.keyField')}: ${acres(job.fieldAcres)}`,
+      !job.workedArea && !job.boundary && job.position && t('map.pointAt', { place: pointText({ lat: job.position.lat, lon: job.position.lng }) }),
+    ],
+    lang,
+  );
+  return <MapView center={null} onReady={setMap} className="map-small hire-map" summary={summary} />;
 }
