@@ -79,6 +79,10 @@ describe('doorstep service booking (issue 15)', () => {
     await expectRoute(page, '/book-services');
     await page.locator('.booking-form').waitFor();
     expect(await violations(page)).toEqual([]);
+    // The pin (the tractor's last position) in words for a listener, inside the map's region.
+    await page.getByRole('button', { name: 'Move the pin on the map' }).click();
+    const summary = page.getByRole('region', { name: 'Map' }).getByTestId('map-summary');
+    await expect.poll(() => summary.textContent()).toMatch(/^Marked on the map: \d+\.\d{5}, \d+\.\d{5}\.$/);
 
     await page.getByRole('radio', { name: /Periodic service/ }).check();
     await page.getByRole('group', { name: 'Day' }).getByRole('radio', { disabled: false }).first().check();

@@ -22,6 +22,7 @@ import { TypePicker } from './components/type-picker';
 import { changeDraft, getDraft, useDraft } from './draft';
 import { telHref } from './format';
 import './services.css';
+import { Loading } from '../../components/ui/loading';
 
 /** Spec §2 book-services: tractor, service, farm and pin, day and time, note and photo; then the summary. */
 export function BookServicesScreen() {
@@ -67,7 +68,7 @@ export function BookServicesScreen() {
 
   return (
     <Page title={t('book.title')} backTo={paths.home.getHref()}>
-      {!ready && <p role="status">{t('common.loading')}</p>}
+      {!ready && <Loading />}
       <nav className="button-row service-links" aria-label={t('book.more')}>
         <Link className="btn btn-secondary" to={paths.serviceRequestHistory.getHref()}>
           <span>{t('requests.title')}</span>
@@ -85,7 +86,7 @@ export function BookServicesScreen() {
           onChange={(v) => changeDraft({ vin: v, address: null, pin: null, date: null, slot: null, type: null })}
         />
       )}
-      {!data && options.isPending && vin && !timedOut && <p role="status">{t('common.loading')}</p>}
+      {!data && options.isPending && vin && !timedOut && <Loading />}
       {!data && options.error && !isOffline(options.error) && <Notice tone="error">{errorMessage(t, options.error)}</Notice>}
       {!data && (timedOut || isOffline(options.error)) && (
         <>

@@ -21,6 +21,7 @@ import { CancelDialog } from './components/cancel-dialog';
 import { StatusPill } from './components/status-pill';
 import { durationText, formatDay, formatSlot, telHref } from './format';
 import './services.css';
+import { Loading } from '../../components/ui/loading';
 
 type T = ReturnType<typeof useServiceTexts>['t'];
 
@@ -88,10 +89,10 @@ export function BookingStatusScreen() {
 
   return (
     <Page title={t('bookingStatus.title')} backTo={paths.serviceRequestHistory.getHref()}>
-      {!ready && <p role="status">{t('common.loading')}</p>}
+      {!ready && <Loading />}
       {booked && booking && booking.status === 'requested' && <Notice tone="success">{t('bookingStatus.sent')}</Notice>}
       {cancel.isSuccess && <Notice tone="success">{t('bookingStatus.cancelledNotice')}</Notice>}
-      {loading && !timedOut && !booking && <p role="status">{t('common.loading')}</p>}
+      {loading && !timedOut && !booking && <Loading />}
       {!loading && !bookingId && (
         <>
           <p className="empty">{t('bookingStatus.none')}</p>

@@ -20,6 +20,7 @@ import { durationText, formatDay, formatSlot } from './format';
 import { nextSlotOf } from './slot-full';
 import type { SlotChoice } from './slot-full';
 import './services.css';
+import { Loading } from '../../components/ui/loading';
 
 /**
  * Spec §2 booking-summary: what was chosen, free or the charge with GST, and for a charge how to pay
@@ -98,7 +99,7 @@ export function BookingSummaryScreen() {
   const nextSlot = nextSlotOf(failure);
   return (
     <Page title={t('summary.title')} backTo={paths.bookServices.getHref()}>
-      {!ready && <p role="status">{t('common.loading')}</p>}
+      {!ready && <Loading />}
       {!complete && (
         <>
           <Notice tone="error">{t('summary.missing')}</Notice>
@@ -107,7 +108,7 @@ export function BookingSummaryScreen() {
           </Link>
         </>
       )}
-      {complete && !data && options.isPending && <p role="status">{t('common.loading')}</p>}
+      {complete && !data && options.isPending && <Loading />}
       {complete && !data && options.error && <Notice tone="error">{errorMessage(t, options.error)}</Notice>}
       {complete && data && draft.address && draft.date && draft.slot && (
         <>

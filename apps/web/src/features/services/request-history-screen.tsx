@@ -13,6 +13,7 @@ import { useBookings } from './api/get-bookings';
 import { StatusPill } from './components/status-pill';
 import { formatDay, formatSlot } from './format';
 import './services.css';
+import { Loading } from '../../components/ui/loading';
 
 type T = ReturnType<typeof useServiceTexts>['t'];
 
@@ -44,7 +45,7 @@ export function ServiceRequestHistoryScreen() {
   const timedOut = useLoaderTimeout(isPending, HISTORY_LOADER_TIMEOUT_MS);
   return (
     <Page title={t('requests.title')} backTo={paths.bookServices.getHref()}>
-      {!ready && <p role="status">{t('common.loading')}</p>}
+      {!ready && <Loading />}
       {data && data.length === 0 && <p className="empty">{t('requests.empty')}</p>}
       {data && data.length > 0 && (
         <ul className="card-list request-list">
@@ -54,7 +55,7 @@ export function ServiceRequestHistoryScreen() {
         </ul>
       )}
       {!data && error && !isOffline(error) && <Notice tone="error">{errorMessage(t, error)}</Notice>}
-      {!data && isPending && !timedOut && <p role="status">{t('common.loading')}</p>}
+      {!data && isPending && !timedOut && <Loading />}
       {!data && (timedOut || isOffline(error)) && (
         <>
           <Notice tone="error">{t('requests.slow')}</Notice>

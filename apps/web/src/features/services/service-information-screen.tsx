@@ -17,6 +17,7 @@ import { useFreeServices, useServiceInfo } from './api/get-service-info';
 import type { ServiceInfo } from './api/get-service-info';
 import { TractorPicker } from './components/tractor-picker';
 import './services.css';
+import { Loading } from '../../components/ui/loading';
 
 type T = ReturnType<typeof useServiceTexts>['t'];
 
@@ -80,12 +81,12 @@ export function ServiceInformationScreen() {
 
   return (
     <Page title={t('serviceInfo.title')} backTo={paths.home.getHref()}>
-      {!ready && <p role="status">{t('common.loading')}</p>}
+      {!ready && <Loading />}
       {tractors && tractors.length > 0 && vin && (
         <TractorPicker tractors={tractors} value={vin} t={t} onChange={(v) => setParams({ vin: v }, { replace: true })} />
       )}
       {tractors && tractors.length === 0 && <p className="empty">{t('home.noTractors')}</p>}
-      {!data && info.isPending && vin && !timedOut && <p role="status">{t('common.loading')}</p>}
+      {!data && info.isPending && vin && !timedOut && <Loading />}
       {!data && info.error && !isOffline(info.error) && <Notice tone="error">{errorMessage(t, info.error)}</Notice>}
       {!data && (timedOut || isOffline(info.error)) && (
         <>

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { MapHandle } from '../../../components/map/leaflet-map';
 import { MapView } from '../../../components/map/map-view';
+import { pointText } from '../../../components/map/map-words';
 import type { Pin } from '../api/get-booking-options';
 
 interface PinMapProps {
@@ -13,6 +15,7 @@ interface PinMapProps {
  * it there. The map follows the pin only when it is set from outside (the tractor's position).
  */
 export function PinMap({ pin, onMove }: PinMapProps) {
+  const { t } = useTranslation();
   const [map, setMap] = useState<MapHandle | null>(null);
   const lat = pin?.lat;
   const lng = pin?.lng;
@@ -30,5 +33,7 @@ export function PinMap({ pin, onMove }: PinMapProps) {
     map.centerOn({ lat, lon: lng });
     centred.current = true;
   }, [map, lat, lng]);
-  return <MapView center={lat !== undefined && lng !== undefined ? { lat, lon: lng } : null} onReady={setMap} className="pin-map" />;
+  const at = lat !== undefined && lng !== undefined ? { lat, lon: lng } : null;
+  // The pin in words: where the mechanic will come, for those who cannot see the map.
+  return <MapView center={at} onReady={setMap} className="pin-map" summary={at ? t('map.pointAt', { place: pointText(at) }) : undefined} />;
 }
