@@ -356,7 +356,7 @@ describe('the app heard through a screen reader', () => {
       fill(geofencesTa['draw.summary.circle'], {
         point: '18.82260, 74.37520',
         radius: fill(tractorTa['unitSpoken.m_other'], { value: '300' }),
-        area: fill(tractorTa['unit.acres'], { value: '69.87' }),
+        area: fill(tractorTa['unit.acres_other'], { value: '69.87' }),
       }),
     );
     await context.close();
@@ -406,6 +406,11 @@ describe('the app heard through a screen reader', () => {
     await expect
       .poll(mapWords)
       .toMatch(/^Route of .+\. Start: .+, at 18\.81260, 74\.37520\. End: .+, at 18\.82260, 74\.37520\. Distance 1\.1 kilometres, time taken 1[67] minutes\.$/);
+    // On screen the day in one line, from when to when and how far (not the server's count of points);
+    // hidden from the screen reader, which has just heard the same in the map's words.
+    const dayLine = page.getByTestId('track-summary');
+    expect(await dayLine.textContent()).toMatch(/^From \d{1,2}:\d{2}\s[ap]m to \d{1,2}:\d{2}\s[ap]m, 1\.1 km$/);
+    expect(await dayLine.getAttribute('aria-hidden')).toBe('true');
 
     // A geofence: its shape, centre, radius and area; a drawing told step by step as it changes.
     await open(page, `/geofence-details/${geofence.id}`);

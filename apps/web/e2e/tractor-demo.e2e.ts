@@ -10,12 +10,14 @@ import { api, dayName, istDay, logInBinding, sessionToken, violations } from './
  * protocol). One sign-in for the whole file (OTP limits), so the tests run in order on one page.
  */
 const n1 = (v: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 }).format(v);
+/** The hour meter as every screen writes it: to a tenth, as the dashboard meter reads. */
+const hourMeter = (v: number) => n1(v);
 
 /** What the home tab must show for a homepage answer. */
 function expectedHome(b: TractorHomepageResponse) {
   return {
     name: `${b.Veh_Name} ${b.regNo}`,
-    engineHours: `${n1(b.engineHours)} h`,
+    engineHours: `${hourMeter(b.engineHours)} h`,
     diesel: b.dieselLitres === null ? 'No reading yet' : `${n1(b.dieselLitres)} L of ${n1(b.tankCapacity)} L`,
     lastUpdated: b.lastUpdated === null ? 'never' : formatIstDateTime(b.lastUpdated),
     address: b.address ?? '',
@@ -237,8 +239,8 @@ describe('tractor screens with the demo fleet', () => {
     expect(await table.locator('tbody tr').count()).toBeGreaterThanOrEqual(5);
     expect(await table.locator('tbody tr').first().locator('td').allInnerTexts()).toEqual([
       expect.stringMatching(/^\d{1,2} \w{3}$/),
-      // The hidden table is for screen readers: units in words.
-      expect.stringMatching(/ hours?$/),
+      // The hidden table is for screen readers: units in words, a day's hours as hours and minutes.
+      expect.stringMatching(/ (hours?|minutes?)$/),
       expect.stringMatching(/ RPM$/),
     ]);
     expect(await violations(page)).toEqual([]);

@@ -6,7 +6,9 @@ import { minutesFromSeconds } from './format';
 export function errorMessage(t: TFunction, error: unknown): string {
   if (error instanceof ApiError) {
     const seconds = error.retryAfterSeconds ?? 0;
-    return t(`error.${error.code}`, { minutes: minutesFromSeconds(seconds), seconds });
+    const minutes = minutesFromSeconds(seconds);
+    // The number the message says chooses its plural form ('1 minute', '30 minutes'): seconds for the OTP resend wait, else minutes.
+    return t(`error.${error.code}`, { minutes, seconds, count: error.code === 'OTP_RESEND_COOLDOWN' ? seconds : minutes });
   }
   return t('error.UNKNOWN');
 }

@@ -99,6 +99,33 @@ describe.each(Object.entries(catalogues))('%s catalogues', (_name, load) => {
   });
 });
 
+describe('counted words (i18next plural forms)', () => {
+  it.each(Object.keys(catalogues))("%s: a count is never written '(s)' or 'N of M' for a limit; each plural has its one and other forms", (name) => {
+    const en = catalogues[name as keyof typeof catalogues]('en') as Record<string, string>;
+    // 'Basic charges for 1 tractor(s)', '1 of 50 geofences' (50 being the most allowed, not a total).
+    expect(Object.entries(en).filter(([, text]) => /\(s\)/.test(text))).toEqual([]);
+    for (const key of Object.keys(en)) {
+      const base = key.replace(/_(one|other)$/, '');
+      if (base !== key) expect([`${base}_one` in en, `${base}_other` in en], key).toEqual([true, true]);
+    }
+  });
+
+  it.each(LANGUAGE_CODES)('%s: every plural form the language uses is there (Intl.PluralRules, as i18next picks it)', (lang) => {
+    const forms = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+    for (const [name, load] of Object.entries(catalogues)) {
+      const cat = load(lang);
+      const plurals = [
+        ...new Set(
+          Object.keys(cat)
+            .filter((k) => k.endsWith('_other'))
+            .map((k) => k.slice(0, -'_other'.length)),
+        ),
+      ];
+      for (const base of plurals) for (const form of forms) expect(`${base}_${form}` in cat, `${name} ${base}_${form}`).toBe(true);
+    }
+  });
+});
+
 describe('the brand (issue 19 item 5)', () => {
   // 'Tractor' + 'link' spelt in a script of ours, or TractorLink spelt another way in Latin letters.
   const otherwise = /(ट्रैक्टर|ट्रॅक्टर|ਟਰੈਕਟਰ|ਟ੍ਰੈਕਟਰ|ટ્રેક્ટર|டிராக்டர்|ட்ராக்டர்|ట్రాక్టర్)[\s\u200c-]*(लिंक|ਲਿੰਕ|લિંક|லிங்க|లింక్)|Tractor[ -]?link|TRACTORLINK|Tractor Link/;
@@ -279,7 +306,8 @@ describe('keys used by the code', () => {
       'PUSH_ENDPOINT_NOT_ALLOWED',
     ];
     const clientCodes = ['NETWORK', 'UNKNOWN'];
-    const missing = [...ERROR_CODES, ...fieldCodes, ...clientCodes].filter((c) => !(`error.${c}` in en));
+    // A message that says a number of minutes or seconds has plural forms: error.<CODE>_one, error.<CODE>_other.
+    const missing = [...ERROR_CODES, ...fieldCodes, ...clientCodes].filter((c) => !(`error.${c}` in en) && !(`error.${c}_other` in en));
     expect(missing).toEqual([]);
   });
 

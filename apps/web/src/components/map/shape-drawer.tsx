@@ -5,7 +5,7 @@ import type { LatLon } from '@tractorlink/domain/geo';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
 import { useGeofenceTexts } from '../../lib/signed-in/geofence-texts';
-import { formatDecimal } from '../../lib/signed-in/tractor-format';
+import { formatDecimal, shownCount } from '../../lib/signed-in/tractor-format';
 import { useTractorPosition } from '../../lib/signed-in/tracking';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { CLOSE_TAP_PX, canFinish, canUndo, drawnAreas, finish, tap, typedSize, undo, EMPTY_DRAWING } from './drawing';
@@ -92,7 +92,7 @@ export function ShapeDrawer({ shape, drawing, onChange, focus, onFocused, fitTo,
 
   // The drawing in words (shape, centre, size, area), read in the map's region.
   const metres = (m: number) => t('unitSpoken.m', { value: formatDecimal(m, lang, 0), count: m });
-  const acres = (m2: number) => t('unit.acres', { value: acresFigure(m2, lang) });
+  const acres = (m2: number) => t('unit.acres', { value: acresFigure(m2, lang), count: shownCount(acresFigure(m2, lang)) });
   const summaryOf = (facts: DrawingFacts): string => {
     switch (facts.kind) {
       case 'none':

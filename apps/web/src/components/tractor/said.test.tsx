@@ -16,8 +16,8 @@ describe('figures heard in words', () => {
     const units = result.current;
     expect(units.litres(12.5)).toEqual({ shown: '12.5 L', spoken: '12.5 litres' });
     expect(units.litres(1)).toEqual({ shown: '1 L', spoken: '1 litre' });
-    expect(units.hours(3)).toEqual({ shown: '3 h', spoken: '3 hours' });
-    expect(units.hoursMinutes(1, 5)).toEqual({ shown: '1 h 5 min', spoken: '1 hour 5 minutes' });
+    expect(units.hourMeter(3)).toEqual({ shown: '3 h', spoken: '3 hours' });
+    expect(units.duration(1 + 5 / 60)).toEqual({ shown: '1 h 5 min', spoken: '1 hour 5 minutes' });
     expect(units.km(3.2)).toEqual({ shown: '3.2 km', spoken: '3.2 kilometres' });
     expect(units.distance(450)).toEqual({ shown: '450 m', spoken: '450 metres' });
     expect(sayIn((d) => `${d} away`, units.km(2))).toEqual({ shown: '2 km away', spoken: '2 kilometres away' });

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ServiceRecord } from '@tractorlink/domain/vehicles-api';
 import { formatIsoDate } from '../../lib/format';
-import { formatDecimal } from '../../lib/signed-in/tractor-format';
+import { formatHourMeter } from '../../lib/signed-in/tractor-format';
 
 /**
  * The services a tractor had, newest first (engine usage and service information both show them).
@@ -13,7 +13,7 @@ export function ServiceHistoryList({ history, t, lang, label }: { history: reado
     <ul className="service-history" aria-label={label}>
       {history.map((h) => (
         <li key={`${h.doneOn}-${h.engineHours}`}>
-          <span>{t('service.historyItem', { date: formatIsoDate(h.doneOn, lang), hours: formatDecimal(h.engineHours, lang) })}</span>
+          <span>{t('service.historyItem', { date: formatIsoDate(h.doneOn, lang), hours: formatHourMeter(h.engineHours, lang) })}</span>
           {h.note && <span className="muted"> · {h.note}</span>}
           {h.recordedBy === 'operator' && <span className="muted"> · {t('service.byWorkshop')}</span>}
         </li>

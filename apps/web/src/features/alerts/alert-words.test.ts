@@ -75,6 +75,11 @@ describe('an alert in words', () => {
     for (const w of [idle]) expect(`${w.reading} ${w.description}`).not.toMatch(/limit \d|223/);
   });
 
+  it('says service-due engine hours as the hour meter on every tractor screen: to a tenth', () => {
+    const due = alertWords(t('en'), 'en', { ...alert, alertTypeId: 'A0102', unit: 'h', alertValue: 3458.9, alertthresholdvalue: 3250 });
+    expect(due.description).toBe('The engine has run 3,458.9 h; the service was due at 3,250 h. Book a service soon.');
+  });
+
   it('a plain event has no reading; a type this version does not know keeps the server words', () => {
     expect(alertWords(t('en'), 'en', { ...alert, alertTypeId: 'A0105', unit: null, alertValue: null, alertthresholdvalue: null }).reading).toBeNull();
     const unknown = alertWords(t('en'), 'en', { ...alert, alertTypeId: 'A9999' });

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { AlertItem } from '@tractorlink/domain/alerts-api';
 import { formatIstDateTime } from '@tractorlink/domain/time';
-import { formatDecimal } from '../../lib/signed-in/tractor-format';
+import { formatDecimal, formatHourMeter } from '../../lib/signed-in/tractor-format';
 
 export interface AlertWords {
   name: string;
@@ -35,7 +35,9 @@ export function alertWords(t: TFunction, lang: string, a: AlertItem): AlertWords
   const minutes = a.unit === 'min';
   // Durations carry their own units ('3 h 43 min'); other values get the type's unit.
   const unit = a.unit && !minutes ? t(`alert.unit.${a.unit}`) : '';
-  const num = (v: number | null) => (v === null ? null : minutes ? spokenMinutes(t, lang, v) : formatDecimal(v, lang, 1));
+  // Engine hours (service due) are hour-meter readings: whole hours, as every tractor screen writes them.
+  const num = (v: number | null) =>
+    v === null ? null : minutes ? spokenMinutes(t, lang, v) : a.unit === 'h' ? formatHourMeter(v, lang) : formatDecimal(v, lang, 1);
   const withUnit = (v: string) => (unit ? t('alert.valueUnit', { value: v, unit }) : v);
   const value = num(a.alertValue);
   const threshold = num(a.alertthresholdvalue);

@@ -64,7 +64,7 @@ export function AlertsScreen() {
                   {/* One row: how many, and "mark all read" beside it, so the first alert stays on the first screen. */}
                   <div className="list-head">
                     <p className="muted list-count" role="status">
-                      {t('alerts.shown', { shown: formatDecimal(alerts.length, lang, 0), total: formatDecimal(total, lang, 0) })}
+                      {t('alerts.shown', { shown: formatDecimal(alerts.length, lang, 0), total: formatDecimal(total, lang, 0), count: total })}
                     </p>
                     {anyUnread && (
                       <Button

@@ -3,7 +3,8 @@ import { dieselStatus } from '@tractorlink/domain/diesel-status';
 import { fahrenheitToCelsius } from '@tractorlink/domain/weather';
 import type { HourlyItem } from '@tractorlink/domain/weather';
 import type { SubscriptionState } from '@tractorlink/domain/subscription';
-import { formatDecimal } from '../../lib/signed-in/tractor-format';
+import { formatDecimal, formatHourMeter } from '../../lib/signed-in/tractor-format';
+import { saidDuration, saidHourMeter } from '../../lib/signed-in/units';
 import { INTENTS } from './intents';
 import type { Intent } from './intents';
 import { spokenDate, spokenDateTime, spokenTime } from './spoken';
@@ -92,15 +93,13 @@ function diesel(f: TractorFacts, t: Translate, lang: string): string {
 function hours(f: TractorFacts, t: Translate, lang: string): string {
   const today = f.today;
   const ran = today && today.hasData && today.engineHours * 60 + today.engineMinutes > 0;
-  const minutes = today ? formatDecimal(today.engineMinutes, lang, 0) : '';
   return sentence(
     !ran
       ? t('askme.a.hoursNone', { name: f.name })
-      : today.engineHours === 0
-        ? t('askme.a.minutesToday', { name: f.name, minutes })
-        : t('askme.a.hoursToday', { name: f.name, hours: formatDecimal(today.engineHours, lang, 0), minutes }),
-    // A tractor that never reported has no engine hours to tell (not "0.0 h").
-    f.home && f.home.lastUpdated !== null && t('askme.a.hoursTotal', { total: formatDecimal(f.home.engineHours, lang) }),
+      : // Said as the usage tab shows it: '1 hour 5 minutes', '15 minutes' (each number with its own plural).
+        t('askme.a.hoursToday', { name: f.name, duration: saidDuration(t, lang, today.engineHours * 60 + today.engineMinutes).spoken }),
+    // A tractor that never reported has no engine hours to tell (not "0.0 h"); the hour meter in whole hours, as on home.
+    f.home && f.home.lastUpdated !== null && t('askme.a.hoursTotal', { total: saidHourMeter(t, lang, f.home.engineHours).spoken }),
   );
 }
 
@@ -137,7 +136,9 @@ function alerts(f: TractorFacts, t: Translate, lang: string): string {
 function service(f: TractorFacts, t: Translate, lang: string): string {
   const due = f.home?.serviceDue;
   if (!due) return t('askme.a.noData');
-  const values = { name: f.name, due: formatDecimal(Math.round(due.dueAtHours), lang, 0), left: formatDecimal(Math.round(Math.abs(due.hoursLeft)), lang, 0) };
+  const left = Math.round(Math.abs(due.hoursLeft));
+  // `count` picks '1 hour' or '15 hours' (the catalogue's _one/_other forms).
+  const values = { name: f.name, due: formatHourMeter(due.dueAtHours, lang), left: formatDecimal(left, lang, 0), count: left };
   if (due.status === 'overdue') return t('askme.a.serviceOverdue', values);
   if (due.status === 'due_soon') return t('askme.a.serviceSoon', values);
   return t('askme.a.serviceOk', values);

@@ -51,7 +51,7 @@ describe('Forgot PIN screen', () => {
   });
 
   it.each([
-    ['en', 'OTP_ADDRESS_LIMIT', 429, 'Too many OTPs were asked from this network. Try again in 30 minutes, or use another network (Wi-Fi or mobile data).'],
+    ['en', 'OTP_ADDRESS_LIMIT', 429, 'Too many OTPs were asked for on this network. Try again in 30 minutes, or use another network (Wi-Fi or mobile data).'],
     ['en', 'SMS_CAP_REACHED', 503, 'We cannot send more SMS just now. Please try again in 30 minutes.'],
     // The server says when the number's allowance frees up: 'after some time' left the owner guessing.
     ['en', 'OTP_SEND_LIMIT', 429, 'Too many OTPs sent to this number. Try again in 30 minutes.'],
@@ -67,6 +67,20 @@ describe('Forgot PIN screen', () => {
   ] as const)('in %s, %s reads as a wait in minutes', async (lang, code, status, text) => {
     await changeAppLanguage(lang);
     vi.stubGlobal('fetch', refuse(status, code, 1800));
+    await askForCode();
+    expect(screen.getByRole('alert').textContent?.trim()).toBe(text);
+  });
+
+  it.each([
+    // Under a minute left is "1 minute", never "1 minutes" (i18next plural forms, chosen by the language).
+    ['en', 'OTP_SEND_LIMIT', 429, 'Too many OTPs sent to this number. Try again in 1 minute.'],
+    ['en', 'SMS_CAP_REACHED', 503, 'We cannot send more SMS just now. Please try again in 1 minute.'],
+    ['mr', 'OTP_SEND_LIMIT', 429, 'या नंबरवर खूप OTP पाठवले गेले आहेत. 1 मिनिटाने पुन्हा प्रयत्न करा.'],
+    ['ta', 'SMS_CAP_REACHED', 503, 'இப்போது மேலும் SMS அனுப்ப முடியாது. 1 நிமிடம் கழித்து மீண்டும் முயற்சிக்கவும்.'],
+    ['te', 'OTP_SEND_LIMIT', 429, 'ఈ నంబర్‌కు చాలా OTP లు పంపబడ్డాయి. 1 నిమిషం తర్వాత మళ్ళీ ప్రయత్నించండి.'],
+  ] as const)('in %s, %s says one minute in the singular', async (lang, code, status, text) => {
+    await changeAppLanguage(lang);
+    vi.stubGlobal('fetch', refuse(status, code, 45));
     await askForCode();
     expect(screen.getByRole('alert').textContent?.trim()).toBe(text);
   });

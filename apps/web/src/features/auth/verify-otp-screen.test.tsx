@@ -10,9 +10,9 @@ function Where() {
   return <p data-testid="where">{`${location.pathname} ${JSON.stringify(location.state)}`}</p>;
 }
 
-function renderOtp() {
+function renderOtp(resendAfterSeconds = 30) {
   render(
-    <MemoryRouter initialEntries={[{ pathname: '/verify-otp', state: { mobileNo: '9876543210', purpose: 'register', resendAfterSeconds: 30 } }]}>
+    <MemoryRouter initialEntries={[{ pathname: '/verify-otp', state: { mobileNo: '9876543210', purpose: 'register', resendAfterSeconds } }]}>
       <Routes>
         <Route path="/verify-otp" element={<VerifyOtpScreen />} />
         <Route path="*" element={<Where />} />
@@ -26,6 +26,16 @@ englishBeforeAll();
 afterEach(() => vi.unstubAllGlobals());
 
 describe('verify OTP screen', () => {
+  it('counts the wait for a new code with its plural: "30 seconds", and "1 second" at the end', () => {
+    renderOtp(30);
+    expect(screen.getByText('You can ask for a new OTP in 30 seconds')).toBeTruthy();
+  });
+
+  it('says "1 second", never "1 seconds"', () => {
+    renderOtp(1);
+    expect(screen.getByText('You can ask for a new OTP in 1 second')).toBeTruthy();
+  });
+
   it('checks for 6 digits before calling the server, keeping only digits as they are typed', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);

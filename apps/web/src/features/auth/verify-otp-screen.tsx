@@ -104,7 +104,7 @@ function VerifyOtp({ state }: { state: VerifyOtpState }) {
         </Button>
         {left > 0 && (
           <p className="countdown" aria-live="off">
-            {t('otp.resendIn', { seconds: left })}
+            {t('otp.resendIn', { seconds: left, count: left })}
           </p>
         )}
       </div>

@@ -62,7 +62,10 @@ export function GeofenceListScreen() {
           {data && data.data.length === 0 && <Notice>{t('geofence.none')}</Notice>}
           {data && data.data.length > 0 && (
             <>
-              <p className="muted list-count">{t('geofence.count', { shown: formatDecimal(data.total, lang, 0), max: data.limit })}</p>
+              <p className="muted list-count">
+                {/* How many there are, and the most the owner can make: never '1 of 50', which reads as 1 shown of 50. */}
+                {t('geofence.count', { count: data.total, n: formatDecimal(data.total, lang, 0), max: formatDecimal(data.limit, lang, 0) })}
+              </p>
               <ul className="card-list" aria-label={t('geofence.listLabel')}>
                 {data.data.map((g) => (
                   <li key={g.id} className="card geofence-card" data-geofence={g.name}>

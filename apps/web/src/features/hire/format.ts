@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { JobSummary } from '@tractorlink/domain/hire-api';
 import { formatFigure, formatRupees, formatTime } from '../../public-pages/customer-figures';
 import { istDate } from '@tractorlink/domain/time';
+import { shownCount } from '../../lib/signed-in/tractor-format';
 
 /** The owner's screens' figures: the same formats as the customer's bill (public-pages/customer-figures.ts). */
 
@@ -15,9 +16,22 @@ export function balanceText(t: TFunction, balancePaise: number, lang: string): s
   return t('hire.balance.settled');
 }
 
-/** What the job's amount multiplies: '2.37 acres (measured)', '1.93 hours (PTO)', 'Trips: 3'. */
-export function quantityText(t: TFunction, job: Pick<JobSummary, 'quantity' | 'quantitySource'>, lang: string): string {
-  return t(`hire.quantity.${job.quantitySource}`, { value: figure(job.quantity, lang) });
+/**
+ * Acres and hours of a hire job, one way on every hire screen: the unit in words, never 'ac' or 'h'
+ * ('3.05 acres', '1 acre'). Hours stay decimal here ('1.28 hours'): they are what the hourly rate
+ * multiplies, and the bill's amount is that figure times the rate (domain hire/amount.ts).
+ */
+export const acresText = (t: TFunction, value: number, lang: string): string =>
+  t('hire.acres', { value: figure(value, lang), count: shownCount(figure(value, lang)) });
+export const hoursText = (t: TFunction, value: number, lang: string): string =>
+  t('hire.hours', { value: figure(value, lang), count: shownCount(figure(value, lang)) });
+
+/** What the job's amount multiplies: '2.37 acres (measured)', '1.93 hours (working)', 'Trips: 3', '2 acres (agreed)'. */
+export function quantityText(t: TFunction, job: Pick<JobSummary, 'quantity' | 'quantitySource' | 'rateKind'>, lang: string): string {
+  if (job.quantitySource === 'trips') return t('hire.quantity.trips', { value: figure(job.quantity, lang) });
+  const quantity =
+    job.rateKind === 'hour' ? hoursText(t, job.quantity, lang) : job.rateKind === 'acre' ? acresText(t, job.quantity, lang) : figure(job.quantity, lang);
+  return t(`hire.quantity.${job.quantitySource}`, { quantity });
 }
 
 /** '₹1,200 per acre'. */

@@ -19,7 +19,7 @@ import { BoundaryEditor } from './components/boundary-editor';
 import { LiveShareDialog } from './components/live-share-dialog';
 import { TermsFields } from './components/terms-fields';
 import { WorkedMap } from './components/worked-map';
-import { figure, jobDay, jobTimes, quantityText, rateText, rupees } from './format';
+import { acresText, figure, hoursText, jobDay, jobTimes, quantityText, rateText, rupees } from './format';
 import { readTerms, termsInput } from './terms';
 import type { TermsInput } from './terms';
 import './hire.css';
@@ -119,13 +119,13 @@ export function HireJobScreen() {
         {job.onPhoneOnly && <Notice>{t('hire.job.notMeasured')}</Notice>}
         <dl className="facts">
           <dt>{t('hire.job.coveredAcres')}</dt>
-          <dd data-testid="covered-acres">{t('hire.acres', { value: figure(data.coveredAcres, lang) })}</dd>
+          <dd data-testid="covered-acres">{acresText(t, data.coveredAcres, lang)}</dd>
           <dt>{t('hire.job.fieldAcres')}</dt>
-          <dd data-testid="field-acres">{data.fieldAcres === null ? t('hire.job.noField') : t('hire.acres', { value: figure(data.fieldAcres, lang) })}</dd>
+          <dd data-testid="field-acres">{data.fieldAcres === null ? t('hire.job.noField') : acresText(t, data.fieldAcres, lang)}</dd>
           <dt>{t('hire.job.ptoHours')}</dt>
-          <dd>{data.ptoHours === null ? t('hire.job.ptoNotMeasured') : t('hire.hours', { value: figure(data.ptoHours, lang) })}</dd>
+          <dd>{data.ptoHours === null ? t('hire.job.ptoNotMeasured') : hoursText(t, data.ptoHours, lang)}</dd>
           <dt>{t('hire.job.engineHours')}</dt>
-          <dd>{t('hire.hours', { value: figure(data.engineHours, lang) })}</dd>
+          <dd>{hoursText(t, data.engineHours, lang)}</dd>
           <dt>{t('hire.job.rate')}</dt>
           <dd>{rateText(t, data, lang)}</dd>
           <dt>{t('hire.job.charged')}</dt>

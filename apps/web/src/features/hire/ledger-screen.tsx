@@ -46,7 +46,7 @@ export function HireLedgerScreen() {
       ))}
       {!showAll && (proposals.data?.length ?? 0) > PROPOSALS_SHOWN && (
         <Button variant="secondary" className="hire-more" onClick={() => setShowAll(true)}>
-          {t('hire.proposal.more', { n: (proposals.data?.length ?? 0) - PROPOSALS_SHOWN })}
+          {t('hire.proposal.more', { count: (proposals.data?.length ?? 0) - PROPOSALS_SHOWN })}
         </Button>
       )}
       <div className="button-row hire-actions">

@@ -22,7 +22,7 @@ function Service({ vin }: { vin: string }) {
   const [saved, setSaved] = useState(false);
   const units = useUnits();
   if (!data) return <QueryState error={error} pending={isPending} retry={refetch} />;
-  const hours = (v: number) => <Said figure={units.hours(v)} />;
+  const hours = (v: number) => <Said figure={units.hourMeter(v)} />;
   // Whole hours: "overdue by 3,256 h", not 3,256.3.
   const left = formatDecimal(Math.round(Math.abs(data.hoursLeft)), lang, 0);
   return (

@@ -8,7 +8,7 @@ import { NoTractors } from '../../components/tractor/no-tractors';
 import { TractorSelect } from '../../components/tractor/tractor-select';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/error-message';
-import { formatDecimal, formatIstTime, formatShortIsoDate } from '../../lib/signed-in/tractor-format';
+import { formatIstTime, formatShortIsoDate } from '../../lib/signed-in/tractor-format';
 import { useUnits } from '../../lib/signed-in/units';
 import { isOffline } from '../../lib/query-client';
 import { useTractors } from '../../lib/signed-in/tractors';
@@ -46,13 +46,6 @@ export function RouteReplayScreen() {
 
   const lang = i18n.language;
   const units = useUnits();
-  const first = points?.[0];
-  const last = points?.at(-1);
-  // Under an hour in minutes alone ("25 minutes", not "0 hours 25 minutes").
-  const spokenDuration = (minutes: number) =>
-    minutes < 60
-      ? t('unitSpoken.minutes', { value: formatDecimal(minutes, lang, 0), count: minutes })
-      : units.hoursMinutes(Math.floor(minutes / 60), minutes % 60).spoken;
   // The route in words, for those who cannot see the map: start, end, distance and time taken.
   const facts = points ? trackFacts(points) : null;
   const mapSummary = facts
@@ -63,7 +56,8 @@ export function RouteReplayScreen() {
         end: formatIstTime(facts.last[0], lang),
         to: pointText({ lat: facts.last[1], lon: facts.last[2] }),
         distance: units.distance(facts.distanceM).spoken,
-        duration: spokenDuration(facts.minutes),
+        // Under an hour in minutes alone ("25 minutes", not "0 hours 25 minutes").
+        duration: units.durationMinutes(facts.minutes).spoken,
       })
     : points && t('replay.noTrack');
   return (
@@ -100,10 +94,19 @@ export function RouteReplayScreen() {
             <li className="key-work">{t('replay.working')}</li>
             <li className="key-road">{t('replay.travelling')}</li>
           </ul>
-          {points && points.length > 0 && first && last && (
+          {points && facts && (
             <>
-              <p data-testid="track-summary">
-                {t('replay.summary', { count: points.length, start: formatIstTime(first[0], lang), end: formatIstTime(last[0], lang) })}
+              {/*
+               * The day in one line: from when to when, and how far along the route (not the number of points,
+               * which is only how finely the server thinned the track). The map's words above already say this
+               * to a screen reader, so it is not read a second time.
+               */}
+              <p data-testid="track-summary" aria-hidden="true">
+                {t('replay.summary', {
+                  start: formatIstTime(facts.first[0], lang),
+                  end: formatIstTime(facts.last[0], lang),
+                  distance: units.distance(facts.distanceM).shown,
+                })}
               </p>
               <ReplayControls points={points} index={Math.min(index, points.length - 1)} onIndex={setIndex} />
             </>

@@ -53,7 +53,7 @@ function Facts({ booking, t, lang }: { booking: BookingView; t: T; lang: string 
         <>
           <dt>{t('bookingStatus.doneAt')}</dt>
           <dd>
-            <Said figure={units.hours(booking.doneAtEngineHours)} />
+            <Said figure={units.hourMeter(booking.doneAtEngineHours)} />
           </dd>
         </>
       )}

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatDecimal } from '../../lib/signed-in/tractor-format';
+import { saidDuration } from '../../lib/signed-in/units';
 
 /** Words and figures the booking screens share: a slot's time, a day's chip, a service's length. */
 
@@ -19,11 +19,12 @@ export function formatDay(iso: string, lang: string): string {
   return new Intl.DateTimeFormat(`${lang}-IN-u-nu-latn`, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }).format(Date.UTC(y, mo - 1, d));
 }
 
-/** The expected time at the farm: minutes under an hour, else hours (1.5 h). */
+/**
+ * The expected time at the farm, in words with each number's own plural: 'About 1 hour', 'About
+ * 1 hour 30 minutes', 'About 45 minutes' (the unit words of the tractor screens, lib/signed-in/units.ts).
+ */
 export function durationText(t: TFunction, minutes: number, lang: string): string {
-  return minutes < 60
-    ? t('book.durationMin', { value: formatDecimal(minutes, lang, 0) })
-    : t('book.durationH', { value: formatDecimal(minutes / 60, lang, 1) });
+  return t('book.duration', { duration: saidDuration((key, options) => t(key, options ?? {}), lang, minutes).spoken });
 }
 
 /** A phone number for a tel: link (spaces and dashes dropped). */

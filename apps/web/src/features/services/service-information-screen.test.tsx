@@ -37,7 +37,10 @@ describe('service information (spec §2 service-information)', () => {
     renderAt(`/service-information?vin=${SHERU.vin}`, '/service-information', <ServiceInformationScreen />);
     await screen.findByText('Service due soon: 16 h left');
     expect(screen.getByText('1 February 2027')).toBeTruthy();
-    expect(screen.getByText('At the present running, expected around 3 December 2026')).toBeTruthy();
+    // The hour meter to a tenth, as home and engine usage show it (not 1,234.5 here and 1,235 there).
+    expect(screen.getByText('1,234.5 h')).toBeTruthy();
+    expect(screen.getByText('1,250 h')).toBeTruthy();
+    expect(screen.getByText('The way it is used now, the service will be due around 3 December 2026')).toBeTruthy();
     expect(await screen.findByText('2 of 3 left')).toBeTruthy();
     expect(screen.getByText(/1 August 2026/)).toBeTruthy();
     expect(screen.getByRole('link', { name: servicesEn['book.action'] }).getAttribute('href')).toBe(`/book-services?vin=${SHERU.vin}`);

@@ -33,11 +33,11 @@ function DueByHours({ info, t, lang }: { info: ServiceInfo; t: T; lang: string }
       <dl className="facts">
         <dt>{t('service.nextAt')}</dt>
         <dd>
-          <Said figure={units.hours(info.nextServiceAtHours, 0)} />
+          <Said figure={units.hourMeter(info.nextServiceAtHours)} />
         </dd>
         <dt>{t('engine.hours')}</dt>
         <dd>
-          <Said figure={units.hours(info.engineHours)} />
+          <Said figure={units.hourMeter(info.engineHours)} />
         </dd>
       </dl>
       <p className={`service service-${info.status}`}>{text}</p>

@@ -75,3 +75,16 @@ describe('placing a renewal order (money audit: paying twice for one tractor)', 
     expect(orderKeys.at(-1)).not.toBe(first);
   });
 });
+
+describe('what the renewal costs, in words', () => {
+  it('counts one tractor in the singular ("1 tractor", not "1 tractor(s)") and names the pack\'s days', async () => {
+    renderRenewal();
+    const estimate = await waitFor(() => {
+      const p = document.querySelector('.renewal-estimate');
+      if (!p) throw new Error('no estimate yet');
+      return p;
+    });
+    expect(estimate.textContent).toMatch(/^Basic charges for 1 tractor: ₹1,999(\.00)? \+ GST$/);
+    expect(screen.getByRole('radio', { name: /Year pack/ }).closest('label')?.textContent).toMatch(/\+ GST per tractor, for 365 days$/);
+  });
+});

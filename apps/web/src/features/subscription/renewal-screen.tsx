@@ -91,14 +91,14 @@ export function RenewalScreen() {
               <input type="radio" name="pack" value={o.pack} checked={pack === o.pack} onChange={() => setPack(o.pack)} />
               <span>
                 <span className="choice-title">{t(`renewal.pack.${o.pack}`)}</span>
-                <span>{t('renewal.packPrice', { price: formatRupees(o.basicPaise, lang), days: o.days })}</span>
+                <span>{t('renewal.packPrice', { price: formatRupees(o.basicPaise, lang), count: o.days })}</span>
               </span>
             </label>
           ))}
           {scheme.isPending && first !== undefined && <Loading />}
         </fieldset>
         {offer && chosen.length > 0 && (
-          <p className="renewal-estimate">{t('renewal.basicFor', { tractors: chosen.length, price: formatRupees(offer.basicPaise * chosen.length, lang) })}</p>
+          <p className="renewal-estimate">{t('renewal.basicFor', { count: chosen.length, price: formatRupees(offer.basicPaise * chosen.length, lang) })}</p>
         )}
         {chosen.length > MAX_TRACTORS_PER_ORDER && <Notice tone="error">{t('renewal.tooMany', { max: MAX_TRACTORS_PER_ORDER })}</Notice>}
         {order.error && <Notice tone="error">{errorMessage(t, order.error)}</Notice>}

@@ -10,6 +10,27 @@ export function formatDecimal(value: number, lang: string, fraction = 1): string
   return new Intl.NumberFormat(`${lang}-IN-u-nu-latn`, { maximumFractionDigits: fraction }).format(value);
 }
 
+/**
+ * A reading of the hour meter (engine hours since new, the next service's reading): to a tenth, as the
+ * tractor's own dashboard meter reads it ('3,458.9'), so the owner can compare the two; the same on
+ * every screen. A whole number shows no decimal ('3,403').
+ */
+export function formatHourMeter(hours: number, lang: string): string {
+  return formatDecimal(hours, lang, 1);
+}
+
+/**
+ * A length of time (a day's engine or PTO hours, a route, a job) in whole hours and minutes, for
+ * '5 h 50 min' rather than '5.83 h': `totalMinutes` rounded to the minute, negative taken as 0.
+ */
+export function durationParts(totalMinutes: number): { hours: number; minutes: number } {
+  const whole = Math.max(0, Math.round(totalMinutes));
+  return { hours: Math.floor(whole / 60), minutes: whole % 60 };
+}
+
+/** The count of a figure as shown ('1,234.5' → 1234.5): the number a plural form is chosen by. */
+export const shownCount = (shown: string): number => Number(shown.replace(/,/g, ''));
+
 /** Metres below 1 km, kilometres (one decimal) above: the unit key and the number to show. */
 export function distanceParts(meters: number, lang: string): { unit: 'unit.m' | 'unit.km'; value: string } {
   if (meters < 1000) return { unit: 'unit.m', value: formatDecimal(Math.round(meters / 10) * 10, lang, 0) };

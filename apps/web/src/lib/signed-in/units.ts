@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { distanceParts, formatDecimal } from './tractor-format';
+import { distanceParts, durationParts, formatDecimal, formatHourMeter, shownCount } from './tractor-format';
 
 /**
  * A figure as shown and as said. The screen may abbreviate ('12.5 L', '3 h'); a screen reader must
@@ -15,29 +15,50 @@ export function sayIn(sentence: (figure: string) => string, figure: Said): Said 
   return { shown: sentence(figure.shown), spoken: sentence(figure.spoken) };
 }
 
+/** `t` of the signed-in screens (the tractor namespace's unit words are found from any of their namespaces). */
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** A figure already formatted, with its unit: the plural form chosen by the number shown ('1 hour', '1.5 hours'). */
+function withUnit(t: Translate, unit: 'litres' | 'hours' | 'minutes' | 'km' | 'm', shown: string): Said {
+  const count = shownCount(shown);
+  return { shown: t(`unit.${unit}`, { value: shown, count }), spoken: t(`unitSpoken.${unit}`, { value: shown, count }) };
+}
+
+/**
+ * A length of time, one way on every screen: '5 h 50 min', '45 min' under an hour, '3 h' on the hour
+ * (said '5 hours 50 minutes'). For a day's engine or PTO hours, a route, a service's length.
+ */
+export function saidDuration(t: Translate, lang: string, totalMinutes: number): Said {
+  const { hours, minutes } = durationParts(totalMinutes);
+  const h = withUnit(t, 'hours', formatDecimal(hours, lang, 0));
+  const m = withUnit(t, 'minutes', formatDecimal(minutes, lang, 0));
+  if (hours === 0 && minutes > 0) return m;
+  if (minutes === 0) return h;
+  return { shown: `${h.shown} ${m.shown}`, spoken: `${h.spoken} ${m.spoken}` };
+}
+
+/** A reading of the hour meter (a running total): '3,459 h', said '3,459 hours'. */
+export function saidHourMeter(t: Translate, lang: string, hours: number): Said {
+  return withUnit(t, 'hours', formatHourMeter(hours, lang));
+}
+
 /** Figures with units in the app's language (tractor namespace: signed-in screens only). */
 export function useUnits() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const said = (unit: 'litres' | 'hours' | 'km' | 'm', value: number, digits: number): Said => {
-    const shown = formatDecimal(value, lang, digits);
-    return { shown: t(`unit.${unit}`, { value: shown }), spoken: t(`unitSpoken.${unit}`, { value: shown, count: Number(shown.replace(/,/g, '')) }) };
-  };
+  const tr: Translate = (key, options) => t(key, options ?? {});
   return {
-    litres: (value: number, digits = 1) => said('litres', value, digits),
-    hours: (value: number, digits = 1) => said('hours', value, digits),
-    km: (value: number, digits = 1) => said('km', value, digits),
+    litres: (value: number, digits = 1) => withUnit(tr, 'litres', formatDecimal(value, lang, digits)),
+    km: (value: number, digits = 1) => withUnit(tr, 'km', formatDecimal(value, lang, digits)),
     distance: (meters: number): Said => {
       const { unit, value } = distanceParts(meters, lang);
-      return { shown: t(unit, { value }), spoken: t(`unitSpoken.${unit === 'unit.km' ? 'km' : 'm'}`, { value, count: Number(value.replace(/,/g, '')) }) };
+      return withUnit(tr, unit === 'unit.km' ? 'km' : 'm', value);
     },
-    hoursMinutes: (hours: number, minutes: number): Said => {
-      const h = formatDecimal(hours, lang, 0);
-      const m = formatDecimal(minutes, lang, 0);
-      return {
-        shown: t('unit.hoursMinutes', { hours: h, minutes: m }),
-        spoken: `${t('unitSpoken.hours', { value: h, count: hours })} ${t('unitSpoken.minutes', { value: m, count: minutes })}`,
-      };
-    },
+    /** A running total of engine hours: whole hours. */
+    hourMeter: (hours: number): Said => saidHourMeter(tr, lang, hours),
+    /** A length of time given in hours (a day's PTO hours, 5.5): '5 h 30 min'. */
+    duration: (hours: number): Said => saidDuration(tr, lang, hours * 60),
+    /** A length of time given in minutes (a route's 125): '2 h 5 min'. */
+    durationMinutes: (minutes: number): Said => saidDuration(tr, lang, minutes),
   };
 }

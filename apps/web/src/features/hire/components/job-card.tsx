@@ -5,7 +5,7 @@ import { OutboxNote } from '../../../components/outbox/outbox-note';
 import { paths } from '../../../config/paths';
 import { formatDay } from '../../../public-pages/customer-figures';
 import { jobTarget } from '../api/pending';
-import { figure, jobDay, jobTimes, rupees } from '../format';
+import { acresText, hoursText, jobDay, jobTimes, rupees } from '../format';
 
 /** One job in a list: whose, which day and implement, acres and hours, amount; running or waiting to be sent. */
 export function JobCard({ job, t, lang, showCustomer = true }: { job: JobSummary; t: TFunction; lang: string; showCustomer?: boolean }) {
@@ -21,8 +21,7 @@ export function JobCard({ job, t, lang, showCustomer = true }: { job: JobSummary
         {jobTimes(t, job, lang)}
       </p>
       <p>
-        {t('hire.acresShort', { value: figure(job.coveredAcres, lang) })} ·{' '}
-        {job.ptoHours === null ? t('hire.job.ptoNotMeasured') : t('hire.hoursShort', { value: figure(job.ptoHours, lang) })} ·{' '}
+        {acresText(t, job.coveredAcres, lang)} · {job.ptoHours === null ? t('hire.job.ptoNotMeasured') : hoursText(t, job.ptoHours, lang)} ·{' '}
         <strong>{rupees(job.amountPaise, lang)}</strong>
       </p>
       <OutboxNote target={jobTarget(job.id)} />

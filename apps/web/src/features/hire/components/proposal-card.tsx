@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime, formatTime } from '../../../public-pages/customer-figures';
 import { useAcceptProposal, useDismissProposal } from '../api/links';
-import { figure } from '../format';
+import { acresText, hoursText } from '../format';
 
 /** This many customers get a button of their own (the latest first); the others are in a list. */
 const QUICK = 4;
@@ -51,9 +51,9 @@ export function ProposalCard({ proposal, customers, t, lang }: { proposal: Propo
         <span lang="en" dir="ltr">
           {proposal.regNo}
         </span>{' '}
-        · {t('hire.acresShort', { value: figure(proposal.coveredAcres, lang) })}
+        · {acresText(t, proposal.coveredAcres, lang)}
         {/* A device without a PTO input: its hours are not measured, so none are shown. */}
-        {proposal.ptoHours !== null && ` · ${t('hire.hoursShort', { value: figure(proposal.ptoHours, lang) })}`}
+        {proposal.ptoHours !== null && ` · ${hoursText(t, proposal.ptoHours, lang)}`}
       </p>
       {customers.length === 0 && <p>{t('hire.proposal.noCustomers')}</p>}
       <div className="hire-quick">

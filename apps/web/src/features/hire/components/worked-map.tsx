@@ -5,7 +5,7 @@ import { joinSentences } from '@tractorlink/domain/spoken-text';
 import { MapView } from '../../../components/map/map-view';
 import { pointText } from '../../../components/map/map-words';
 import { useHireTexts } from '../../../lib/signed-in/hire-texts';
-import { figure } from '../format';
+import { acresText } from '../format';
 import { jobAreas, jobPoints } from '../map-shapes';
 
 /**
@@ -28,7 +28,7 @@ export function WorkedMap({ job }: { job: Pick<JobDetail, 'workedArea' | 'bounda
     if (map && latest.current.length) map.fit(latest.current);
   }, [map, shapeKey]);
   // The map in words: the acres covered and the field drawn, else where the work started.
-  const acres = (value: number) => t('hire.acres', { value: figure(value, lang) });
+  const acres = (value: number) => acresText(t, value, lang);
   const summary = joinSentences(
     [
       job.workedArea && `${t('hire.job.keyWorked')}: ${acres(job.coveredAcres)}`,

@@ -61,7 +61,7 @@ export function EngineChart({ history }: { history: HistoryResponse }) {
         <dl className="facts">
           <dt>{t('engineUsage.totalHours')}</dt>
           <dd>
-            <Said figure={units.hours(s.hours)} />
+            <Said figure={units.duration(s.hours)} />
           </dd>
           <dt>{t('engineUsage.daysWorked')}</dt>
           <dd>{formatDecimal(s.days, lang, 0)}</dd>
@@ -82,7 +82,7 @@ export function EngineChart({ history }: { history: HistoryResponse }) {
           {history.engineHoursPerDay.map(([day, hours]) => (
             <tr key={day}>
               <td>{formatIstShort(day, lang, false)}</td>
-              <td>{units.hours(hours).spoken}</td>
+              <td>{units.duration(hours).spoken}</td>
               <td>{rpmOf(day)}</td>
             </tr>
           ))}

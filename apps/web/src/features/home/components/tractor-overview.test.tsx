@@ -54,7 +54,7 @@ describe('home card: unknown figures', () => {
     renderHome(home({}));
     expect(screen.getByText(tractorEn['diesel.noSensor'])).toBeTruthy();
     expect(screen.queryByText(tractorEn['diesel.noReading'])).toBeNull();
-    // '12.5 h' for the eye, '12.5 hours' for a screen reader.
+    // The hour meter to a tenth, as on the dashboard and every screen: '12.5 h' for the eye, '12.5 hours' for a screen reader.
     expect(screen.getByTestId('engine-hours').querySelector('[aria-hidden="true"]')?.textContent).toBe('12.5 h');
     expect(screen.getByTestId('engine-hours').querySelector('.visually-hidden')?.textContent).toBe('12.5 hours');
     expect(screen.getByTestId('address').textContent).toBe(tractorEn['location.notAvailable']);

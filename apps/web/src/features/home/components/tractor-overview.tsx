@@ -100,7 +100,7 @@ export function TractorOverview({ data }: TractorOverviewProps) {
           <dt>{t('engine.hours')}</dt>
           <dd data-testid="engine-hours">
             {/* 0 until the first report: unknown then, not "0.0 h". */}
-            {data.lastUpdated === null ? t('diesel.noReading') : <Said figure={units.hours(data.engineHours)} />}
+            {data.lastUpdated === null ? t('diesel.noReading') : <Said figure={units.hourMeter(data.engineHours)} />}
           </dd>
           <dt>{t('service.title')}</dt>
           <dd>{data.lastUpdated === null ? t('diesel.noReading') : <ServiceDue due={data.serviceDue} />}</dd>

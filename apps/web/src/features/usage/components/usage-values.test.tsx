@@ -43,3 +43,26 @@ describe('usage values: a figure the tractor cannot measure', () => {
     expect(screen.queryByText(tractorEn['usage.notMeasured'])).toBeNull();
   });
 });
+
+describe('usage values: hours written one way', () => {
+  it('writes engine hours and PTO hours alike ("5 h 50 min" beside "5 h 30 min", not "5.5 h"), said in words', () => {
+    render(
+      <UsageValues
+        values={{
+          fieldWorkAcres: 1,
+          onRoadKm: 1.5,
+          engineHours: 5,
+          engineMinutes: 50,
+          ptoHours: 5.5,
+          averageRpm: 1797,
+          dieselConsumedL: 20,
+          dieselRemainingL: 32.8,
+        }}
+      />,
+    );
+    expect(valueOf(tractorEn['usage.engineTime'])).toBe('5 h 50 min5 hours 50 minutes');
+    expect(valueOf(tractorEn['usage.pto'])).toBe('5 h 30 min5 hours 30 minutes');
+    // One acre in the singular.
+    expect(valueOf(tractorEn['usage.fieldWork'])).toBe('1 acre');
+  });
+});
