@@ -4,12 +4,14 @@ import { LANGUAGES } from '@tractorlink/domain/languages';
 import { subscriptionState } from '@tractorlink/domain/subscription';
 import { NARROW_PHONE, baseURL, newPhone, open, switchLanguage, useBrowser } from './support/browser';
 import { showAlertFilters } from './support/alerts-browser';
+import { brokenWords, overflowingBoxes } from './support/layout-checks';
 import { api, logInBinding, sessionToken } from './tractor-helpers';
 
 /**
  * Every screen at 360 × 740 (a cheap Android phone) in each of the seven languages, with the demo
- * fleet's data: nothing may push the page sideways, the tab bar's labels may not overlap or be cut,
- * and a map's zoom buttons are touch targets (≥ 48 px). Long words (Tamil, Telugu) are where it
+ * fleet's data: nothing may push the page sideways or stick out of its box, no word may be cut inside
+ * itself where it would fit on a line of its own (support/layout-checks), the tab bar's labels may
+ * not overlap or be cut, and a map's zoom buttons are touch targets (≥ 48 px). Long words (Tamil, Telugu) are where it
  * breaks first. Issue 19 item 4 added the screens of one geofence and one alert (with a geofence of
  * the demo owner's, so the list has a row with its switch), the place search, the terms, and the
  * 'not available offline yet' screen.
@@ -225,7 +227,7 @@ describe('every screen at 360 px in every language (issue 12 item 7)', () => {
   });
 
   it.each(LANGUAGES.map((l) => [l.code, l.nativeName]))(
-    '%s: no screen scrolls sideways, the tab labels fit',
+    '%s: no screen scrolls sideways, no word is cut inside, the tab labels fit',
     { timeout: 120_000 },
     async (code, nativeName) => {
       await switchLanguage(page, nativeName, code);
@@ -236,6 +238,8 @@ describe('every screen at 360 px in every language (issue 12 item 7)', () => {
         if (ready) await page.locator(ready).first().waitFor({ state: 'attached' });
         await page.waitForLoadState('networkidle');
         for (const p of await sidewaysOverflow(page)) problems.push(`${screen}: ${p}`);
+        for (const p of await overflowingBoxes(page)) problems.push(`${screen}: ${p}`);
+        for (const p of await brokenWords(page)) problems.push(`${screen}: ${p}`);
         for (const p of await smallZoomButtons(page)) problems.push(`${screen}: ${p}`);
         for (const p of await smallFields(page)) problems.push(`${screen}: ${p}`);
         if (screen === '/locate-me' && (await shownZoomButtons(page)) !== 2) problems.push('/locate-me: no zoom buttons to measure');
@@ -257,6 +261,8 @@ describe('every screen at 360 px in every language (issue 12 item 7)', () => {
         await page.locator(ready).first().waitFor({ state: 'attached' });
         await page.waitForLoadState('networkidle');
         for (const p of await sidewaysOverflow(page)) problems.push(`${screen.split('/')[1]}: ${p}`);
+        for (const p of await overflowingBoxes(page)) problems.push(`${screen.split('/')[1]}: ${p}`);
+        for (const p of await brokenWords(page)) problems.push(`${screen.split('/')[1]}: ${p}`);
         for (const p of await smallZoomButtons(page)) problems.push(`${screen.split('/')[1]}: ${p}`);
         for (const p of await smallFields(page)) problems.push(`${screen.split('/')[1]}: ${p}`);
       }

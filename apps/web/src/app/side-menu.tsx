@@ -53,7 +53,9 @@ export function SideMenu({ open, onClose, tollFreeNumber }: SideMenuProps) {
           <Avatar name={user.name} src={picture} />
           <div>
             <p className="menu-name">{user.name}</p>
-            <p dir="ltr">{formatMobile(user.mobileNo, user.mobileNoCC)}</p>
+            <p dir="ltr" className="nowrap">
+              {formatMobile(user.mobileNo, user.mobileNoCC)}
+            </p>
           </div>
           <Link to={paths.createNewProfile.getHref()} className="icon-button" onClick={rememberReturn}>
             <EditIcon />

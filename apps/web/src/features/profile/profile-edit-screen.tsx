@@ -49,7 +49,9 @@ function ProfileForm({ user }: { user: UserData }) {
       <PicturePicker name={user.name} imageURL={user.imageURL} />
       <dl className="facts">
         <dt>{t('field.mobile')}</dt>
-        <dd dir="ltr">{formatMobile(user.mobileNo, user.mobileNoCC)}</dd>
+        <dd dir="ltr" className="nowrap">
+          {formatMobile(user.mobileNo, user.mobileNoCC)}
+        </dd>
         <dt>{t('field.birthDate')}</dt>
         <dd>{formatIsoDate(user.birthDate, i18n.language)}</dd>
       </dl>

@@ -49,8 +49,8 @@ function ReminderCard({ reminder: r, now, onSwitch, onDelete }: { reminder: Remi
       </p>
       <OutboxNote target={reminderTarget(r.id)} />
       <label className="switch-field">
-        <input type="checkbox" role="switch" className="switch" checked={r.isActive && !over} onChange={(e) => onSwitch(e.target.checked)} />
         <span>{t('reminders.active')}</span>
+        <input type="checkbox" role="switch" className="switch" checked={r.isActive && !over} onChange={(e) => onSwitch(e.target.checked)} />
       </label>
       <div className="row-actions">
         <Link

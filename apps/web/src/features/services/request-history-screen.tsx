@@ -31,7 +31,10 @@ function Request({ booking, t, lang }: { booking: BookingView; t: T; lang: strin
         </span>
       </p>
       <p>
-        {formatDay(booking.date, lang)}, <span dir="ltr">{formatSlot(booking.slot, lang)}</span>
+        {formatDay(booking.date, lang)},{' '}
+        <span dir="ltr" className="nowrap">
+          {formatSlot(booking.slot, lang)}
+        </span>
       </p>
       <p className="fine-print">{t('requests.created', { date: formatDate(booking.createdAt * 1000, lang) })}</p>
     </li>

@@ -29,13 +29,17 @@ function Entry({ entry, t, lang }: { entry: HistoryEntry; t: ReturnType<typeof u
         {entry.transactionId && (
           <>
             <dt>{t('payment.transactionId')}</dt>
-            <dd dir="ltr">{entry.transactionId}</dd>
+            <dd dir="ltr" className="nowrap">
+              {entry.transactionId}
+            </dd>
           </>
         )}
         {entry.referenceId && (
           <>
             <dt>{t('payment.referenceId')}</dt>
-            <dd dir="ltr">{entry.referenceId}</dd>
+            <dd dir="ltr" className="nowrap">
+              {entry.referenceId}
+            </dd>
           </>
         )}
       </dl>

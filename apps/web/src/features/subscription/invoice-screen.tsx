@@ -42,7 +42,9 @@ export function InvoiceScreen() {
           <h2 id="invoice-heading">{t('invoice.taxInvoice')}</h2>
           <dl className="facts">
             <dt>{t('invoice.number')}</dt>
-            <dd dir="ltr">{invoice.number}</dd>
+            <dd dir="ltr" className="nowrap">
+              {invoice.number}
+            </dd>
             <dt>{t('invoice.date')}</dt>
             <dd>{formatDate(invoice.issuedAt * 1000, lang)}</dd>
             <dt>{t('invoice.supplier')}</dt>
@@ -51,7 +53,10 @@ export function InvoiceScreen() {
               <br />
               {invoice.supplier.address}
               <br />
-              GSTIN <span dir="ltr">{invoice.supplier.gstin}</span>
+              GSTIN{' '}
+              <span dir="ltr" className="nowrap">
+                {invoice.supplier.gstin}
+              </span>
             </dd>
             <dt>{t('invoice.recipient')}</dt>
             <dd>
@@ -66,9 +71,13 @@ export function InvoiceScreen() {
             <dt>{t('invoice.sac')}</dt>
             <dd dir="ltr">{invoice.sac}</dd>
             <dt>{t('payment.referenceId')}</dt>
-            <dd dir="ltr">{invoice.referenceId}</dd>
+            <dd dir="ltr" className="nowrap">
+              {invoice.referenceId}
+            </dd>
             <dt>{t('payment.transactionId')}</dt>
-            <dd dir="ltr">{invoice.transactionId}</dd>
+            <dd dir="ltr" className="nowrap">
+              {invoice.transactionId}
+            </dd>
           </dl>
           <h3>{t('invoice.lines')}</h3>
           <ul className="plain-list">

@@ -31,9 +31,13 @@ export function PaymentSuccessScreen() {
           <h2 id="paid-heading">{t('payment.success', { amount: formatRupees(order.totalPaise, lang) })}</h2>
           <dl className="facts">
             <dt>{t('payment.referenceId')}</dt>
-            <dd dir="ltr">{order.referenceId}</dd>
+            <dd dir="ltr" className="nowrap">
+              {order.referenceId}
+            </dd>
             <dt>{t('payment.transactionId')}</dt>
-            <dd dir="ltr">{order.transactionId}</dd>
+            <dd dir="ltr" className="nowrap">
+              {order.transactionId}
+            </dd>
             {order.items.map((item) => (
               <div key={item.vin} className="fact">
                 <dt>

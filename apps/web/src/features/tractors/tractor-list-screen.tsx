@@ -93,11 +93,11 @@ function TractorCard({ entry }: { entry: VehicleEntry }) {
         <dt>{t('myTractor.model')}</dt>
         <dd>{entry.model}</dd>
         <dt>{t('field.vin')}</dt>
-        <dd lang="en" dir="ltr">
+        <dd lang="en" dir="ltr" className="nowrap">
           {entry.vin}
         </dd>
         <dt>{t('field.engineNo')}</dt>
-        <dd lang="en" dir="ltr">
+        <dd lang="en" dir="ltr" className="nowrap">
           {entry.engineNo}
         </dd>
         <dt>{t('myTractor.subscription')}</dt>
