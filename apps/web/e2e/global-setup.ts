@@ -51,6 +51,13 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
 export default async function setup(project: TestProject) {
   const chromePath = findChromium();
   if (!chromePath) throw new Error(CHROMIUM_MISSING);
+  // The line-break tests measure Tamil and Hindi text: drawn as empty boxes without a font, it
+  // would measure something no phone shows (Android draws them with Noto).
+  const tamil = spawnSync('fc-list', [':lang=ta', 'family'], { encoding: 'utf8' });
+  if (tamil.status === 0 && tamil.stdout.trim() === '')
+    throw new Error(
+      'No Tamil font for the browser tests: install Noto with `apt-get install fonts-noto-core` (Debian/Ubuntu). The browser tests are never skipped.',
+    );
 
   if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
     const build = spawnSync('npm', ['run', 'build', '-w', '@tractorlink/web'], { cwd: root, stdio: 'inherit' });
