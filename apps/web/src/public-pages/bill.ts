@@ -4,7 +4,7 @@ import { drawOutline } from './outline-svg';
 import type { LonLat } from './outline-svg';
 import { installIntlFallback } from '../lib/intl-fallback';
 import { browserLanguage, facts, fetchPublic, h, show, showProblem, tokenFromHash } from './page';
-import { fill, loadTexts } from './texts';
+import { fill, fillCount, loadTexts } from './texts';
 import type { Texts } from './texts';
 import './public.css';
 
@@ -22,6 +22,8 @@ function jobSection(job: BillJob, texts: Texts, lang: string): HTMLElement {
   const t = (key: string, values?: Record<string, string | number>) => fill(texts, key, values);
   const rupees = (paise: number) => formatRupees(paise, lang);
   const figure = (v: number) => formatFigure(v, lang);
+  // "1 acre", "1.5 acres": the form follows the figure as shown.
+  const counted = (key: string, v: number) => fillCount(texts, lang, key, Number(figure(v).replace(/,/g, '')), { value: figure(v) });
   const when = job.running
     ? t('pub.bill.since', { time: formatTime(job.startAt, lang) })
     : job.endAt !== null
@@ -56,14 +58,14 @@ function jobSection(job: BillJob, texts: Texts, lang: string): HTMLElement {
         )
       : h('p', { class: 'pub-muted' }, t('pub.bill.noMap')),
     facts([
-      [t('pub.bill.coveredAcres'), t('pub.unit.acres', { value: figure(job.coveredAcres) })],
-      [t('pub.bill.fieldAcres'), job.fieldAcres === null ? null : t('pub.unit.acres', { value: figure(job.fieldAcres) })],
+      [t('pub.bill.coveredAcres'), counted('pub.unit.acres', job.coveredAcres)],
+      [t('pub.bill.fieldAcres'), job.fieldAcres === null ? null : counted('pub.unit.acres', job.fieldAcres)],
       [
         t(job.quantitySource === 'engine' ? 'pub.bill.engineHours' : 'pub.bill.ptoHours'),
-        hours === null ? t('pub.bill.notMeasured') : t('pub.unit.hours', { value: figure(hours) }),
+        hours === null ? t('pub.bill.notMeasured') : counted('pub.unit.hours', hours),
       ],
       [t('pub.bill.rate'), t(`pub.rate.${job.rateKind}`, { rate: rupees(job.ratePaise) })],
-      [t('pub.bill.billedOn'), t(`pub.quantity.${job.quantitySource}`, { value: figure(job.quantity) })],
+      [t('pub.bill.billedOn'), counted(`pub.quantity.${job.quantitySource}`, job.quantity)],
       [t('pub.bill.amount'), rupees(job.amountPaise)],
       [t('pub.bill.paid'), job.paidPaise > 0 ? rupees(job.paidPaise) : null],
     ]),

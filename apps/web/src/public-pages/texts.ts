@@ -44,3 +44,12 @@ export async function loadTexts(lang: string): Promise<{ lang: LanguageCode; tex
 export function fill(texts: Texts, key: string, values: Readonly<Record<string, string | number>> = {}): string {
   return (texts[key] ?? key).replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
+
+/**
+ * A text about `count` of something, in the language's form for that count (Intl.PluralRules, as
+ * i18next picks in the app): `<key>_one` for "1 acre", `<key>_other` for "2 acres"; a key without forms as it is.
+ */
+export function fillCount(texts: Texts, lang: string, key: string, count: number, values: Readonly<Record<string, string | number>> = {}): string {
+  const form = `${key}_${new Intl.PluralRules(lang).select(count)}`;
+  return fill(texts, form in texts ? form : `${key}_other` in texts ? `${key}_other` : key, values);
+}

@@ -34,7 +34,8 @@ describe('the hire words', () => {
     }
     for (const q of QUANTITY_SOURCES) {
       expect(hireEn, q).toHaveProperty([`hire.quantity.${q}`]);
-      expect(publicEn, q).toHaveProperty([`pub.quantity.${q}`]);
+      // Counted ones ("1 acre (measured)") have their plural forms; trips and agreed are not counted in words.
+      expect(`pub.quantity.${q}` in publicEn || `pub.quantity.${q}_other` in publicEn, q).toBe(true);
     }
   });
 });
