@@ -1,35 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
 import { formatDecimal } from '../../lib/signed-in/tractor-format';
+import { catalogueOf, catalogueT } from '../../test/catalogue-t';
 import { HOME_UPDATED, tractorHomepage } from '../../test/tractor';
 import { SOURCES_OF, answerFor, helpAnswer } from './answers';
 import type { TractorFacts } from './answers';
 import { INTENTS } from './intents';
 import type { Intent } from './intents';
 
-const read = (folder: string, lang: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../locales', folder, `${lang}.json`), 'utf8')) as Record<string, string>;
-
 /** `t` of one language as the app has it: Ask me's words first, then the tractor screens'. */
 async function translator(lang: string) {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng: lang,
-    resources: { [lang]: { askme: read('askme', lang), tractor: read('tractor', lang) } },
-    ns: ['askme', 'tractor'],
-    defaultNS: 'askme',
-    fallbackNS: 'tractor',
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-  });
+  const base = await catalogueT(lang, 'askme', 'tractor');
   const used = new Set<string>();
   const t = (key: string, options?: Record<string, unknown>) => {
     used.add(key);
-    return i18n.t(key, options ?? {});
+    return base(key, options ?? {});
   };
   return { t, used };
 }
@@ -81,7 +66,7 @@ describe('Ask me answers from the catalogue templates, filled with the data', ()
   describe.each(LANGUAGE_CODES)('%s', (lang) => {
     it('every answer is a whole sentence of the language: no key, no empty or left-over placeholder', async () => {
       const { t, used } = await translator(lang);
-      const cat = read('askme', lang);
+      const cat = catalogueOf('askme', lang);
       for (const [intent, facts] of situations()) {
         const answer = answerFor(intent, facts, t, lang);
         expect(answer, `${intent}`).not.toMatch(/{{|}}|askme\.|status\.|undefined|null|NaN/);
@@ -123,7 +108,7 @@ describe('Ask me answers from the catalogue templates, filled with the data', ()
       expect(weather).toContain('धूप');
       // What the tractor did when last heard, in the tractor screens' words.
       expect(ask('running', { name: 'Sheru', home: home({ offline: true, offlineSince: NOW, vehicleStatus: 'stopped', lastStatus: 'stopped' }) })).toContain(
-        read('tractor', lang)['status.stopped'],
+        catalogueOf('tractor', lang)['status.stopped'],
       );
     });
   });

@@ -1,16 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
-
-const read = (lang: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/geofences', `${lang}.json`), 'utf8')) as Record<string, string>;
+import { catalogueT } from '../../test/catalogue-t';
 
 async function translator(lang: string) {
-  const i18n = i18next.createInstance();
-  await i18n.init({ lng: lang, resources: { [lang]: { geofences: read(lang) } }, defaultNS: 'geofences', keySeparator: false, nsSeparator: false });
+  const t = await catalogueT(lang, 'geofences');
   // As the list screen asks for it (geofence-list-screen.tsx): the count, the count as shown, and the owner's limit.
-  return (count: number) => i18n.t('geofence.count', { count, n: String(count), max: '50' });
+  return (count: number) => t('geofence.count', { count, n: String(count), max: '50' });
 }
 
 describe("the geofence list's count: how many the owner has, and the most they can make", () => {

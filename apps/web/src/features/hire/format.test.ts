@@ -1,24 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
+import { catalogueT } from '../../test/catalogue-t';
 import { acresText, hoursText, quantityText } from './format';
 
-const read = (lang: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/hire', `${lang}.json`), 'utf8')) as Record<string, string>;
-
-async function translator(lang: string) {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng: lang,
-    resources: { [lang]: { hire: read(lang) } },
-    defaultNS: 'hire',
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-  });
-  return i18n.t;
-}
+const translator = (lang: string) => catalogueT(lang, 'hire');
 
 describe('acres and hours on the hire screens: one way on the job card, the suggestion, the job and its bill line', () => {
   it('writes the unit in words, never "ac" or "h", with its plural', async () => {

@@ -1,28 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
+import { catalogueT } from '../../test/catalogue-t';
 import { durationText } from './format';
 
-const read = (folder: string, lang: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../locales', folder, `${lang}.json`), 'utf8')) as Record<string, string>;
-
 /** `t` of the booking screens as the app has it: their words first, then the signed-in ones (i18n.ts fallbackNS). */
-async function translator(lang: string) {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng: lang,
-    resources: { [lang]: { services: read('services', lang), tractor: read('tractor', lang) } },
-    ns: ['services', 'tractor'],
-    defaultNS: 'services',
-    fallbackNS: 'tractor',
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-  });
-  return i18n.t;
-}
+const translator = (lang: string) => catalogueT(lang, 'services', 'tractor');
 
 describe("a service's expected length (book services, summary, status)", () => {
   it('English says "1 hour", never "1 hours"; minutes under an hour; hours and minutes together', async () => {

@@ -1,24 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
+import { catalogueT } from '../../test/catalogue-t';
 import { saidDuration, saidHourMeter } from './units';
 
 /** `t` of one language over the signed-in words, plural forms chosen as the app chooses them (Intl.PluralRules). */
 async function translator(lang: string) {
-  const words = JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/tractor', `${lang}.json`), 'utf8')) as Record<string, string>;
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng: lang,
-    resources: { [lang]: { tractor: words } },
-    ns: ['tractor'],
-    defaultNS: 'tractor',
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-  });
-  return (key: string, options?: Record<string, unknown>) => i18n.t(key, options ?? {});
+  const t = await catalogueT(lang, 'tractor');
+  return (key: string, options?: Record<string, unknown>) => t(key, options ?? {});
 }
 
 describe('a length of time, one way on every screen (usage, engine usage, route replay, booking)', () => {
