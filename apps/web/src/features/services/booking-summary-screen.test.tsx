@@ -116,12 +116,13 @@ describe('booking summary (spec §2 booking-summary)', () => {
     const pay = screen.getByRole('button', { name: 'Confirm and pay ₹590.00' });
     fireEvent.click(pay);
     fireEvent.click(pay);
-    await waitFor(() => expect(open).toHaveBeenCalledWith(checkoutUrl));
+    await waitFor(() => expect(open).toHaveBeenCalledWith(checkoutUrl), { timeout: 5000 });
     expect(posts(calls)).toHaveLength(1);
     expect(posts(calls)[0]?.body).toMatchObject({ type: 'repair', payment: 'online' });
     expect(calls.filter((c) => c.path.endsWith('/payment'))).toHaveLength(1);
     // The way back from the gateway is the booking's status, not the summary.
-    expect(screen.getByTestId('elsewhere').textContent).toBe('/booking-status?bookingId=bk_0123456789abcdef01234567');
+    // (The route changes as the checkout opens; React shows it on its next render, not in the same tick.)
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/booking-status?bookingId=bk_0123456789abcdef01234567'));
   });
 
   it('a free service offers no payment choice and sends none', async () => {
