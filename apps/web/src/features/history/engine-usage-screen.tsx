@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serviceDueText } from '../../lib/signed-in/service-due';
 import type { UsagePeriod } from '@tractorlink/domain/calendar';
 import { Button } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
 import { PlusIcon } from '../../components/tractor/icons';
 import { ServiceHistoryList } from '../../components/tractor/service-history-list';
 import { Said } from '../../components/tractor/said';
-import { formatDecimal } from '../../lib/signed-in/tractor-format';
 import { useUnits } from '../../lib/signed-in/units';
 import { useHistory } from './api/get-history';
 import { useServiceReminders } from './api/get-service-reminders';
@@ -23,17 +23,11 @@ function Service({ vin }: { vin: string }) {
   const units = useUnits();
   if (!data) return <QueryState error={error} pending={isPending} retry={refetch} />;
   const hours = (v: number) => <Said figure={units.hourMeter(v)} />;
-  // Whole hours: "overdue by 3,256 h", not 3,256.3.
-  const left = formatDecimal(Math.round(Math.abs(data.hoursLeft)), lang, 0);
   return (
     <section className="card" aria-labelledby="service-title">
       <h2 id="service-title">{t('service.title')}</h2>
       <p className={`service service-${data.status}`} data-testid="service-status">
-        {data.status === 'overdue'
-          ? t('service.overdue', { hours: left })
-          : data.status === 'due_soon'
-            ? t('service.dueSoon', { hours: left })
-            : t('service.ok', { hours: left })}
+        {serviceDueText(t, lang, data)}
       </p>
       <dl className="facts">
         <dt>{t('engine.hours')}</dt>

@@ -10,7 +10,6 @@ import { ServiceHistoryList } from '../../components/tractor/service-history-lis
 import { isOffline } from '../../lib/query-client';
 import { useServiceTexts } from '../../lib/signed-in/services-texts';
 import { Said } from '../../components/tractor/said';
-import { formatDecimal } from '../../lib/signed-in/tractor-format';
 import { useUnits } from '../../lib/signed-in/units';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { useFreeServices, useServiceInfo } from './api/get-service-info';
@@ -18,15 +17,13 @@ import type { ServiceInfo } from './api/get-service-info';
 import { TractorPicker } from './components/tractor-picker';
 import './services.css';
 import { Loading } from '../../components/ui/loading';
+import { serviceDueText } from '../../lib/signed-in/service-due';
 
 type T = ReturnType<typeof useServiceTexts>['t'];
 
 function DueByHours({ info, t, lang }: { info: ServiceInfo; t: T; lang: string }) {
   const units = useUnits();
-  // Whole hours, as the home tab says them.
-  const hours = formatDecimal(Math.round(Math.abs(info.hoursLeft)), lang, 0);
-  const text =
-    info.status === 'overdue' ? t('service.overdue', { hours }) : info.status === 'due_soon' ? t('service.dueSoon', { hours }) : t('service.ok', { hours });
+  const text = serviceDueText(t, lang, info);
   return (
     <section className="card" aria-labelledby="due-hours">
       <h2 id="due-hours">{t('serviceInfo.byHours')}</h2>

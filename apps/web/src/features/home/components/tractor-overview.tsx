@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { serviceDueText } from '../../../lib/signed-in/service-due';
 import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
 import { formatIstDateTime } from '@tractorlink/domain/time';
 import { dieselUnknown } from '@tractorlink/domain/diesel-status';
@@ -35,11 +36,7 @@ function StatusLine({ data }: TractorOverviewProps) {
 
 function ServiceDue({ due }: { due: TractorHomepageResponse['serviceDue'] }) {
   const { t, i18n } = useTranslation();
-  // Whole hours: "overdue by 3,256 h", not 3,256.3.
-  const hours = formatDecimal(Math.round(Math.abs(due.hoursLeft)), i18n.language, 0);
-  const text =
-    due.status === 'overdue' ? t('service.overdue', { hours }) : due.status === 'due_soon' ? t('service.dueSoon', { hours }) : t('service.ok', { hours });
-  return <span className={`service service-${due.status}`}>{text}</span>;
+  return <span className={`service service-${due.status}`}>{serviceDueText(t, i18n.language, due)}</span>;
 }
 
 /** The home tab's view of one tractor (spec §1, issue 4): picture, status, place, diesel, hours, service. */
