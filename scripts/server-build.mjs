@@ -25,8 +25,12 @@ export async function ensureServerBuilt() {
   const outdir = join(root, 'apps/server/dist');
   mkdirSync(outdir, { recursive: true });
   await build({
-    // The ingestion writer thread's code is an entry of its own, beside the server (src/writer/client.ts finds it).
-    entryPoints: { server: join(root, 'apps/server/src/server.ts'), 'ingest-writer': join(root, 'apps/server/src/writer/worker.ts') },
+    // Each worker thread's code is an entry of its own, beside the server (src/threads/spawn.ts finds it).
+    entryPoints: {
+      server: join(root, 'apps/server/src/server.ts'),
+      'ingest-writer': join(root, 'apps/server/src/writer/worker.ts'),
+      'invoice-pdf': join(root, 'apps/server/src/modules/subscription/invoice-pdf-worker.ts'),
+    },
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

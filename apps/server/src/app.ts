@@ -55,7 +55,6 @@ import { reminderRoutes } from './modules/reminders/routes';
 import { operatorBookingRoutes } from './modules/service-bookings/operator-routes';
 import { bookingPaymentRoutes } from './modules/service-bookings/payment-routes';
 import { serviceBookingRoutes } from './modules/service-bookings/routes';
-import { invoicePdf } from './modules/subscription/invoice-document';
 import { paymentRoutes } from './modules/subscription/payment-routes';
 import { subscriptionRoutes } from './modules/subscription/routes';
 import { ttsRoutes } from './modules/tts/routes';
@@ -147,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await services.telemetry.ingestor.idle();
       await stopJobs();
       await services.writer?.close();
+      await services.subscriptions.invoicePdf.close();
       await services.geocoding.flush();
     });
     await app.ready();
@@ -264,7 +264,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
       await api.register(hireRoutes, { hire: services.hire, sessions });
       await api.register(liveLinkRoutes, { links: services.hire.links, sessions });
       await api.register(publicHireRoutes, { pages: services.hire.pages });
-      await api.register(subscriptionRoutes, { subscriptions: services.subscriptions.service, sessions, invoicePdf });
+      await api.register(subscriptionRoutes, { subscriptions: services.subscriptions.service, sessions, invoicePdf: services.subscriptions.invoicePdf.render });
       await api.register(serviceBookingRoutes, { bookings: serviceBookings.service, payments: serviceBookings.payments, sessions });
       await api.register(operatorBookingRoutes, { desk: serviceBookings.desk, operatorKey: config.operatorKey });
       await api.register(paymentRoutes, { subscriptions: services.subscriptions.service, gateway: paymentGateway, webhook: services.paymentWebhook });

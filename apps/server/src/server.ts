@@ -3,7 +3,6 @@ import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
 import { APP_VERSION } from './version';
 import { runDemoFleet } from './sim/demo-runner';
-import { warmUpInvoicePdf } from './modules/subscription/invoice-pdf';
 import { DemoDealer } from './modules/service-bookings/demo-dealer';
 
 /** Entry point: listen, print where, close gracefully on SIGTERM/SIGINT. The app is app.ts, its services services.ts, its background jobs jobs.ts. */
@@ -115,11 +114,11 @@ if (config.sms.provider === 'local') {
 lines.push(`  API reference (OpenAPI): ${url}/api/v1/openapi.json`);
 process.stdout.write(`${lines.join('\n')}\n`);
 
-// The invoice fonts' layout tables are decoded on first use (~150 ms): done now, once the server
-// answers, so the first owner to open an invoice does not wait for it.
+// The invoice PDF thread starts and decodes its fonts' layout tables (~150 ms) once the server
+// answers, so the first owner to open an invoice does not wait for them.
 // Out of file handles then (a flood), it is only logged: the first invoice loads them instead.
 setTimeout(() => {
-  warmUpInvoicePdf().catch((err: unknown) => app.log.warn({ err }, 'invoice fonts not loaded ahead'));
+  app.services.subscriptions.invoicePdf.warmUp().catch((err: unknown) => app.log.warn({ err }, 'invoice fonts not loaded ahead'));
 }, 1000).unref();
 
 // The demo fleet: after listening, so the app answers at once while history streams in. With several

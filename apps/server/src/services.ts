@@ -29,6 +29,7 @@ import { BookingPayments } from './modules/service-bookings/payments';
 import { ServiceBookingService } from './modules/service-bookings/service';
 import { SessionService } from './modules/sessions/service';
 import { ExpiryReminders } from './modules/subscription/reminders';
+import { InvoicePdfThread } from './modules/subscription/invoice-pdf-thread';
 import { SubscriptionService } from './modules/subscription/service';
 import { createTelemetryPipeline, type TelemetryPipeline } from './modules/telemetry/pipeline';
 import { DeviceModels } from './modules/tractors/device-models';
@@ -109,7 +110,7 @@ export interface Services {
   serviceBook: ServiceBook;
   paymentGateway: PaymentGateway;
   /** Renewals and payments, and the reminders before a subscription ends. */
-  subscriptions: { service: SubscriptionService; reminders: ExpiryReminders };
+  subscriptions: { service: SubscriptionService; reminders: ExpiryReminders; invoicePdf: InvoicePdfThread };
   /** The gateway's webhook, for packs and bookings alike. */
   paymentWebhook: PaymentWebhook;
   /** Doorstep service bookings: the owner's side, the dealer's desk, the owner's notifications, online payment. */
@@ -225,6 +226,7 @@ export async function buildServices(deps: ServiceDeps): Promise<Services> {
     subscriptions: {
       service: subscriptions,
       reminders: new ExpiryReminders({ db: kysely, clock, sms, push: alerts.pushSender, log, days: config.payments.reminderDays }),
+      invoicePdf: new InvoicePdfThread(),
     },
     paymentWebhook: new PaymentWebhook({ db: kysely, clock, gateway: paymentGateway, handlers: [subscriptions, bookingPayments] }),
     serviceBookings: {

@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { writerGone } from '../db/write-turns';
+import { spawnWorker } from '../threads/spawn';
 import { DecodeError } from '../devices/teltonika/codec';
 import type { EncodedRecords, IncomingRecord, RecordSink, SubmitOptions } from '../modules/telemetry/ingestor';
 import type { DeviceLog } from '../modules/telemetry/pipeline';
@@ -17,23 +16,11 @@ interface Waiting {
   reject(error: unknown): void;
 }
 
-/**
- * The worker's code: the bundle's own entry under `npm start`; from the TypeScript source (tests,
- * tools) through tsx, registered in the worker first (Node 20 does not apply `--import` hooks to a
- * worker's entry).
- */
+/** The writer's code: dist/ingest-writer.mjs in the bundle, worker.ts from source (threads/spawn.ts). */
 function newWorker(settings: WriterSettings): Worker {
   const options = { workerData: settings, resourceLimits: { maxYoungGenerationSizeMb: 3 * WRITER_SEMI_SPACE_MB } };
-  if (!import.meta.url.endsWith('.ts')) return withWriterHeap(() => new Worker(new URL('./ingest-writer.mjs', import.meta.url), options));
-  // tsx's ES module API (its CommonJS one cannot register hooks from a worker).
-  const tsx = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const entry = new URL('./worker.ts', import.meta.url).href;
-  const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return withWriterHeap(() => new Worker(code, { eval: true, ...options }));
+  const entry = { bundled: new URL('./ingest-writer.mjs', import.meta.url), source: new URL('./worker.ts', import.meta.url) };
+  return withWriterHeap(() => spawnWorker(entry, import.meta.url.endsWith('.ts'), options));
 }
 
 /**

@@ -1,0 +1,96 @@
+import type { Worker } from 'node:worker_threads';
+import type { LanguageCode } from '@tractorlink/domain/languages';
+import type { InvoiceView } from '@tractorlink/domain/subscription-api';
+import { spawnWorker } from '../../threads/spawn';
+import type { InvoicePdfRenderer } from './invoice-document';
+
+export type ToPdfThread = { id: number; t: 'warm-up' } | { id: number; t: 'render'; invoice: InvoiceView; language: LanguageCode };
+export type FromPdfThread = { id: number; pdf?: Uint8Array; error?: string };
+
+/** A render that has not come back in this long is a stuck thread: it is ended, the next render starts another. */
+const RENDER_TIMEOUT_MS = 30_000;
+
+interface Waiting {
+  resolve(pdf: Uint8Array | undefined): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Invoice PDFs rendered on a thread of their own (invoice-pdf-worker.ts), started on the first
+ * render or warm-up and kept for the next. A thread that dies or sticks fails what it had in hand
+ * (the owner taps Download again) and the next render starts a new one.
+ */
+export class InvoicePdfThread {
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private readonly waiting = new Map<number, Waiting>();
+  private closed = false;
+
+  /** The renderer the invoice route calls. */
+  readonly render: InvoicePdfRenderer = async (invoice, language) => {
+    const pdf = await this.ask({ t: 'render', invoice, language });
+    if (!pdf) throw new Error('the invoice PDF thread answered without a PDF');
+    return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  };
+
+  /** Starts the thread and decodes the fonts, so the first owner to open an invoice does not wait for them. */
+  async warmUp(): Promise<void> {
+    await this.ask({ t: 'warm-up' });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    this.failAll(new Error('the server is closing'));
+    await worker?.terminate();
+  }
+
+  private ask(message: { t: 'warm-up' } | { t: 'render'; invoice: InvoiceView; language: LanguageCode }): Promise<Uint8Array | undefined> {
+    if (this.closed) return Promise.reject(new Error('the server is closing'));
+    const worker = this.worker ?? this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.failAll(new Error(`no invoice PDF within ${RENDER_TIMEOUT_MS / 1000} s`));
+        if (this.worker === worker) this.worker = undefined;
+        void worker.terminate();
+      }, RENDER_TIMEOUT_MS);
+      timer.unref();
+      this.waiting.set(id, { resolve, reject, timer });
+      worker.postMessage({ id, ...message } satisfies ToPdfThread);
+    });
+  }
+
+  private start(): Worker {
+    const entry = { bundled: new URL('./invoice-pdf.mjs', import.meta.url), source: new URL('./invoice-pdf-worker.ts', import.meta.url) };
+    const worker = spawnWorker(entry, import.meta.url.endsWith('.ts'), {});
+    // The HTTP server keeps the process alive; an idle PDF thread must not.
+    worker.unref();
+    worker.on('message', (m: FromPdfThread) => {
+      const w = this.waiting.get(m.id);
+      if (!w) return;
+      this.waiting.delete(m.id);
+      clearTimeout(w.timer);
+      if (m.error === undefined) w.resolve(m.pdf);
+      else w.reject(new Error(m.error));
+    });
+    worker.on('error', (err) => this.failAll(err));
+    worker.on('exit', () => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      this.failAll(new Error('the invoice PDF thread stopped'));
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  private failAll(error: Error): void {
+    for (const w of this.waiting.values()) {
+      clearTimeout(w.timer);
+      w.reject(error);
+    }
+    this.waiting.clear();
+  }
+}
