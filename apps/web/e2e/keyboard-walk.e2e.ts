@@ -198,7 +198,14 @@ async function keyboardWalk(page: Page, words: { alerts: Words; geofences: Words
   await arrive('/create-geofence');
   await tabTo('.geofence-form input:not([type])');
   await page.keyboard.type(`Key_${Date.now() % 100_000}`);
-  // The map's own controls are on the way, and reachable.
+  // The map itself takes focus and moves with the arrow keys (so a field can be brought under the
+  // centre before placing there); its own controls come next.
+  await tabTo('.map.leaflet-container');
+  const panned = () => page.locator('.map .leaflet-map-pane').evaluate((pane) => getComputedStyle(pane).transform);
+  const before = await panned();
+  await press('ArrowRight');
+  await press('ArrowDown');
+  await expect.poll(panned).not.toBe(before);
   await tabTo('.leaflet-control-zoom-in');
   // A button pressed with Space this time.
   await tabTo('.draw-tools button');

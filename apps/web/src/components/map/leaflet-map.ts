@@ -23,6 +23,8 @@ export type TrackPoint = readonly [number, number, number, number | null, 0 | 1]
 export interface MapText {
   zoomIn: string;
   zoomOut: string;
+  /** The map's own name once it has focus: how the keys move it. */
+  keys: string;
 }
 
 /** A box of latitudes and longitudes (a geofence's `bounds`). */
@@ -97,7 +99,11 @@ function trackRuns(points: readonly TrackPoint[]): { working: boolean; points: L
 }
 
 export function createMap(el: HTMLElement, text: MapText, center: Point | null): MapHandle {
-  const map = L.map(el, { zoomControl: false, keyboard: false, attributionControl: true, zoomSnap: 0.5 });
+  // Arrow keys move the map and + / − zoom once it has focus (Leaflet makes it a tab stop): without
+  // them a keyboard user could not bring a field under the centre to draw it there.
+  const map = L.map(el, { zoomControl: false, keyboard: true, attributionControl: true, zoomSnap: 0.5 });
+  el.setAttribute('role', 'application');
+  el.setAttribute('aria-label', text.keys);
   map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
   L.control.zoom({ zoomInTitle: text.zoomIn, zoomOutTitle: text.zoomOut }).addTo(map);
   map.setView(center ? ll(center) : [20.5937, 78.9629], center ? 15 : 5);

@@ -19,7 +19,7 @@ export function MapView({ center, onReady, className, summary }: MapViewProps) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
-  const first = useRef({ center, onReady, text: { zoomIn: t('map.zoomIn'), zoomOut: t('map.zoomOut') } });
+  const first = useRef({ center, onReady, text: { zoomIn: t('map.zoomIn'), zoomOut: t('map.zoomOut'), keys: t('map.keys') } });
 
   useEffect(() => {
     const el = box.current;
