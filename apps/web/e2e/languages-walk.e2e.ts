@@ -231,6 +231,7 @@ describe("a farmer's walk in Marathi, Punjabi, Gujarati and Telugu, then with no
       // Log out of this device works with no signal too (the session ends on the phone).
       await open(page, '/settings');
       await page.getByRole('button', { name: te['settings.logout'] }).click();
+      await page.getByRole('dialog').getByRole('button', { name: te['settings.logoutConfirm'], exact: true }).click();
       await expectRoute(page, '/login');
     } finally {
       await context.setOffline(false);

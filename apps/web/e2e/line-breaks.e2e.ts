@@ -168,6 +168,14 @@ describe('words break only between words at 360 px', () => {
       await page.keyboard.press('Escape');
       await page.locator('dialog.drawer[open]').waitFor({ state: 'detached' });
 
+      // The question before logging out (Stay logged in / Log out), left with Escape.
+      await open(page, '/settings');
+      await page.locator('main .btn-danger').click();
+      await page.locator('dialog[open] .button-row .btn').first().waitFor();
+      await measure('log out question', problems, { touching: false });
+      await page.keyboard.press('Escape');
+      await page.locator('dialog[open]').waitFor({ state: 'detached' });
+
       await open(page, '/tabs/tractor');
       await page.locator('.usage-values').waitFor();
       await page.locator('.period .segmented button').nth(1).click();

@@ -209,6 +209,7 @@ describe('a finger on a cheap Android phone', () => {
   it('the on-screen keyboard hides neither the PIN field nor Log in', async () => {
     await open(page, '/settings');
     await tap(page.getByRole('button', { name: 'Log out of this device' }));
+    await tap(page.getByRole('dialog', { name: 'Log out of this device?' }).getByRole('button', { name: 'Log out', exact: true }));
     await expectRoute(page, '/login');
     await page.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
     const pin = page.getByLabel('PIN', { exact: true });

@@ -62,5 +62,6 @@ export async function logIn(page: Page, mobile: string, pin: string): Promise<vo
 export async function logOut(page: Page): Promise<void> {
   await open(page, '/settings');
   await page.getByRole('button', { name: 'Log out of this device' }).click();
+  await page.getByRole('dialog', { name: 'Log out of this device?' }).getByRole('button', { name: 'Log out', exact: true }).click();
   await expectRoute(page, '/login');
 }

@@ -1,16 +1,29 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NotificationsCard } from '../../components/alerts/notifications-card';
 import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Notice } from '../../components/ui/notice';
 import { ChevronIcon, GlobeIcon, InfoIcon, LockIcon, LogoutIcon } from '../../components/ui/icons';
 import { Page } from '../../components/ui/page';
 import { paths } from '../../config/paths';
+import { isOnline } from '../../lib/connectivity';
+import { flush } from '../../lib/outbox/outbox';
+import { useWaitingCount } from '../../lib/outbox/summary';
 import { storage } from '../../lib/secure-storage';
 import { useLogout } from './api/logout';
 
 export function SettingsScreen() {
   const { t } = useTranslation();
   const logout = useLogout();
+  const [asking, setAsking] = useState(false);
+  // Writes kept on this phone leave with the session: logging out before they are sent deletes them.
+  const unsent = useWaitingCount();
+  const askFirst = () => {
+    setAsking(true);
+    if (unsent > 0 && isOnline()) void flush();
+  };
   return (
     <Page title={t('settings.title')} backTo={paths.home.getHref()}>
       <ul className="menu-list card">
@@ -38,9 +51,27 @@ export function SettingsScreen() {
         </li>
       </ul>
       <NotificationsCard />
-      <Button variant="danger" icon={<LogoutIcon />} busy={logout.isPending} onClick={() => logout.mutate()}>
+      <Button variant="danger" icon={<LogoutIcon />} busy={logout.isPending} onClick={askFirst}>
         {t('settings.logout')}
       </Button>
+      {/* Logging back in needs the PIN and, on a phone not yet bound, an OTP: a stray tap must not cost that in a field without signal. */}
+      <Dialog open={asking} onClose={() => setAsking(false)} title={t('settings.logoutTitle')}>
+        {unsent > 0 ? <Notice tone="error">{t('settings.logoutUnsent', { count: unsent })}</Notice> : <p>{t('settings.logoutNote')}</p>}
+        <div className="button-row">
+          <Button variant="secondary" onClick={() => setAsking(false)}>
+            {t('settings.stay')}
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => {
+              setAsking(false);
+              logout.mutate();
+            }}
+          >
+            {t('settings.logoutConfirm')}
+          </Button>
+        </div>
+      </Dialog>
     </Page>
   );
 }
