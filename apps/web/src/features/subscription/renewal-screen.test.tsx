@@ -9,6 +9,7 @@ import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
 import type { TractorRef } from '../../lib/signed-in/tractors';
 import { renderWithProviders } from '../../test/render';
 import { englishBeforeAll } from '../../test/words';
+import { storeRenewalArray, storedRenewalArray } from './renewal-flow';
 import { RenewalScreen } from './renewal-screen';
 
 /** The last second of the IST day `days` days from today: `days` IST days left (0 on the last day). */
@@ -59,6 +60,33 @@ describe('the renewal page: where each pack stands (spec §3 and §4)', () => {
     expect(stateOf('E0')).toBe('Ends today');
     expect(stateOf('E1')).toBe(`Ends tomorrow (${dateIn(1)})`);
     expect(stateOf('E5')).toBe(`Ends in 5 days (${dateIn(5)})`);
+  });
+});
+
+describe('the tractors ticked when the page opens', () => {
+  const ticked = () =>
+    screen.getAllByRole<HTMLInputElement>('checkbox').flatMap((box) => (box.checked ? [box.closest('label')?.textContent?.split(' ')[1]] : []));
+
+  it('from the menu: those whose pack has ended or ends soon, not the selected tractor whose pack runs on', () => {
+    renderWith([tractor('V1', 200, 'year'), tractor('X1', -3, 'month'), tractor('E2', 2, 'free'), tractor('V2', 90, 'year')]);
+    expect(ticked()).toEqual(['X1', 'E2']);
+  });
+
+  it('from the menu, with every pack running on: the selected tractor', () => {
+    renderWith([tractor('V1', 200, 'year'), tractor('V2', 90, 'year')]);
+    expect(ticked()).toEqual(['V1']);
+  });
+
+  it("from a tractor's renewal prompt: the tractor it handed over, once (a later visit from the menu starts afresh)", () => {
+    storeRenewalArray(['V2']);
+    const { unmount } = renderWithProviders(<RenewalScreen />, {
+      tractors: [tractor('V1', 200, 'year'), tractor('X1', -3, 'month'), tractor('V2', 20, 'year')],
+    });
+    expect(ticked()).toEqual(['V2']);
+    expect(storedRenewalArray()).toEqual([]);
+    unmount();
+    renderWith([tractor('V1', 200, 'year'), tractor('X1', -3, 'month'), tractor('V2', 20, 'year')]);
+    expect(ticked()).toEqual(['X1']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { PaidPack, SubscriptionState } from '@tractorlink/domain/subscription';
@@ -13,7 +13,7 @@ import { formatRupees, packStateOf } from '../../lib/signed-in/subscription';
 import { useSubscriptionTexts } from '../../lib/signed-in/subscription-texts';
 import { useTractors } from '../../lib/signed-in/tractors';
 import { schemeQueryOptions, useCreateOrder, vehicleEntriesQueryOptions } from './api/subscription-api';
-import { storedRenewalArray } from './renewal-flow';
+import { forgetRenewalArray, startingChoice, storedRenewalArray } from './renewal-flow';
 import { Loading } from '../../components/ui/loading';
 
 /** The words of a pack's state; an ending one counts IST days (0 on the last): today, tomorrow, or in N days (plural forms). */
@@ -25,24 +25,28 @@ export function RenewalScreen() {
   const { t, lang, ready } = useSubscriptionTexts();
   const navigate = useNavigate();
   const { tractors, selected } = useTractors();
-  const [chosen, setChosen] = useState<string[]>(() => {
+  // The tractors the renewal flow handed over (spec §4 step 4), read once: null when none, and the
+  // page starts from the packs that need renewing until the owner ticks for themselves.
+  const [picked, setPicked] = useState<string[] | null>(() => {
     const stored = storedRenewalArray();
-    return stored.length > 0 ? stored : selected ? [selected.vin] : [];
+    return stored.length > 0 ? stored : null;
   });
+  useEffect(forgetRenewalArray, []);
   const [pack, setPack] = useState<PaidPack>('year');
   const entries = useQuery(vehicleEntriesQueryOptions);
+  const list = entries.data ?? tractors ?? [];
+  const chosen = picked ?? startingChoice(list, selected);
   const first = chosen[0] ?? selected?.vin;
   const scheme = useQuery({ ...schemeQueryOptions(first ?? ''), enabled: first !== undefined });
   const order = useCreateOrder();
   const offers = scheme.data?.packs ?? [];
   const offer = offers.find((o) => o.pack === pack);
-  const list = entries.data ?? tractors ?? [];
 
   // One Idempotency-Key per intent (these tractors, this pack): Continue tapped twice, or the request
   // resent after a lost answer, makes one order on the server; another choice is another order.
   const keys = useRef(new Map<string, string>());
 
-  const toggle = (vin: string, on: boolean) => setChosen((now) => (on ? [...now.filter((v) => v !== vin), vin] : now.filter((v) => v !== vin)));
+  const toggle = (vin: string, on: boolean) => setPicked(on ? [...chosen.filter((v) => v !== vin), vin] : chosen.filter((v) => v !== vin));
   const submit = () => {
     const intent = `${[...chosen].sort().join(',')}|${pack}`;
     const idempotencyKey = keys.current.get(intent) ?? crypto.randomUUID();
