@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LANGUAGES } from '@tractorlink/domain/languages';
 import { Button } from '../../components/ui/button';
+import { CancelOrDanger } from '../../components/ui/cancel-save';
 import { EditIcon } from '../../components/ui/icons';
 import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
@@ -108,20 +109,14 @@ export function HireCustomerScreen() {
                     {confirming === p.id ? (
                       <div className="hire-confirm" role="group" aria-label={t('hire.payment.deleteConfirm', { amount: rupees(p.amountPaise, lang) })}>
                         <p>{t('hire.payment.deleteConfirm', { amount: rupees(p.amountPaise, lang) })}</p>
-                        <div className="button-row">
-                          <Button variant="secondary" onClick={() => setConfirming(null)}>
-                            {t('common.cancel')}
-                          </Button>
-                          <Button
-                            variant="danger"
-                            onClick={() => {
-                              setConfirming(null);
-                              removePayment.mutate({ id: p.id, customerName: c.name });
-                            }}
-                          >
-                            {t('hire.delete')}
-                          </Button>
-                        </div>
+                        <CancelOrDanger
+                          onCancel={() => setConfirming(null)}
+                          action={t('hire.delete')}
+                          onAction={() => {
+                            setConfirming(null);
+                            removePayment.mutate({ id: p.id, customerName: c.name });
+                          }}
+                        />
                       </div>
                     ) : (
                       <Button

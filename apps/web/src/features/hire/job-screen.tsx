@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { OutboxNote } from '../../components/outbox/outbox-note';
 import { Button } from '../../components/ui/button';
+import { CancelOrDanger } from '../../components/ui/cancel-save';
 import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
 import { StopIcon, TrashIcon } from '../../components/tractor/icons';
@@ -264,20 +265,14 @@ export function HireJobScreen() {
       {confirmDelete ? (
         <div className="card hire-confirm" role="group" aria-labelledby="delete-title">
           <p id="delete-title">{t('hire.job.deleteConfirm')}</p>
-          <div className="button-row">
-            <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              busy={remove.isPending}
-              onClick={() =>
-                remove.mutate({ id, customerName: data.customerName }, { onSuccess: () => void navigate(paths.hireCustomer.getHref(data.customerId)) })
-              }
-            >
-              {t('hire.job.delete')}
-            </Button>
-          </div>
+          <CancelOrDanger
+            onCancel={() => setConfirmDelete(false)}
+            action={t('hire.job.delete')}
+            busy={remove.isPending}
+            onAction={() =>
+              remove.mutate({ id, customerName: data.customerName }, { onSuccess: () => void navigate(paths.hireCustomer.getHref(data.customerId)) })
+            }
+          />
           {remove.error && <Notice tone="error">{errorMessage(t, remove.error)}</Notice>}
         </div>
       ) : (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { RECEIVERS_MAX } from '@tractorlink/domain/receivers-api';
 import type { Receiver } from '@tractorlink/domain/receivers-api';
 import { Button } from '../../components/ui/button';
+import { CancelOrDanger } from '../../components/ui/cancel-save';
 import { Dialog } from '../../components/ui/dialog';
 import { EditIcon } from '../../components/ui/icons';
 import { Notice } from '../../components/ui/notice';
@@ -126,26 +127,20 @@ export function ReceiversScreen() {
               <>
                 <p>{t('receivers.deleteConfirm', { name: deleting.name })}</p>
                 {remove.error && <Notice tone="error">{errorMessage(t, remove.error)}</Notice>}
-                <div className="button-row">
-                  <Button variant="secondary" onClick={() => setDeleting(null)}>
-                    {t('common.cancel')}
-                  </Button>
-                  <Button
-                    variant="danger"
-                    icon={<TrashIcon />}
-                    busy={remove.isPending}
-                    onClick={() =>
-                      remove.mutate(deleting, {
-                        onSuccess: ({ queued }) => {
-                          setDone(queued ? t('outbox.waiting') : t('receivers.deleted', { name: deleting.name }));
-                          setDeleting(null);
-                        },
-                      })
-                    }
-                  >
-                    {t('receivers.delete')}
-                  </Button>
-                </div>
+                <CancelOrDanger
+                  onCancel={() => setDeleting(null)}
+                  action={t('receivers.delete')}
+                  icon={<TrashIcon />}
+                  busy={remove.isPending}
+                  onAction={() =>
+                    remove.mutate(deleting, {
+                      onSuccess: ({ queued }) => {
+                        setDone(queued ? t('outbox.waiting') : t('receivers.deleted', { name: deleting.name }));
+                        setDeleting(null);
+                      },
+                    })
+                  }
+                />
               </>
             )}
           </Dialog>

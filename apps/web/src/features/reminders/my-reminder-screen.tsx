@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { MAX_REMINDERS, oneOffPassed, type Reminder, searchReminders, sortReminders } from '@tractorlink/domain/alarms';
 import { MINUTE_MS } from '@tractorlink/domain/time';
 import { Button } from '../../components/ui/button';
+import { CancelOrDanger } from '../../components/ui/cancel-save';
 import { Dialog } from '../../components/ui/dialog';
 import { EditIcon } from '../../components/ui/icons';
 import { Notice } from '../../components/ui/notice';
@@ -123,21 +124,15 @@ export function MyReminderScreen() {
       )}
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title={t('reminders.deleteTitle')}>
         <p>{t('reminders.deleteConfirm', { title: deleting?.title ?? '' })}</p>
-        <div className="button-row">
-          <Button variant="secondary" onClick={() => setDeleting(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              const id = deleting?.id;
-              setDeleting(null);
-              if (id) deleteReminder(id).catch(setFailure);
-            }}
-          >
-            {t('reminders.delete')}
-          </Button>
-        </div>
+        <CancelOrDanger
+          onCancel={() => setDeleting(null)}
+          action={t('reminders.delete')}
+          onAction={() => {
+            const id = deleting?.id;
+            setDeleting(null);
+            if (id) deleteReminder(id).catch(setFailure);
+          }}
+        />
       </Dialog>
     </Page>
   );

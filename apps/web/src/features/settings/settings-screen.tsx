@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NotificationsCard } from '../../components/alerts/notifications-card';
 import { Button } from '../../components/ui/button';
+import { CancelOrDanger } from '../../components/ui/cancel-save';
 import { Dialog } from '../../components/ui/dialog';
 import { Notice } from '../../components/ui/notice';
 import { ChevronIcon, GlobeIcon, InfoIcon, LockIcon, LogoutIcon } from '../../components/ui/icons';
@@ -57,20 +58,15 @@ export function SettingsScreen() {
       {/* Logging back in needs the PIN and, on a phone not yet bound, an OTP: a stray tap must not cost that in a field without signal. */}
       <Dialog open={asking} onClose={() => setAsking(false)} title={t('settings.logoutTitle')}>
         {unsent > 0 ? <Notice tone="error">{t('settings.logoutUnsent', { count: unsent })}</Notice> : <p>{t('settings.logoutNote')}</p>}
-        <div className="button-row">
-          <Button variant="secondary" onClick={() => setAsking(false)}>
-            {t('settings.stay')}
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              setAsking(false);
-              logout.mutate();
-            }}
-          >
-            {t('settings.logoutConfirm')}
-          </Button>
-        </div>
+        <CancelOrDanger
+          onCancel={() => setAsking(false)}
+          cancel={t('settings.stay')}
+          action={t('settings.logoutConfirm')}
+          onAction={() => {
+            setAsking(false);
+            logout.mutate();
+          }}
+        />
       </Dialog>
     </Page>
   );
