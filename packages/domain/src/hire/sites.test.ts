@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fromLocalMeters } from '../geo';
+import { distanceMeters, fromLocalMeters } from '../geo';
 import type { Reading } from '../telemetry';
-import { endOfJobVisit, MIN_PLACE_WORK_S, workPlaces } from './sites';
+import { endOfJobVisit, MIN_PLACE_WORK_S, PLACE_CELL_M, workPlaces } from './sites';
 
 const origin = { lat: 20.1667, lon: 73.9833 };
 const at = (x: number, y: number) => fromLocalMeters(origin, x, y);
@@ -75,9 +75,43 @@ describe('work places of a day', () => {
     it('a slow haul along a road is no place (its track is no field’s), though a field off that road is', () => {
       const haul = slowRoad(t0, 40);
       expect(workPlaces(withoutPto(haul)).places).toEqual([]);
-      // (A slow road that runs on into the field would join its place: the place would start on the road.)
       const day = withoutPto([...haul, ...road(t0 + 40 * MIN, 5, [6700, 0], [2000, 500]), ...work(t0 + 45 * MIN, 30, 2000, 500)]);
       expect(workPlaces(day).places.map((p) => p.start)).toEqual([t0 + 45 * MIN]);
+    });
+
+    /** A farm track at working speed (10 km/h, a fix every 10 s) straight from (x0, 0) to the field's corner at (0, 0). */
+    const track = (start: number, x0: number): Reading[] =>
+      Array.from({ length: Math.round(-x0 / 28) }, (_, i) => ({ time: start + i * 10_000, ...at(x0 + i * 28, 0), speedKmh: 10, ignition: true }));
+
+    it('a slow track that runs on into the field: the place starts at the first pass, its work without the track’s minutes', () => {
+      const onTrack = track(t0, -1500);
+      const fieldStart = t0 + onTrack.length * 10_000;
+      const passes = work(fieldStart, 60, 0, 0);
+      const [place, ...others] = workPlaces(withoutPto([...onTrack, ...passes])).places;
+      expect(others).toEqual([]);
+      // Within a cell (PLACE_CELL_M) of the field's edge: at most the track's last 50 m, two fixes.
+      const early = fieldStart - (place?.start ?? 0);
+      expect(early).toBeGreaterThanOrEqual(0);
+      expect(early).toBeLessThanOrEqual(20_000);
+      expect(distanceMeters(place?.anchor ?? origin, at(0, 0))).toBeLessThanOrEqual(PLACE_CELL_M);
+      expect(place?.workS).toBe(60 * 60 - 10 + early / 1000);
+      // Out by the same track hours later: the place still starts at its first pass.
+      const back = track(fieldStart + 4 * 60 * MIN, -1500).reverse();
+      const later = fieldStart + 4 * 60 * MIN;
+      const day = withoutPto([...onTrack, ...passes, ...work(fieldStart + 60 * MIN, 180, 0, 30), ...back.map((r, i) => ({ ...r, time: later + i * 10_000 }))]);
+      expect(workPlaces(day).places.map((p) => p.start)).toEqual([fieldStart - early]);
+    });
+
+    it('a small plot worked within one cell keeps its first fix as its start', () => {
+      const plot = withoutPto(
+        Array.from({ length: 180 }, (_, i) => ({
+          time: t0 + i * 10_000,
+          ...at(5 + (Math.floor(i / 3) % 2 === 0 ? (i % 3) * 12 : 24 - (i % 3) * 12), 5 + Math.floor(i / 6)),
+          speedKmh: 4,
+          ignition: true,
+        })),
+      );
+      expect(workPlaces(plot).places.map((p) => p.start)).toEqual([t0]);
     });
 
     it('the engine off is no work, whatever the speed', () => {

@@ -60,6 +60,32 @@ interface Extent {
   pathM: number;
 }
 
+/**
+ * A no-PTO place's passes come back over a cell this long after leaving it (the next pass, or the one
+ * after); a road crossed on the way in is not come back to so soon (on the way out, if ever, hours later).
+ */
+const PASS_RETURN_MIN_MS = 60_000;
+const PASS_RETURN_MAX_MS = 15 * 60_000;
+
+/**
+ * When a no-PTO place's passes begin: the first fix in a cell the tractor came back to as a next pass
+ * does (PASS_RETURN_*). A slow road that runs on into the field joins the field's place (its cells
+ * touch), and would otherwise start it on the road, with the road's minutes in its work. Undefined
+ * when no cell is come back to (a field within a cell or two): the place starts at its first fix.
+ */
+function passesStart(fixes: readonly { time: number; cell: string }[]): number | undefined {
+  const first = new Map<string, number>();
+  const last = new Map<string, number>();
+  let start: number | undefined;
+  for (const { time, cell } of fixes) {
+    const before = last.get(cell);
+    if (before === undefined) first.set(cell, time);
+    else if (time - before >= PASS_RETURN_MIN_MS && time - before <= PASS_RETURN_MAX_MS) start = Math.min(start ?? time, first.get(cell) ?? time);
+    last.set(cell, time);
+  }
+  return start;
+}
+
 /** Whether a no-PTO place's track goes up and down a field rather than along a road. */
 const fieldLike = (e: Extent) => e.pathM >= FIELD_PATH_RATIO * Math.hypot(e.maxX - e.minX, e.maxY - e.minY);
 
@@ -85,6 +111,8 @@ export function workPlaces(readings: readonly Reading[]): DayWork {
   const found: WorkPlace[] = [];
   const extents: Extent[] = [];
   const placeOf: (number | undefined)[] = new Array(withSpeed.length);
+  /** Each place's working fixes (index, cell, seconds of work the fix's interval counts). */
+  const fixesOf: { i: number; time: number; cell: string; workS: number }[][] = [];
   for (let i = 0; i < withSpeed.length; i++) {
     const r = withSpeed[i] as Reading;
     const working = ptoReported ? isWorking(r) : isWorking({ ignition: r.ignition, rpm: r.rpm, speedKmh: r.speedKmh, pto: true });
@@ -102,6 +130,7 @@ export function workPlaces(readings: readonly Reading[]): DayWork {
       place = found.length;
       found.push({ anchor: { lat: r.lat, lon: r.lon }, start: r.time, lastWork: r.time, workS: 0, firstVisitEnd: r.time });
       extents.push({ minX: x, maxX: x, minY: y, maxY: y, x, y, pathM: 0 });
+      fixesOf.push([]);
     }
     const e = extents[place] as Extent;
     e.pathM += Math.hypot(x - e.x, y - e.y);
@@ -116,8 +145,25 @@ export function workPlaces(readings: readonly Reading[]): DayWork {
     const p = found[place] as WorkPlace;
     p.lastWork = r.time;
     const next = withSpeed[i + 1];
-    if (next) p.workS += Math.min((next.time - r.time) / 1000, MAX_INTERVAL_S);
+    const workS = next ? Math.min((next.time - r.time) / 1000, MAX_INTERVAL_S) : 0;
+    p.workS += workS;
+    fixesOf[place]?.push({ i, time: r.time, cell: `${cx},${cy}`, workS });
   }
+
+  // A no-PTO place starts where its passes start (passesStart): the road that led into it is left out.
+  if (!ptoReported)
+    found.forEach((p, place) => {
+      const fixes = fixesOf[place] ?? [];
+      const start = passesStart(fixes);
+      if (start === undefined || start <= p.start) return;
+      const from = fixes.findIndex((f) => f.time >= start);
+      for (const f of fixes.slice(0, from)) placeOf[f.i] = undefined;
+      const kept = fixes.slice(from);
+      const anchor = withSpeed[kept[0]?.i ?? -1];
+      if (anchor?.lat !== undefined && anchor.lon !== undefined) p.anchor = { lat: anchor.lat, lon: anchor.lon };
+      p.start = start;
+      p.workS = kept.reduce((sum, f) => sum + f.workS, 0);
+    });
 
   // Second pass: visits of the places that count, renumbered.
   const renumber = new Map<number, number>();
