@@ -1,8 +1,8 @@
 // Budget "an invoice PDF renders in ≤ 300 ms on the server" (issue 13). Renders the stored invoice
 // of a two-tractor order for an owner with a Hindi name, labelled in Hindi and in Tamil (the fonts
 // with the most shaping work), as the invoice route does, on the PDF thread: the first render
-// (the thread started from source through tsx, fonts loaded and their layout tables decoded on first
-// use), then 30 more. Baselines: the same document in English with a Latin name, and the Hindi one
+// (the bundle's thread, as `npm start` runs it, started and its fonts loaded and their layout tables
+// decoded on first use), then 30 more. Baselines: the same document in English with a Latin name, and the Hindi one
 // rendered on this thread (what the route did before the PDF thread). Prints one JSON line.
 //   node --import tsx apps/server/bench/subscription/invoice-pdf.ts
 import type { InvoiceView } from '@tractorlink/domain/subscription-api';
@@ -43,7 +43,7 @@ async function timed(render: () => Promise<Buffer>): Promise<number> {
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
 const round = (v: number) => Math.round(v * 10) / 10;
 
-const thread = new InvoicePdfThread();
+const thread = new InvoicePdfThread({ bundle: true });
 const invoicePdf = thread.render;
 const hindiName = invoice('रमेश पाटील');
 const firstMs = await timed(() => invoicePdf(hindiName, 'hi'));

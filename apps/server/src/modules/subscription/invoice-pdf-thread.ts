@@ -24,6 +24,13 @@ interface Waiting {
 export class InvoicePdfThread {
   private worker: Worker | undefined;
   private nextId = 1;
+  /** Whether the thread runs the TypeScript source (tests, tools) or the bundle's invoice-pdf.mjs (`npm start`). */
+  private readonly fromSource: boolean;
+
+  /** `bundle: true` runs the bundle's thread from anywhere: the bench measures what `npm start` runs. */
+  constructor({ bundle = false }: { bundle?: boolean } = {}) {
+    this.fromSource = !bundle && import.meta.url.endsWith('.ts');
+  }
   private readonly waiting = new Map<number, Waiting>();
   private closed = false;
 
@@ -64,8 +71,7 @@ export class InvoicePdfThread {
   }
 
   private start(): Worker {
-    const entry = { bundled: new URL('./invoice-pdf.mjs', import.meta.url), source: new URL('./invoice-pdf-worker.ts', import.meta.url) };
-    const worker = spawnWorker(entry, import.meta.url.endsWith('.ts'), {});
+    const worker = spawnWorker(this.entry(), this.fromSource, {});
     // The HTTP server keeps the process alive; an idle PDF thread must not.
     worker.unref();
     worker.on('message', (m: FromPdfThread) => {
@@ -84,6 +90,15 @@ export class InvoicePdfThread {
     });
     this.worker = worker;
     return worker;
+  }
+
+  /** In the bundle this module is dist/server.mjs, beside dist/invoice-pdf.mjs; from source, dist is three folders up. */
+  private entry() {
+    const fromBundle = !import.meta.url.endsWith('.ts');
+    return {
+      bundled: new URL(fromBundle ? './invoice-pdf.mjs' : '../../../dist/invoice-pdf.mjs', import.meta.url),
+      source: new URL('./invoice-pdf-worker.ts', import.meta.url),
+    };
   }
 
   private failAll(error: Error): void {
