@@ -116,6 +116,7 @@ async function logInToHomeMs(page, serverUrl) {
 async function logOut(page, origin) {
   await page.goto(`${origin}/#/settings`);
   await page.getByRole('button', { name: 'Log out of this device' }).click({ timeout: TIMEOUT });
+  await page.getByRole('dialog', { name: 'Log out of this device?' }).getByRole('button', { name: 'Log out', exact: true }).click({ timeout: TIMEOUT });
   await page.waitForURL((u) => u.hash === '#/login', { timeout: TIMEOUT });
 }
 

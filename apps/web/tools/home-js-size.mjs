@@ -88,6 +88,7 @@ try {
   report('first login on this phone, with the OTP binding', await logIn());
   await page.goto(`${base}/#/settings`);
   await page.getByRole('button', { name: 'Log out of this device' }).click();
+  await page.getByRole('dialog', { name: 'Log out of this device?' }).getByRole('button', { name: 'Log out', exact: true }).click();
   await page.waitForURL((u) => u.hash === '#/login');
   // Unregister the worker and drop the HTTP cache, so every script is fetched as on a cold start.
   await page.evaluate(async () => Promise.all((await navigator.serviceWorker.getRegistrations()).map((r) => r.unregister())));
