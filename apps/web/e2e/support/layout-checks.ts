@@ -13,14 +13,16 @@ import type { Page } from 'playwright-core';
  * is squeezed by its neighbours, and the layout must make room rather than cut the word): a word
  * longer than that whole box may still break, as a last resort. The same test runs over what must
  * stay whole on one line: an identifier (VIN, invoice number, GSTIN: capitals and digits, hyphens
- * and slashes included), a phone number, a figure and its unit, a time and am/pm, 'Max 28 °C'.
+ * and slashes included), a phone number, a figure and its unit, 'Max 28 °C'. A clock time may wrap
+ * before its am/pm like any two words: Intl writes a plain space there (Chromium took back the no-break
+ * space ICU 72 brought, which broke pages that read times), and the screens keep Intl's text.
  */
 export function brokenWords(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const PHRASES = [
       /(?<![\w/-])(?=[\w/-]*\d)(?=[\w/-]*[A-Z])[A-Z0-9][\w/-]{6,}[A-Z0-9](?![\w/-])/g,
       /(?:\+91[ \u00a0])?\d{5}[ \u00a0]\d{5}/g,
-      /\d[\d,.:]*[ \u00a0](?:h|min|km|km\/h|°C|V|L|%|am|pm|AM|PM|RPM)(?![\p{L}\p{N}])/gu,
+      /\d[\d,.:]*[ \u00a0](?:h|min|km|km\/h|°C|V|L|%|RPM)(?![\p{L}\p{N}])/gu,
       /(?:Min|Max)[ \u00a0]-?\d+/g,
     ];
     const SKIP = new Set(['SCRIPT', 'STYLE', 'OPTION', 'SELECT', 'TEXTAREA', 'TITLE']);

@@ -3,8 +3,6 @@
  * customer's bill show the same figures the same way. Indian grouping (1,23,456), Latin digits (as on
  * notes, receipts and UPI apps), times in India through Intl (DESIGN §1). Pure: no DOM, no i18next.
  */
-import { formatClock } from '../lib/clock-text';
-
 const TIME_ZONE = 'Asia/Kolkata';
 const locale = (lang: string) => `${lang}-IN-u-nu-latn`;
 
@@ -33,20 +31,19 @@ export function formatDay(iso: string, lang: string): string {
 
 /** Epoch seconds as a time of day in India: '7:40 am'. */
 export function formatTime(epochSeconds: number, lang: string): string {
-  return formatClock(new Intl.DateTimeFormat(locale(lang), { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true }), epochSeconds * 1000);
+  return new Intl.DateTimeFormat(locale(lang), { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true }).format(epochSeconds * 1000);
 }
 
 /** Epoch seconds as a date and time in India: '20 Nov, 7:40 am'. */
 export function formatDateTime(epochSeconds: number, lang: string): string {
-  const format = new Intl.DateTimeFormat(locale(lang), {
+  return new Intl.DateTimeFormat(locale(lang), {
     timeZone: TIME_ZONE,
     day: 'numeric',
     month: 'short',
     hour: 'numeric',
     minute: '2-digit',
     hour12: true,
-  });
-  return formatClock(format, epochSeconds * 1000);
+  }).format(epochSeconds * 1000);
 }
 
 /** What the owner typed in rupees ('1,200', '1200.5', '₹ 850') as whole paise; null when it is not an amount. */

@@ -23,11 +23,8 @@ export function jobBillText(texts: Texts, lang: string, job: { name: string; dat
 
 /** A tractor's live position, and until when the link works. */
 export function liveText(texts: Texts, lang: string, live: { regNo: string; expiresAt: number; url: string }): string {
-  return fill(texts, 'pub.share.live', { regNo: live.regNo, until: plainSpaces(formatDateTime(live.expiresAt, lang)), url: live.url });
+  return fill(texts, 'pub.share.live', { regNo: live.regNo, until: formatDateTime(live.expiresAt, lang), url: live.url });
 }
-
-/** A message is text, not a screen line: plain spaces keep an English SMS in its 160-character alphabet. */
-const plainSpaces = (text: string): string => text.replace(/\u00a0/g, ' ');
 
 /** An Indian mobile number as WhatsApp and SMS want it (country code first), or nothing. */
 const withCountry = (phone: string | null | undefined): string => (phone && /^[6-9]\d{9}$/.test(phone) ? `91${phone}` : '');

@@ -85,7 +85,7 @@ describe('booking summary (spec §2 booking-summary)', () => {
     await screen.findByText(servicesEn['serviceType.repair']);
     fireEvent.click(confirmButton());
     expect((await screen.findByRole('alert')).textContent).toMatch(/already full/);
-    const offer = screen.getByRole('button', { name: /Book Sat, 28 Nov, 1:00\u00a0pm instead/i });
+    const offer = screen.getByRole('button', { name: /Book Sat, 28 Nov, 1:00 pm instead/i });
     fireEvent.click(offer);
     await screen.findByTestId('elsewhere');
     expect(posts(calls)).toHaveLength(2);

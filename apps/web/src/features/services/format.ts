@@ -1,5 +1,4 @@
 import type { TFunction } from 'i18next';
-import { formatClock } from '../../lib/clock-text';
 import { saidDuration } from '../../lib/signed-in/units';
 
 /** Words and figures the booking screens share: a slot's time, a day's chip, a service's length. */
@@ -8,8 +7,9 @@ import { saidDuration } from '../../lib/signed-in/units';
 export function formatSlot(slot: string, lang: string): string {
   const [h, m] = slot.split(':').map(Number);
   if (h === undefined || m === undefined || Number.isNaN(h) || Number.isNaN(m)) return slot;
-  const format = new Intl.DateTimeFormat(`${lang}-IN-u-nu-latn`, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit', hour12: true });
-  return formatClock(format, Date.UTC(2000, 0, 1, h, m));
+  return new Intl.DateTimeFormat(`${lang}-IN-u-nu-latn`, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit', hour12: true }).format(
+    Date.UTC(2000, 0, 1, h, m),
+  );
 }
 
 /** 'YYYY-MM-DD' as a short day with its weekday: 'Mon, 14 Jul'. */

@@ -1,4 +1,3 @@
-import { formatClock } from '../clock-text';
 import { TIME_ZONE } from '../format';
 
 /** Figures and times of the tractor screens (signed-in only, so kept off the login bundle). */
@@ -54,23 +53,21 @@ export function formatIsoMonth(month: string, lang: string): string {
 
 /** Epoch seconds as a time of day in India, e.g. '10:32 am'. */
 export function formatIstTime(epochSeconds: number, lang: string, seconds = false): string {
-  const format = new Intl.DateTimeFormat(`${lang}-IN-u-nu-latn`, {
+  return new Intl.DateTimeFormat(`${lang}-IN-u-nu-latn`, {
     timeZone: TIME_ZONE,
     hour: 'numeric',
     minute: '2-digit',
     ...(seconds ? { second: '2-digit' as const } : {}),
     hour12: true,
-  });
-  return formatClock(format, epochSeconds * 1000);
+  }).format(epochSeconds * 1000);
 }
 
 /** Epoch seconds as a short date and time in India, e.g. '21 Nov, 3:04 pm' (chart tables). */
 export function formatIstShort(epochSeconds: number, lang: string, withTime = true): string {
-  const format = new Intl.DateTimeFormat(`${lang}-IN-u-nu-latn`, {
+  return new Intl.DateTimeFormat(`${lang}-IN-u-nu-latn`, {
     timeZone: TIME_ZONE,
     day: 'numeric',
     month: 'short',
     ...(withTime ? { hour: 'numeric' as const, minute: '2-digit' as const, hour12: true } : {}),
-  });
-  return formatClock(format, epochSeconds * 1000);
+  }).format(epochSeconds * 1000);
 }
