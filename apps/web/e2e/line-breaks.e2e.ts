@@ -137,6 +137,14 @@ describe('words break only between words at 360 px', () => {
       await page.locator('.weather-day').nth(1).and(page.locator('[aria-pressed="true"]')).waitFor();
       await page.locator('.weather-temp').waitFor();
       for (const p of await brokenWords(page)) problems.push(`tomorrow's weather: ${p}`);
+      // Its minimum and maximum in two lines at most, parted at the dot (Tamil took four, a label apart from its figure).
+      const temp = await page.locator('.weather-temp').evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        return { lines: tops.size, text: el.textContent ?? '' };
+      });
+      if (temp.lines > 2) problems.push(`tomorrow's weather: "${temp.text}" takes ${temp.lines} lines`);
 
       await open(page, '/add-reminder');
       await page.locator('input[name="when"]').nth(2).check();
