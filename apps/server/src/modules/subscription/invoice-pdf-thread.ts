@@ -27,12 +27,13 @@ export class InvoicePdfThread {
   /** Whether the thread runs the TypeScript source (tests, tools) or the bundle's invoice-pdf.mjs (`npm start`). */
   private readonly fromSource: boolean;
 
+  private readonly waiting = new Map<number, Waiting>();
+  private closed = false;
+
   /** `bundle: true` runs the bundle's thread from anywhere: the bench measures what `npm start` runs. */
   constructor({ bundle = false }: { bundle?: boolean } = {}) {
     this.fromSource = !bundle && import.meta.url.endsWith('.ts');
   }
-  private readonly waiting = new Map<number, Waiting>();
-  private closed = false;
 
   /** The renderer the invoice route calls. */
   readonly render: InvoicePdfRenderer = async (invoice, language) => {
