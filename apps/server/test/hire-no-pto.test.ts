@@ -1,4 +1,5 @@
 import type { CustomerLedger, JobDetail, Proposal } from '@tractorlink/domain/hire-api';
+import { fromLocalMeters, toLocalMeters } from '@tractorlink/domain/geo';
 import { acresOf } from '@tractorlink/domain/hire/amount';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import { describe, expect, it } from 'vitest';
@@ -98,6 +99,49 @@ describe.each(dbTargets)('hire jobs on a device without a PTO input, $name', (ta
       expect(Math.abs(p.startAt - s(field.start)), `field ${i} starts at ${s(field.start)}`).toBeLessThanOrEqual(DEVICE_CADENCE.movingS);
       expect(Math.abs(p.coveredAcres - truth), `field ${i}: ${p.coveredAcres} acres of ${truth}`).toBeLessThanOrEqual(truth * 0.05);
       expect(p.ptoHours).toBeNull();
+    }
+  });
+
+  it('a slow farm track that runs on into each field: the proposal still starts at the first pass, its acres the field’s', {
+    timeout: 120_000,
+  }, async () => {
+    const { readings, fields } = hireDay(({ pto: _pto, ...reading }) => reading);
+    // The last 500 m before each field driven at 8 km/h (working speed) straight into its first pass, from
+    // outside it:
+    // the track's fixes touch the field's cells, so without passesStart they joined its place.
+    const TRACK_M = 500;
+    const TRACK_S = Math.round(TRACK_M / (8 / 3.6));
+    let day = readings;
+    for (const field of fields) {
+      const inField = day.filter((r) => r.time >= field.start && r.time <= field.end && r.lat !== undefined && r.lon !== undefined);
+      const first = inField[0];
+      if (!first) throw new Error('the field has fixes');
+      const to = { lat: first.lat as number, lon: first.lon as number };
+      // The track comes from outside the field: from its first pass, away from the middle of its fixes.
+      const middle = inField.map((r) => toLocalMeters(to, { lat: r.lat as number, lon: r.lon as number }));
+      const back = { x: -middle.reduce((sum, p) => sum + p.x, 0) / middle.length, y: -middle.reduce((sum, p) => sum + p.y, 0) / middle.length };
+      const scale = TRACK_M / Math.hypot(back.x, back.y);
+      const steps = Math.floor(TRACK_S / DEVICE_CADENCE.movingS);
+      const track: Reading[] = Array.from({ length: steps }, (_, i) => {
+        const f = 1 - i / steps;
+        return {
+          ...first,
+          time: field.start - (steps - i) * DEVICE_CADENCE.movingS * 1000,
+          ...fromLocalMeters(to, back.x * scale * f, back.y * scale * f),
+          speedKmh: 8,
+        };
+      });
+      day = [...day.filter((r) => r.time < field.start - TRACK_S * 1000), ...track, ...day.filter((r) => r.time >= field.start)];
+    }
+    const { token } = await setUp(day);
+    const proposals = (await hireCall(t.app, 'GET', 'hire/proposals', token)).json<{ data: Proposal[] }>().data.sort((a, b) => a.startAt - b.startAt);
+    expect(proposals).toHaveLength(fields.length);
+    for (const [i, p] of proposals.entries()) {
+      const field = fields[i] as FieldTruth;
+      const truth = acresOf(field.workM2);
+      // Within a cell (50 m of track, 23 s at 8 km/h) of the first pass, not 500 m back along the track.
+      expect(s(field.start) - p.startAt, `field ${i} starts at ${s(field.start)}`).toBeLessThanOrEqual(30);
+      expect(Math.abs(p.coveredAcres - truth), `field ${i}: ${p.coveredAcres} acres of ${truth}`).toBeLessThanOrEqual(truth * 0.05);
     }
   });
 
