@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { enqueue, outboxEntries } from '../../lib/outbox/outbox';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { enqueue, flush, outboxEntries } from '../../lib/outbox/outbox';
 import { sessionStore } from '../../lib/session';
 import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
 import { networkEachTest } from '../../test/network';
@@ -15,9 +15,16 @@ signInEachTest(testOwner());
 
 /** What reached the server: each request's method and path. */
 const sent: string[] = [];
+/** What the server answers a reminder: taken, or refused as a form error. */
+const taken = () => jsonResponse(200, { ok: true });
+let reminderAnswer = taken;
+beforeEach(() => {
+  reminderAnswer = taken;
+});
 const network = networkEachTest((input, init) => {
-  sent.push(`${init.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`);
-  return jsonResponse(200, { ok: true });
+  const path = new URL(String(input), 'http://localhost').pathname;
+  sent.push(`${init.method ?? 'GET'} ${path}`);
+  return path.endsWith('/reminders') ? reminderAnswer() : jsonResponse(200, { ok: true });
 });
 
 /** A reminder saved while offline: kept on the phone, not yet sent. */
@@ -57,6 +64,20 @@ describe('log out (settings)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Stay logged in' }));
     expect(outboxEntries()).toHaveLength(2);
     expect(sessionStore.getSnapshot()).toBe('signedIn');
+  });
+
+  it('with a change the server refused (kept to correct): says a log out deletes it too', async () => {
+    reminderAnswer = () => jsonResponse(422, { error: { code: 'VALIDATION_FAILED', message: 'title too long' } });
+    savedOffline('Oil change');
+    network.online = true;
+    await flush();
+    expect(outboxEntries()[0]?.refusal).toBeDefined();
+    renderWithProviders(<SettingsScreen />);
+    openLogOut();
+    const dialog = await screen.findByRole('dialog', { name: 'Log out of this device?' });
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      '1 change that was not saved is kept on this phone for you to correct. Logging out now deletes it.',
+    );
   });
 
   it('online, with a change not yet sent: sends it as the question opens, and the warning goes', async () => {

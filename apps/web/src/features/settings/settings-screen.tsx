@@ -10,7 +10,7 @@ import { ChevronIcon, GlobeIcon, InfoIcon, LockIcon, LogoutIcon } from '../../co
 import { Page } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { isOnline } from '../../lib/connectivity';
-import { flush } from '../../lib/outbox/outbox';
+import { flush, useOutboxEntries } from '../../lib/outbox/outbox';
 import { useWaitingCount } from '../../lib/outbox/summary';
 import { storage } from '../../lib/secure-storage';
 import { useLogout } from './api/logout';
@@ -19,8 +19,9 @@ export function SettingsScreen() {
   const { t } = useTranslation();
   const logout = useLogout();
   const [asking, setAsking] = useState(false);
-  // Writes kept on this phone leave with the session: logging out before they are sent deletes them.
+  // Writes kept on this phone (waiting to be sent, or refused and kept to correct) leave with the session.
   const unsent = useWaitingCount();
+  const refused = useOutboxEntries().filter((e) => e.refusal).length;
   const askFirst = () => {
     setAsking(true);
     if (unsent > 0 && isOnline()) void flush();
@@ -57,7 +58,9 @@ export function SettingsScreen() {
       </Button>
       {/* Logging back in needs the PIN and, on a phone not yet bound, an OTP: a stray tap must not cost that in a field without signal. */}
       <Dialog open={asking} onClose={() => setAsking(false)} title={t('settings.logoutTitle')}>
-        {unsent > 0 ? <Notice tone="error">{t('settings.logoutUnsent', { count: unsent })}</Notice> : <p>{t('settings.logoutNote')}</p>}
+        {unsent > 0 && <Notice tone="error">{t('settings.logoutUnsent', { count: unsent })}</Notice>}
+        {refused > 0 && <Notice tone="error">{t('settings.logoutRefused', { count: refused })}</Notice>}
+        {unsent + refused === 0 && <p>{t('settings.logoutNote')}</p>}
         <CancelOrDanger
           onCancel={() => setAsking(false)}
           cancel={t('settings.stay')}
