@@ -48,6 +48,29 @@ describe('invoice PDFs on a thread of their own', () => {
     expect(workerOf(thread)).not.toBe(dying);
   });
 
+  it('a thread that dies after a long life is replaced at once, before anyone asks for a PDF', { timeout: 30_000 }, async () => {
+    thread = new InvoicePdfThread({ restartAheadAfterMs: 0 });
+    await thread.warmUp();
+    const dying = workerOf(thread);
+    const inHand = thread.render(invoice, 'en');
+    await dying?.terminate();
+    await expect(inHand).rejects.toThrow(/stopped/);
+    const next = workerOf(thread);
+    expect(next, 'a new thread started when the old one died').toBeDefined();
+    expect(next).not.toBe(dying);
+    expect(await textOf(await thread.render(invoice, 'en'))).toContain('TL/26-27/000001');
+    expect(workerOf(thread)).toBe(next);
+  });
+
+  it('a thread that dies young is not replaced ahead (no restart loop): the next render starts one', { timeout: 30_000 }, async () => {
+    thread = new InvoicePdfThread({ restartAheadAfterMs: 60_000 });
+    await thread.warmUp();
+    const inHand = thread.render(invoice, 'en');
+    await workerOf(thread)?.terminate();
+    await expect(inHand).rejects.toThrow(/stopped/);
+    expect(workerOf(thread)).toBeUndefined();
+  });
+
   it('once closed, refuses renders and keeps no thread', { timeout: 30_000 }, async () => {
     thread = new InvoicePdfThread();
     await thread.warmUp();
