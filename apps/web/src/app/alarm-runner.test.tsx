@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { type Alarm, alarmOf, type Reminder } from '@tractorlink/domain/alarms';
 import { storage } from '../lib/secure-storage';
+import { endSession } from '../lib/session';
 import { remindersNow, resetRemindersForTests } from '../lib/signed-in/reminders-store';
 import { loadTractorTexts } from '../lib/signed-in/tractor-texts';
 import { testOwner } from '../test/owner';
@@ -59,5 +60,18 @@ describe('the alarm runner as the app opens (spec §4 turning alarms off)', () =
     render(<AlarmRunner />);
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(screen.getByText('Reminder now')).toBeTruthy();
+  });
+});
+
+describe('the reminder popup at sign-out (spec §4: storage cleared, dialogs closed)', () => {
+  it('closes, and its dismissal writes nothing back into the cleared storage', async () => {
+    phoneHolds([oneOff('now', TUE)]);
+    render(<AlarmRunner />);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(screen.getByText('Reminder now')).toBeTruthy();
+    act(() => endSession());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(storage.get('remindersData')).toBeUndefined();
+    expect(storage.get('alarmsData')).toBeUndefined();
   });
 });

@@ -144,12 +144,14 @@ export function endSession(error?: unknown): void {
   stopRefreshTimer();
   writeSessionFlag(null);
   const hadMobile = storage.get('mobNum') !== undefined;
+  // Dialogs close before the storage is cleared: what one saves as it closes (a ringing reminder's
+  // popup dismisses its alarm, writing the owner's reminders) goes with the rest.
+  closeAllDialogs();
   storage.clearExceptKept();
   // Cache Storage is not encrypted: the spoken texts (in the URLs) go with the session.
   void globalThis.caches?.delete(VOICE_CACHE).catch(() => undefined);
   // A returning owner (number saved) has seen the coach marks; a newcomer gets them.
   storage.setAllCoachMarksHidden(hadMobile);
-  closeAllDialogs();
   for (const l of [...endListeners]) l();
   status.set('signedOut');
   goToLogin(error);

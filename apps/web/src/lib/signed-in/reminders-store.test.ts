@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Alarm, alarmOf, dismissAlarm, isDue, type Reminder } from '@tractorlink/domain/alarms';
 import { storage } from '../secure-storage';
+import { endSession } from '../session';
 import { testOwner } from '../../test/owner';
 import { TUE, at, phoneHolds, reminder } from '../../test/reminders';
 import { jsonResponse, signInEachTest } from '../../test/signed-in';
@@ -92,5 +93,16 @@ describe('saving', () => {
     await expect(saveReminder(reminder({ time: '05:00' }), now)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(remindersNow().reminders).toEqual([kept]);
     expect(alarmOfId('oil')).toMatchObject({ date_time: at(TUE, 7, 30), status: true });
+  });
+});
+
+describe('signing out (spec §4: storage cleared except the kept keys)', () => {
+  it("forgets the owner's reminders and alarms held in memory, so the next owner on this phone neither sees nor hears them", () => {
+    const kept = reminder({ title: 'Pay Ramesh the loan' });
+    phoneHolds([kept], [alarmOf(kept, at(TUE, 6, 0))]);
+    expect(remindersNow().reminders).toEqual([kept]);
+    endSession();
+    expect(storage.get('remindersData')).toBeUndefined();
+    expect(remindersNow()).toEqual({ reminders: [], alarms: [] });
   });
 });

@@ -5,6 +5,7 @@ import { apiJson } from '../api-client';
 import { enqueue, flush, outboxEntries, submitWrite } from '../outbox/outbox';
 import type { WriteRequest } from '../outbox/types';
 import { storage } from '../secure-storage';
+import { sessionStore } from '../session';
 import { createStore } from '../store';
 
 /**
@@ -25,6 +26,12 @@ interface State {
 }
 
 const state = createStore<State | null>(null);
+
+// Signed out, the storage has forgotten them (spec §4); memory does too, or the next owner to sign
+// in on this phone would see and hear them until the server's list came.
+sessionStore.subscribe(() => {
+  if (sessionStore.getSnapshot() === 'signedOut') state.set(null);
+});
 
 function current(): State {
   let value = state.get();
