@@ -3,6 +3,7 @@ import { COACH_MARK_KEYS } from '@tractorlink/domain/storage-keys';
 import type { TokenResponse } from '@tractorlink/domain/auth';
 import { apiJson } from './api-client';
 import { ApiError } from './api-error';
+import { registerDialog } from './dialogs';
 import { HISTORY_LOADER_TIMEOUT_MS, LOADER_TIMEOUT_MS, LOADING_HIDE_AFTER_FAILURE_MS, loadingStore, resetLoadingForTests } from './loading';
 import { storage } from './secure-storage';
 import { getAccessToken, resetSessionForTests, sessionStore, setAccessTokenForTests } from './session';
@@ -40,7 +41,7 @@ beforeEach(() => {
   resetSessionForTests();
   resetLoadingForTests();
   storage.clearExceptKept();
-  for (const k of ['mobNum', 'language', 'deviceid', ...COACH_MARK_KEYS]) storage.remove(k);
+  for (const k of ['mobNum', 'language', 'deviceid', 'deviceToken', 'selectedTractorRegno', ...COACH_MARK_KEYS]) storage.remove(k);
   window.location.hash = '#/tabs/home';
 });
 
@@ -98,14 +99,19 @@ describe('API client: single-flight token refresh (spec §4)', () => {
     storage.set('mobNum', '9876543210');
     storage.set('language', 'hi');
     storage.set('deviceid', 'device-0000-0000-0001');
+    storage.set('deviceToken', 'push-endpoint-of-this-phone');
+    storage.set('selectedTractorRegno', 'MH15 AB 1234');
     storage.set('refreshCall', 'true');
     storage.setJson('userData', user);
     storage.set('path', '/tabs/home');
     storage.set('queryCache', '{}');
     setAccessTokenForTests('expired');
     mockFetch((url) => (url.endsWith('/refreshtoken') ? refused(401, 'SESSION_EXPIRED') : refused(401, 'UNAUTHENTICATED')));
+    const closeDialog = vi.fn();
+    const unregister = registerDialog(closeDialog);
 
     const results = await Promise.allSettled([apiJson('home'), apiJson('profile'), apiJson('profile')]);
+    unregister();
 
     expect(refreshCalls()).toBe(1);
     for (const r of results) {
@@ -121,7 +127,10 @@ describe('API client: single-flight token refresh (spec §4)', () => {
     expect(storage.get('mobNum')).toBe('9876543210');
     expect(storage.get('language')).toBe('hi');
     expect(storage.get('deviceid')).toBe('device-0000-0000-0001');
+    expect(storage.get('deviceToken')).toBe('push-endpoint-of-this-phone');
+    expect(storage.get('selectedTractorRegno')).toBe('MH15 AB 1234');
     for (const k of COACH_MARK_KEYS) expect(storage.isCoachMarkHidden(k)).toBe(true);
+    expect(closeDialog).toHaveBeenCalledTimes(1);
     expect(getAccessToken()).toBeNull();
     expect(sessionStore.getSnapshot()).toBe('signedOut');
     expect(window.location.hash).toBe('#/login');
