@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { type Alarm, alarmOf, type Reminder } from '@tractorlink/domain/alarms';
 import { storage } from '../lib/secure-storage';
 import { endSession } from '../lib/session';
@@ -14,11 +14,23 @@ import { englishBeforeAll } from '../test/words';
 /** The app opens at 07:31 IST on Tuesday 24 Nov 2026, offline (the server's list never comes). */
 const oneOff = (id: string, date: string): Reminder => reminder({ id, title: `Reminder ${id}`, repeat: { date } });
 
+/** Every alarm sound made, and whether it is playing now. */
+let sounds: SilentAudio[] = [];
 class SilentAudio {
   loop = false;
-  play = () => Promise.resolve();
-  pause = () => undefined;
+  playing = false;
+  constructor() {
+    sounds.push(this);
+  }
+  play = () => {
+    this.playing = true;
+    return Promise.resolve();
+  };
+  pause = () => {
+    this.playing = false;
+  };
 }
+const playing = () => sounds.filter((s) => s.playing).length;
 
 englishBeforeAll(loadTractorTexts);
 
@@ -27,6 +39,7 @@ signInEachTest(testOwner('en'));
 beforeEach(() => {
   vi.useFakeTimers();
   vi.setSystemTime(at(TUE, 7, 31));
+  sounds = [];
   vi.stubGlobal('Audio', SilentAudio);
   vi.stubGlobal(
     'fetch',
@@ -73,5 +86,50 @@ describe('the reminder popup at sign-out (spec §4: storage cleared, dialogs clo
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(storage.get('remindersData')).toBeUndefined();
     expect(storage.get('alarmsData')).toBeUndefined();
+  });
+});
+
+describe('the ringing alarm (spec §4)', () => {
+  const alarmOfId = (id: string) => remindersNow().alarms.find((a) => a.id === id);
+
+  it('dismissing stops the sound and clears its status flags', async () => {
+    phoneHolds([oneOff('now', TUE)]);
+    render(<AlarmRunner />);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(playing()).toBe(1);
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Dismiss' })));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(playing()).toBe(0);
+    expect(alarmOfId('now')).toMatchObject({ status: false, in: false });
+    // It does not ring again.
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('the popup closes by itself after 100000 ms, and the sound with it', async () => {
+    phoneHolds([oneOff('now', TUE)]);
+    render(<AlarmRunner />);
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getByText('Reminder now')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(99_999));
+    expect(screen.getByText('Reminder now')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(playing()).toBe(0);
+    expect(alarmOfId('now')?.status).toBe(false);
+  });
+
+  it('only one alarm rings at a time: the other rings once the first is dismissed', async () => {
+    phoneHolds([oneOff('first', TUE), reminder({ id: 'second', title: 'Reminder second', time: '07:31', repeat: { date: TUE } })]);
+    render(<AlarmRunner />);
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(screen.getByText('Reminder first')).toBeTruthy();
+    expect(playing()).toBe(1);
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Dismiss' })));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(screen.getByText('Reminder second')).toBeTruthy();
+    expect(playing()).toBe(1);
   });
 });
