@@ -99,9 +99,11 @@ export class UsageService {
     const { db, clock } = this.deps;
     const t = await ownedOrNotFound(db, userId, vin);
     const now = clock.now();
-    const to = q.to !== undefined ? Number(q.to) : toSeconds(now);
-    const from = q.from !== undefined ? Number(q.from) : to - HISTORY_DEFAULT_MS / 1000;
-    // The query schema checks a pair; a lone `from` is checked against its default `to` (now) here.
+    // Whole IST days by default (spec §9: 00:00:00 to 23:59:59), as the charts count by day: the
+    // seven days to today's end, or the seven ending at a lone `to`.
+    const to = q.to !== undefined ? Number(q.to) : istDayRangeSeconds(istDate(now)).endDateTime;
+    const from = q.from !== undefined ? Number(q.from) : to + 1 - HISTORY_DEFAULT_MS / 1000;
+    // The query schema checks a pair; a lone `from` is checked against its default `to` here.
     if (to < from) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'to', code: 'RANGE_BACKWARDS' }] });
     if (to - from > HISTORY_MAX_DAYS * 86_400) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'from', code: 'RANGE_TOO_LONG' }] });
     const fromMs = istHourStart(from * 1000);
