@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ALERT_TYPE_IDS } from '@tractorlink/domain/alerts-catalog';
+import type { AlertsResponse } from '@tractorlink/domain/alerts-api';
+import { MINUTE_MS } from '@tractorlink/domain/time';
+import { get } from './support/api';
+import { dbTargets } from './support/db-targets';
+import { useTestApp } from './support/harness';
+import { HOUR } from './support/test-clock';
+import { ownerWithTractor } from './support/vehicles';
+
+/**
+ * Spec §9 'Counted alert types: A0001, A0003, A0005, A0011, A0100, A0101, A0102 and its variants P1 to
+ * P5, A0105, A0107, A0110, A0111. The count is unread alerts of the selected tractor', through the
+ * API: one alert of every type, and the count is exactly the spec's list.
+ */
+const SPEC_COUNTED = [
+  'A0001',
+  'A0003',
+  'A0005',
+  'A0011',
+  'A0100',
+  'A0101',
+  'A0102',
+  'A0102P1',
+  'A0102P2',
+  'A0102P3',
+  'A0102P4',
+  'A0102P5',
+  'A0105',
+  'A0107',
+  'A0110',
+  'A0111',
+];
+
+describe.each(dbTargets)('API contract: the unread alert count on $name', (target) => {
+  const t = useTestApp(target);
+
+  it('one unread alert of every type: the count is the spec’s counted types, and falls as they are read', async () => {
+    const { owner, tractor } = await ownerWithTractor(t);
+    const token = owner.accessToken;
+    for (const [i, typeId] of ALERT_TYPE_IDS.entries())
+      await t.app.services.alerts.service.raiseAlert(tractor.id, typeId, { time: t.clock.now() - HOUR - i * MINUTE_MS, lat: 20.1, lon: 73.9 });
+    const count = async () => (await get(t.app, `alerts/unread-count?vin=${tractor.vin}&isSec=true`, { token })).json<{ count: number }>().count;
+    expect(await count()).toBe(SPEC_COUNTED.length);
+
+    const listed = (await get(t.app, 'alerts?pageSize=100', { token })).json<AlertsResponse>().data;
+    const counted = listed.filter((a) => SPEC_COUNTED.includes(a.alertTypeId));
+    expect(counted.map((a) => a.alertTypeId).sort()).toEqual([...SPEC_COUNTED].sort());
+    // Reading the ones not counted changes nothing; reading a counted one takes one off.
+    const notCounted = listed.filter((a) => !SPEC_COUNTED.includes(a.alertTypeId)).map((a) => a.alertId);
+    const put = (alerts: string[]) =>
+      t.app.inject({ method: 'PUT', url: '/api/v1/alerts', headers: { authorization: `Bearer ${token}` }, payload: { alerts, status: 1, isSec: true } });
+    expect((await put(notCounted)).statusCode).toBe(200);
+    expect(await count()).toBe(SPEC_COUNTED.length);
+    expect((await put([counted[0]?.alertId ?? ''])).statusCode).toBe(200);
+    expect(await count()).toBe(SPEC_COUNTED.length - 1);
+  });
+});
