@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/error-message';
 import { isOffline } from '../../lib/query-client';
 import { useServiceTexts } from '../../lib/signed-in/services-texts';
 import { useTractors } from '../../lib/signed-in/tractors';
+import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid';
 import { LOADER_TIMEOUT_MS, useLoaderTimeout } from '../../hooks/use-loader-timeout';
 import type { Pin } from './api/get-booking-options';
 import { useBookingOptions } from './api/get-booking-options';
@@ -33,6 +34,7 @@ export function BookServicesScreen() {
   const draft = useDraft();
   const noteId = useId();
   const [tried, setTried] = useState(false);
+  const { formRef, refused } = useFocusFirstInvalid<HTMLFormElement>();
   const [photoBusy, setPhotoBusy] = useState(false);
   // The map (Leaflet and its tiles: heavy on 2G) comes when asked for, or when there is no pin yet.
   const [mapOpen, setMapOpen] = useState(false);
@@ -61,6 +63,7 @@ export function BookServicesScreen() {
 
   const next = () => {
     setTried(true);
+    if (Object.keys(problems).length > 0) refused();
     if (Object.keys(problems).length > 0 || photoBusy) return;
     if (!draft.vin && vin) changeDraft({ vin });
     void navigate(paths.bookingSummary.getHref());
@@ -98,6 +101,7 @@ export function BookServicesScreen() {
       )}
       {data && (
         <form
+          ref={formRef}
           className="form booking-form"
           noValidate
           onSubmit={(e) => {

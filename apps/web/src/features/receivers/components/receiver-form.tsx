@@ -7,6 +7,7 @@ import { LanguageOptions } from '../../../components/ui/language-select';
 import type { LanguageCode } from '@tractorlink/domain/languages';
 import { currentLanguage } from '../../../lib/i18n';
 import { CancelSave } from '../../../components/ui/cancel-save';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage, fieldMessage } from '../../../lib/error-message';
@@ -35,6 +36,7 @@ export function ReceiverForm({ receiver, onDone, onCancel }: ReceiverFormProps) 
   const [language, setLanguage] = useState<LanguageCode>(receiver?.language ?? currentLanguage());
   const languageId = useId();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { formRef, refused } = useFocusFirstInvalid<HTMLFormElement>();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -48,6 +50,7 @@ export function ReceiverForm({ receiver, onDone, onCancel }: ReceiverFormProps) 
         next[field] ??= issue.message;
       }
       setErrors(next);
+      refused();
       return;
     }
     setErrors({});
@@ -58,7 +61,7 @@ export function ReceiverForm({ receiver, onDone, onCancel }: ReceiverFormProps) 
   const fieldRefused = code('name') || code('phone') || code('channel');
   const title = receiver ? t('receivers.editTitle', { name: receiver.name }) : t('receivers.addTitle');
   return (
-    <form className="form card receiver-form" noValidate onSubmit={submit} aria-label={title}>
+    <form ref={formRef} className="form card receiver-form" noValidate onSubmit={submit} aria-label={title}>
       <h2>{title}</h2>
       <TextField
         label={t('receivers.name')}
