@@ -9,8 +9,12 @@ const MAX_RAW_ATTRIBUTES = 32;
 export function avlToRecord(record: AvlRecord, rules: readonly IoRule[]): IncomingRecord {
   const { gps } = record;
   const reading: Reading = readIo(record.io, rules, blankReading(record.timestamp));
-  // No fix: the device sends zeros (and speed 0); keep the position out rather than place it at 0,0.
-  if (!(gps.latitude === 0 && gps.longitude === 0)) {
+  // No fix when the record was taken: the device sends 0 satellites, speed 0 and angle 0 with its
+  // last valid position, or zeros before its first fix (wiki "Codec", GPS element; Traccar reads
+  // satellites 0 as not valid). Kept out, that old place is not shown as where the tractor was
+  // at this record's time; the satellites say there was no fix.
+  if (gps.satellites === 0) reading.satellites = 0;
+  else if (!(gps.latitude === 0 && gps.longitude === 0)) {
     reading.lat = gps.latitude;
     reading.lon = gps.longitude;
     reading.altitude = gps.altitude;
