@@ -12,8 +12,8 @@ import { uniqueMobile } from './support/sms';
 import { sessionToken } from './tractor-helpers';
 
 /**
- * Words break only between words at 360 × 740, in English, Tamil (the longest words) and Hindi
- * (joined letters), with Noto fonts as on Android. A reviewer's screenshots showed a subscription
+ * Words break only between words at 360 × 740, in English, Tamil (the longest words), Hindi
+ * (joined letters) and Punjabi (long phrases for short words: 'ਵੱਧ ਤੋਂ ਵੱਧ' for 'Max'), with Noto fonts as on Android. A reviewer's screenshots showed a subscription
  * card crushed to a column of letters ('Vali/d/fro/m'), Tamil words cut inside a syllable in the tab
  * bar, buttons, fact lists and figures, 'Foreno/on', a VIN and an invoice number split, a phone
  * number over two lines, squeezed radios and icons, a calendar without side room, blocks touching,
@@ -107,9 +107,19 @@ describe('words break only between words at 360 px', () => {
     for (const p of await smallControls(page)) problems.push(`${where}: ${p}`);
     for (const p of await squeezedBoxes(page)) problems.push(`${where}: ${p}`);
     if (options.touching !== false) for (const p of await touchingBlocks(page)) problems.push(`${where}: ${p}`);
+    // The screen's title in the top bar, even in two lines, keeps 4 px or more from the bar's edges.
+    const title = await page.evaluate(() => {
+      const bar = document.querySelector('.top-bar')?.getBoundingClientRect();
+      const h1 = document.querySelector('.top-bar h1');
+      const box = h1?.getBoundingClientRect();
+      if (!bar || !box) return null;
+      return { text: h1?.textContent ?? '', above: box.top - bar.top, below: bar.bottom - box.bottom };
+    });
+    if (title && (title.above < 3.5 || title.below < 3.5))
+      problems.push(`${where}: title "${title.text}" ${Math.round(title.above)} / ${Math.round(title.below)} px from the top bar's edges`);
   }
 
-  it.each(['en', 'ta', 'hi'])(
+  it.each(['en', 'ta', 'hi', 'pa'])(
     '%s: no word cut inside, identifiers whole, boxes unsqueezed, targets ≥ 48 px, blocks apart',
     { timeout: 120_000 },
     async (code) => {
@@ -137,7 +147,8 @@ describe('words break only between words at 360 px', () => {
       await page.locator('.weather-day').nth(1).and(page.locator('[aria-pressed="true"]')).waitFor();
       await page.locator('.weather-temp').waitFor();
       for (const p of await brokenWords(page)) problems.push(`tomorrow's weather: ${p}`);
-      // Its minimum and maximum in two lines at most, parted at the dot (Tamil took four, a label apart from its figure).
+      // Its minimum and maximum in two lines at most, parted at the dot (Tamil took four, a label apart from its
+      // figure; Punjabi's 'ਘੱਟੋ-ਘੱਟ 16 °C · ਵੱਧ ਤੋਂ ਵੱਧ 31 °C', the longest words, measured two).
       const temp = await page.locator('.weather-temp').evaluate((el) => {
         const range = document.createRange();
         range.selectNodeContents(el);
