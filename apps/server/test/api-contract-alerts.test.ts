@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_TYPE_IDS } from '@tractorlink/domain/alerts-catalog';
 import type { AlertsResponse } from '@tractorlink/domain/alerts-api';
-import { MINUTE_MS } from '@tractorlink/domain/time';
+import { istMidnight, MINUTE_MS } from '@tractorlink/domain/time';
 import { get } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
@@ -11,7 +11,8 @@ import { ownerWithTractor } from './support/vehicles';
 /**
  * Spec §9 'Counted alert types: A0001, A0003, A0005, A0011, A0100, A0101, A0102 and its variants P1 to
  * P5, A0105, A0107, A0110, A0111. The count is unread alerts of the selected tractor', through the
- * API: one alert of every type, and the count is exactly the spec's list.
+ * API: one alert of every type, and the count is exactly the spec's list; and the count covers what
+ * the list shows, to today 23:59:59 IST.
  */
 const SPEC_COUNTED = [
   'A0001',
@@ -54,5 +55,22 @@ describe.each(dbTargets)('API contract: the unread alert count on $name', (targe
     expect(await count()).toBe(SPEC_COUNTED.length);
     expect((await put([counted[0]?.alertId ?? ''])).statusCode).toBe(200);
     expect(await count()).toBe(SPEC_COUNTED.length - 1);
+  });
+
+  it('an alert a fast device clock dates tomorrow is counted from tomorrow, when the list shows it', async () => {
+    const midnight = istMidnight('2026-11-22');
+    t.clock.set(midnight - 10 * MINUTE_MS); // 21 Nov, 23:50 IST
+    const { owner, tractor } = await ownerWithTractor(t);
+    const raise = (time: number) => t.app.services.alerts.service.raiseAlert(tractor.id, 'A0100', { time, value: 14, lat: 20.1, lon: 73.9 });
+    await raise(midnight - 20 * MINUTE_MS);
+    await raise(midnight + 3 * MINUTE_MS);
+    const seen = async () => {
+      const count = (await get(t.app, `alerts/unread-count?vin=${tractor.vin}`, { token: owner.accessToken })).json<{ count: number }>().count;
+      const listed = (await get(t.app, 'alerts?status=unread', { token: owner.accessToken })).json<AlertsResponse>().total;
+      return { count, listed };
+    };
+    expect(await seen()).toEqual({ count: 1, listed: 1 });
+    t.clock.advance(14 * MINUTE_MS); // 22 Nov, 00:04 IST (the access token lives 15 minutes)
+    expect(await seen()).toEqual({ count: 2, listed: 2 });
   });
 });

@@ -86,12 +86,13 @@ export async function markRead(db: Kysely<Database>, userId: string, ids: readon
   return Number(result.numUpdatedRows);
 }
 
-export async function countUnread(db: Kysely<Database>, tractorId: string, typeIds: readonly string[], sinceMs: number): Promise<number> {
+export async function countUnread(db: Kysely<Database>, tractorId: string, typeIds: readonly string[], sinceMs: number, untilMs: number): Promise<number> {
   const row = await db
     .selectFrom('alerts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('tractor_id', '=', tractorId)
     .where('time_ms', '>=', sinceMs)
+    .where('time_ms', '<=', untilMs)
     .where('read_at', 'is', null)
     .where('type_id', 'in', typeIds)
     .executeTakeFirstOrThrow();

@@ -158,8 +158,11 @@ export class AlertService {
     if (!tractor) throw new AppError('NOT_FOUND');
     // The same window the list and the push refetch use (spec §9), so the badge never counts an
     // alert the owner cannot open.
-    const since = twoMonthsBackStart(this.deps.clock.now());
-    return { vin: tractor.vin, count: await countUnread(this.deps.db, tractor.id, COUNTED_ALERT_TYPE_IDS, since) };
+    // Ends with today, as the list does: a device clock a few minutes fast near midnight dates an
+    // alert tomorrow, which the list shows only from then on.
+    const now = this.deps.clock.now();
+    const until = istMidnight(istDate(now)) + DAY_MS - 1;
+    return { vin: tractor.vin, count: await countUnread(this.deps.db, tractor.id, COUNTED_ALERT_TYPE_IDS, twoMonthsBackStart(now), until) };
   }
 
   /**
