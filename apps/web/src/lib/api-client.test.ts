@@ -136,6 +136,27 @@ describe('API client: single-flight token refresh (spec §4)', () => {
     expect(window.location.hash).toBe('#/login');
   });
 
+  it('a 401 arriving after a refused refresh ended the session does not call refreshtoken again', async () => {
+    storage.set('mobNum', '9876543210');
+    setAccessTokenForTests('expired');
+    let slow!: () => void;
+    const gate = new Promise<void>((r) => (slow = r));
+    mockFetch(async (url) => {
+      if (url.endsWith('/refreshtoken')) return refused(401, 'SESSION_EXPIRED');
+      if (url.endsWith('/slow')) await gate;
+      return refused(401, 'UNAUTHENTICATED');
+    });
+    const late = apiJson('slow');
+    await expect(apiJson('home')).rejects.toMatchObject({ code: 'SESSION_EXPIRED' });
+    window.location.hash = '#/register';
+    slow();
+    await expect(late).rejects.toMatchObject({ status: 401 });
+    expect(refreshCalls()).toBe(1);
+    // The owner who went on to register is not sent back to the login screen by it.
+    expect(window.location.hash).toBe('#/register');
+    expect(sessionStore.getSnapshot()).toBe('signedOut');
+  });
+
   it('shows the coach marks again when no mobile number was saved', async () => {
     for (const k of COACH_MARK_KEYS) storage.set(k, 'true');
     setAccessTokenForTests('expired');

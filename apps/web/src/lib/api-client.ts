@@ -1,7 +1,7 @@
 import { env } from '../config/env';
 import { ApiError, networkError, toApiError } from './api-error';
 import { beginLoading } from './loading';
-import { getAccessToken, refreshAccessToken } from './session';
+import { getAccessToken, refreshAccessToken, sessionStore } from './session';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -68,6 +68,7 @@ async function sendWithOneRetry(path: string, options: RequestOptions, token: st
 /**
  * Calls the API. On a 401 of a protected call it waits for the single shared token refresh and
  * retries once; if the refresh fails, its error is passed on (the session has then been ended).
+ * Signed out, a 401 is passed on as it came.
  */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
   const done = beginLoading(options.loaderTimeoutMs);
@@ -75,7 +76,10 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   try {
     const token = getAccessToken();
     let res = await sendWithOneRetry(path, options, token);
-    if (res.status === 401 && options.auth !== false) {
+    // Once a refused refresh has ended the session, a late 401 of a call sent before it is that
+    // call's own answer: refreshing again would retry the failed refresh (spec §4) and send the
+    // owner back to the login screen from wherever they had gone since.
+    if (res.status === 401 && options.auth !== false && sessionStore.getSnapshot() !== 'signedOut') {
       void discard(res);
       const fresh = await refreshAccessToken(token);
       res = await sendWithOneRetry(path, options, fresh);
