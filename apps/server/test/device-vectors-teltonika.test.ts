@@ -1,10 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { DeviceCommand } from '@tractorlink/domain/operator-api';
+import { encodeResponse } from '../src/devices/teltonika/codec12';
 import { encodeCodec8eFrame } from '../src/devices/teltonika/encoder';
+import { get, post } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { LogCapture } from './support/log-capture';
 import { standingRecord } from './support/teltonika-frames';
-import { DevicePeer, useUdpPeers } from './support/teltonika-peer';
+import { DevicePeer, readCommand, useUdpPeers } from './support/teltonika-peer';
 import { provisionTractor } from './support/tractors';
 
 /**
@@ -70,6 +73,8 @@ const TRACCAR: Record<number, string> = {
 // TeltonikaFrameDecoderTest: a keep-alive byte, then the IMEI handshake of IMEI 123456789012345.
 const KEEPALIVE_AND_IMEI = 'ff000f313233343536373839303132333435';
 const IMEI = '123456789012345';
+const OPERATOR_KEY = 'operator-key-for-tests-0123456789';
+const key = { headers: { 'x-operator-key': OPERATOR_KEY } };
 
 /** The stored columns each record below lists, in this order. */
 const COLUMNS = [
@@ -201,13 +206,13 @@ describe.each(dbTargets)("Traccar's Teltonika vectors on the real device ports (
   const start = async (clockAt: number) => {
     t.clock.set(clockAt);
     const logs = new LogCapture();
-    const env = { DEVICE_TCP_PORT: '0', DEVICE_TCP_HOST: '127.0.0.1', DEVICE_FIRST_FRAME_TIMEOUT_SECONDS: '1', LOG_LEVEL: 'info' };
+    const env = { DEVICE_TCP_PORT: '0', DEVICE_TCP_HOST: '127.0.0.1', DEVICE_FIRST_FRAME_TIMEOUT_SECONDS: '1', LOG_LEVEL: 'info', OPERATOR_KEY };
     const app = await t.build(env, { startDevices: true, logStream: logs });
     const tractor = await provisionTractor(t.database.db.kysely, { imei: IMEI });
     const port = app.deviceServer?.port;
     const udpPort = app.deviceUdpServer?.port;
     if (!port || !udpPort) throw new Error('device servers not started');
-    return { tractor, port, udpPort, logs };
+    return { app, tractor, port, udpPort, logs };
   };
   const rows = (tractorId: string) =>
     t.database.db.kysely.selectFrom('telemetry').select(COLUMNS).where('tractor_id', '=', tractorId).orderBy('device_time').execute();
@@ -315,6 +320,25 @@ describe.each(dbTargets)("Traccar's Teltonika vectors on the real device ports (
     expect((await rows(tractor.id)).map((r) => Number(r.device_time))).toEqual([t.clock.now() - 60_000]);
     expect(device.closed).toBe(false);
     expect(closedFor(logs)).toEqual([]);
+    device.end();
+  });
+
+  it('TCP line 69: a reply of binary bytes answers the command sent, as hex (text cannot hold its NUL bytes), and the next reply the next command', async () => {
+    const { app, tractor, port } = await start(Date.UTC(2026, 10, 20, 6));
+    for (const command of ['getinfo', 'getver']) expect((await post(app, `operator/tractors/${tractor.vin}/commands`, { command }, key)).statusCode).toBe(201);
+    const device = await connect(port);
+    expect(await device.sendFrame(fresh())).toBe(1);
+    expect(await readCommand(device)).toBe('getinfo');
+    device.send(TRACCAR[69] as string);
+    expect(await readCommand(device)).toBe('getver');
+    device.send(encodeResponse('Ver:03.27.07_00 GPS:AXN_5.10_3333 Hw:FMB920'));
+    const list = async () => (await get(app, `operator/tractors/${tractor.vin}/commands`, key)).json<{ data: DeviceCommand[] }>().data;
+    await expect
+      .poll(async () => (await list()).map((c) => [c.command, c.status, c.reply]), { timeout: 5000 })
+      .toEqual([
+        ['getver', 'answered', 'Ver:03.27.07_00 GPS:AXN_5.10_3333 Hw:FMB920'],
+        ['getinfo', 'answered', '010300010015d5c5'],
+      ]);
     device.end();
   });
 

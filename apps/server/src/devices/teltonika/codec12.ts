@@ -41,8 +41,12 @@ function encodeCodec12(type: number, command: string): Buffer {
 
 export interface CommandReply {
   type: 'command' | 'response';
+  /** The text, or its bytes in hex when they are not text (a sensor's binary answer, NUL bytes and all). */
   text: string;
 }
+
+/** Printable ASCII, tab, CR and LF: what a reply may hold to be kept as text (as Traccar reads it). */
+const isText = (bytes: Buffer): boolean => bytes.every((b) => (b >= 0x20 && b <= 0x7e) || b === 0x09 || b === 0x0a || b === 0x0d);
 
 /** Whether a whole TCP frame (as the frame reader hands it over) carries Codec 12. */
 export const isCodec12 = (frame: Uint8Array): boolean => frame.length > 8 && frame[8] === CODEC_12;
@@ -63,5 +67,8 @@ export function decodeCommandFrame(frame: Buffer): CommandReply {
   if (quantity !== 1 || frame[15 + size] !== quantity) throw new DecodeError('BAD_COUNT', 'Codec 12 carries one command or reply');
   if (15 + size + 1 !== 8 + length) throw new DecodeError('BAD_LENGTH', `text size ${size} does not fit the data length ${length}`);
   if (type !== TYPE_COMMAND && type !== TYPE_RESPONSE) throw new DecodeError('BAD_CODEC', `Codec 12 type 0x${(type ?? 0).toString(16)} is unknown`);
-  return { type: type === TYPE_COMMAND ? 'command' : 'response', text: frame.subarray(15, 15 + size).toString('latin1') };
+  const body = frame.subarray(15, 15 + size);
+  // PostgreSQL's text cannot hold a NUL byte: stored as it came, such a reply failed and its
+  // command stayed sent for ever, holding back every command after it.
+  return { type: type === TYPE_COMMAND ? 'command' : 'response', text: isText(body) ? body.toString('latin1') : body.toString('hex') };
 }
