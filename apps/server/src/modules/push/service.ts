@@ -15,6 +15,17 @@ export function isAllowedPushHost(hostname: string, allowed: readonly string[]):
 }
 
 /**
+ * A subscription's expirationTime as the store keeps it, whole epoch ms: the browser's value is a
+ * DOMHighResTimeStamp, which may have a fraction, and the column is an integer (PostgreSQL refuses
+ * 1.5 or 1e308 outright). NaN when it cannot be one.
+ */
+function expirationMs(value: number | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  const ms = Math.round(value);
+  return ms >= 0 && Number.isSafeInteger(ms) ? ms : Number.NaN;
+}
+
+/**
  * Browsers' Web Push subscriptions (spec §7 "POST / DELETE push subscription"). The server POSTs
  * to whatever endpoint a browser gives, so only known push services are accepted (configuration
  * PUSH_SERVICE_HOSTS), never an address inside our network.
@@ -33,6 +44,8 @@ export class PushSubscriptionService {
     const point = Buffer.from(body.keys.p256dh, 'base64url');
     if (point.length !== 65 || point[0] !== 4) details.push({ path: 'keys.p256dh', code: 'PUSH_KEY_INVALID' });
     if (decodedLength(body.keys.auth) !== 16) details.push({ path: 'keys.auth', code: 'PUSH_KEY_INVALID' });
+    const expirationTime = expirationMs(body.expirationTime);
+    if (Number.isNaN(expirationTime)) details.push({ path: 'expirationTime', code: 'INVALID' });
     if (details.length > 0) throw new AppError('VALIDATION_FAILED', { details });
     const { db, clock } = this.deps;
     const stored = await upsertSubscription(db, {
@@ -41,7 +54,7 @@ export class PushSubscriptionService {
       endpoint: body.endpoint,
       p256dh: body.keys.p256dh,
       auth: body.keys.auth,
-      expiration_time: body.expirationTime ?? null,
+      expiration_time: expirationTime,
       created_at: clock.now(),
     });
     if (!stored) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'endpoint', code: 'PUSH_ENDPOINT_TAKEN' }] });
