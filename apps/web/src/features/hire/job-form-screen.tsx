@@ -8,6 +8,7 @@ import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
 import { TextField } from '../../components/ui/text-field';
 import { paths } from '../../config/paths';
+import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid';
 import { ApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/error-message';
 import { useHireTexts } from '../../lib/signed-in/hire-texts';
@@ -58,6 +59,7 @@ function JobForm({ customers, tractors, jobs, customerId: askedCustomer, vin: as
   });
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
+  const { formRef, refused } = useFocusFirstInvalid<HTMLFormElement>();
   const [id] = useState(() => crypto.randomUUID());
 
   const chooseCustomer = (next: string) => {
@@ -86,7 +88,10 @@ function JobForm({ customers, tractors, jobs, customerId: askedCustomer, vin: as
 
   const submit = () => {
     setTried(true);
-    if (Object.keys(local).length > 0 || Object.keys(schema).length > 0 || !customer) return;
+    if (Object.keys(local).length > 0 || Object.keys(schema).length > 0 || !customer) {
+      refused();
+      return;
+    }
     // 'Starting now' is the moment of the tap, not of the form's last drawing.
     const at = readWhen(when, nowSeconds());
     create.mutate(
@@ -98,6 +103,7 @@ function JobForm({ customers, tractors, jobs, customerId: askedCustomer, vin: as
 
   return (
     <form
+      ref={formRef}
       className="form hire-job-form"
       noValidate
       onSubmit={(e) => {
