@@ -67,6 +67,17 @@ describe('add reminder: a time already passed', () => {
   });
 });
 
+describe('add reminder: the title (spec §5: required)', () => {
+  it('a title of spaces only is refused with the reason, and nothing is saved', async () => {
+    open();
+    fill('   ', '10:30');
+    save();
+    expect(await screen.findByText(remindersEn['error.REMINDER_TITLE_REQUIRED'])).toBeTruthy();
+    expect(server.puts()).toEqual([]);
+    expect(remindersNow().reminders).toEqual([]);
+  });
+});
+
 /** The text a screen reader reads after a field's label: its aria-describedby targets. */
 const description = (el: Element) =>
   (el.getAttribute('aria-describedby') ?? '')
