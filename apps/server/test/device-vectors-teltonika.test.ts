@@ -20,6 +20,7 @@ import { provisionTractor } from './support/tractors';
  * TeltonikaFrameDecoderTest.java (commit 9e5c458a, Apache-2.0), keyed by their line there.
  */
 const TRACCAR: Record<number, string> = {
+  15: '000f313233343536373839303132333435',
   18: '000000000000010e8e020000019769de9f9800015299f718b278040018007708000000000013000b00ef0100f00000150500c80000450100010100b30000020000030000b401017c00000500b5001a00b6000c004238d40043000000440000000200f10000539b00100000efc70001004e000000000000000000000000019769de5d3b00015299f718b27804001800770800002c350001000000000000000000012c3500700124050f4e65766572615f33000000000000000f067cd9f4110c4006020c8f0701340e020c1c24050f4e65766572615f31000000000000000f067cd9f411334606020c380701340e020c2624050f4e65766572615f32000000000000000f067cd9f411464706020c240701360e020c26020000a8b0',
   21: '00000000000000768e010000018fdc4b27cb015b3e33ceefa529030009013f0e0000022400010000000000000000000102240049010f0001c60106babbf36300550202806d0f0001ca01063456555565690202806b0f0001d10106467975425450020280690b0001c90106fa54ba8d00550b0001cf0106cabbf36300550100005455',
   25: '00000000000000728e010000018b23dd796300fbf7263c24f9e11a0000000000000002240001000000000000000000010224004501210001e50110cde39f7e42bb55aa788e4a29ed650055020ab70a8f264c6000ffff6b210001b00110f89b907e42bb55aaa3463b29ed650055020ab708bb2600ae0500096c01000051d4',
@@ -184,6 +185,7 @@ const LET_GO: [number, string][] = [
 
 /** Frames the server refuses: the connection is closed, nothing stored, the reason logged. */
 const REFUSED: [number, string, string][] = [
+  [15, 'the IMEI again, after the handshake', 'BAD_PREAMBLE'],
   [78, 'Codec 16 edited by hand, CRC not matching', 'BAD_CRC'],
   [84, 'Codec 8 edited by hand, CRC not matching', 'BAD_CRC'],
   [102, 'data length 0 ("invalid length and checksum"): its 12 bytes are a frame, what follows is none', 'BAD_PREAMBLE'],
@@ -339,6 +341,19 @@ describe.each(dbTargets)("Traccar's Teltonika vectors on the real device ports (
         ['getver', 'answered', 'Ver:03.27.07_00 GPS:AXN_5.10_3333 Hw:FMB920'],
         ['getinfo', 'answered', '010300010015d5c5'],
       ]);
+    device.end();
+  });
+
+  it('TCP line 96 sent years late: its 14 records are acknowledged (else the device resends them for ever) and not stored, and that is logged', async () => {
+    const { tractor, port, logs } = await start(Date.UTC(2026, 10, 20, 6));
+    const device = await connect(port);
+    expect(await device.sendFrame(TRACCAR[96] as string)).toBe(14);
+    expect(await rows(tractor.id)).toEqual([]);
+    expect(await device.sendFrame(fresh())).toBe(1);
+    await vi.waitFor(
+      () => expect(logs.records().find((r) => r.msg === 'out-of-range device values dropped')).toMatchObject({ dropped: ['time: more than a year ago'] }),
+      { timeout: 5000, interval: 10 },
+    );
     device.end();
   });
 
