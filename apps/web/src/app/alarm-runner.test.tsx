@@ -132,4 +132,24 @@ describe('the ringing alarm (spec §4)', () => {
     expect(screen.getByText('Reminder second')).toBeTruthy();
     expect(playing()).toBe(1);
   });
+
+  it('two everyday alarms at the same minute: the second rings after the first, even when the first is dismissed a minute later', async () => {
+    vi.setSystemTime(at(TUE, 7, 29, 58));
+    const daily = (id: string) => reminder({ id, title: `Reminder ${id}`, repeat: { date: null }, everyday: true });
+    phoneHolds([daily('pump'), daily('milk')]);
+    render(<AlarmRunner />);
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    const first = screen.getByText(/^Reminder (pump|milk)$/).textContent;
+    // The owner comes to the phone at 07:31:05: the 07:30 minute has gone.
+    await act(() => vi.advanceTimersByTimeAsync(65_000));
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Dismiss' })));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(screen.getByText(/^Reminder (pump|milk)$/).textContent).not.toBe(first);
+    // Dismissed too, neither rings again today.
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Dismiss' })));
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Alarm, alarmToRing, REMINDER_POPUP_MS } from '@tractorlink/domain/alarms';
+import { type Alarm, alarmToRing, isDue, REMINDER_POPUP_MS } from '@tractorlink/domain/alarms';
 import { Dialog } from '../components/ui/dialog';
 import { dismiss, remindersNow, syncReminders, turnOffMissed } from '../lib/signed-in/reminders-store';
 
@@ -29,14 +29,28 @@ export function AlarmRunner() {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, []);
 
+  // Spec §4: one alarm rings at a time. One that comes due while another rings waits its turn here:
+  // a repeating alarm rings only in its minute, which would pass behind the first one's popup.
+  const waiting = useRef(new Set<string>());
+  const ringingId = useRef<string | null>(null);
+
   useEffect(() => {
-    if (ringing) return;
     const timer = setInterval(() => {
-      const due = alarmToRing(remindersNow().alarms, Date.now(), null);
-      if (due) setRinging(due);
+      const now = Date.now();
+      const { alarms } = remindersNow();
+      if (ringingId.current !== null) {
+        for (const a of alarms) if (a.id !== ringingId.current && isDue(a, now)) waiting.current.add(a.id);
+        return;
+      }
+      const turn = alarms.filter((a) => a.status && waiting.current.has(a.id)).sort((a, b) => a.date_time - b.date_time)[0];
+      const due = turn ?? alarmToRing(alarms, now, null);
+      if (!due) return;
+      waiting.current.delete(due.id);
+      ringingId.current = due.id;
+      setRinging(due);
     }, TICK_MS);
     return () => clearInterval(timer);
-  }, [ringing]);
+  }, []);
 
   useEffect(() => {
     if (!ringing) return;
@@ -55,6 +69,8 @@ export function AlarmRunner() {
   function stop(id: string) {
     sound.current?.pause();
     dismiss(id);
+    waiting.current.delete(id);
+    ringingId.current = null;
     setRinging(null);
   }
 
