@@ -1,4 +1,5 @@
-import { Suspense, lazy } from 'react';
+import { useEffect, useState } from 'react';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../components/ui/avatar';
@@ -17,8 +18,33 @@ interface SideMenuProps {
   tollFreeNumber: string;
 }
 
-// Ask me's entry (spec §2 askme) and its words come when the menu is first opened, not with the home tab.
-const AskMeMenuEntry = lazy(() => import('../features/askme/menu-entry').then((m) => ({ default: m.AskMeMenuEntry })));
+type MenuEntry = ComponentType<{ onClose: () => void }>;
+let askMeEntry: MenuEntry | null = null;
+
+/**
+ * Ask me's entry (spec §2 askme): its code and words come when the menu is first opened, not with the
+ * home tab. Opened for the first time with no signal, that code is not on the phone yet: the menu
+ * shows without the entry (a lazy component's failed load took the whole app to 'This screen could
+ * not open') and fetches it again at the next opening.
+ */
+function AskMeMenuEntry({ onClose }: { onClose: () => void }) {
+  const [Entry, setEntry] = useState<MenuEntry | null>(() => askMeEntry);
+  useEffect(() => {
+    if (Entry) return;
+    let live = true;
+    import('../features/askme/menu-entry').then(
+      (m) => {
+        askMeEntry = m.AskMeMenuEntry;
+        if (live) setEntry(() => m.AskMeMenuEntry);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [Entry]);
+  return Entry ? <Entry onClose={onClose} /> : null;
+}
 
 /**
  * Spec §1 side menu, in its order: call the provider, my tractor, (issue 15) book doorstep services,
@@ -111,9 +137,7 @@ export function SideMenu({ open, onClose, tollFreeNumber }: SideMenuProps) {
               <span>{t('menu.reminders')}</span>
             </Link>
           </li>
-          <Suspense fallback={null}>
-            <AskMeMenuEntry onClose={onClose} />
-          </Suspense>
+          <AskMeMenuEntry onClose={onClose} />
           <li>
             <Link to={paths.language.getHref()} onClick={rememberReturn}>
               <GlobeIcon />
