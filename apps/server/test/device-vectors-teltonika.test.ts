@@ -202,6 +202,16 @@ const INCOMPLETE: [number, string][] = [
   [138, 'Codec 8, 133 bytes short'],
 ];
 
+/** The AVL data of a TCP vector in a UDP packet (no CRC): packet id CAFE, the line as AVL packet id. */
+function udpOf(line: number): Buffer {
+  const frame = Buffer.from(TRACCAR[line] as string, 'hex');
+  const imei = Buffer.from(IMEI, 'latin1');
+  const head = Buffer.from([0, 0, 0xca, 0xfe, 0x01, line, 0, imei.length]);
+  const packet = Buffer.concat([head, imei, frame.subarray(8, frame.length - 4)]);
+  packet.writeUInt16BE(packet.length - 2, 0);
+  return packet;
+}
+
 describe.each(dbTargets)("Traccar's Teltonika vectors on the real device ports ($name)", (target) => {
   const t = useTestApp(target);
   const openPeer = useUdpPeers();
@@ -254,18 +264,29 @@ describe.each(dbTargets)("Traccar's Teltonika vectors on the real device ports (
     'UDP line %i: the same AVL data in a UDP packet is acknowledged with its packet ids and count, and stored the same',
     async (line, expected) => {
       const { tractor, udpPort } = await start(Math.max(...expected.times) + 60_000);
-      const frame = Buffer.from(TRACCAR[line] as string, 'hex');
-      const imei = Buffer.from(IMEI, 'latin1');
-      const head = Buffer.from([0, 0, 0xca, 0xfe, 0x01, line, 0, imei.length]);
-      const packet = Buffer.concat([head, imei, frame.subarray(8, frame.length - 4)]);
-      packet.writeUInt16BE(packet.length - 2, 0);
       const peer = await openPeer();
-      peer.send(udpPort, packet);
+      peer.send(udpPort, udpOf(line));
       const ack = Buffer.from([0, 5, 0xca, 0xfe, 0x01, line, expected.count]).toString('hex').toUpperCase();
       expect(await peer.answer(1)).toBe(ack);
       await expectRecords(tractor.id, expected);
     },
   );
+
+  it('UDP lines 111, 129, 158 and 161 (Codec 7, the non-standard layout) are dropped unanswered and logged; the next good packet is answered', async () => {
+    const { udpPort, logs } = await start(Date.UTC(2026, 10, 20, 6));
+    const peer = await openPeer();
+    for (const line of [111, 129, 158, 161]) peer.send(udpPort, udpOf(line));
+    // From one address: the first dropped packet is logged, the rest held back for a minute.
+    await vi.waitFor(() => expect(logs.records().filter((r) => r.msg === 'device packet dropped')).toMatchObject([{ reason: 'BAD_CODEC' }]), {
+      timeout: 5000,
+      interval: 10,
+    });
+    const good = encodeCodec8eFrame([standingRecord(t.clock.now() - 60_000)]);
+    const packet = Buffer.concat([Buffer.from([0, 0, 0, 7, 0x01, 9, 0, 15]), Buffer.from(IMEI, 'latin1'), good.subarray(8, good.length - 4)]);
+    packet.writeUInt16BE(packet.length - 2, 0);
+    peer.send(udpPort, packet);
+    expect(await peer.received(1)).toEqual(['00050007010901']);
+  });
 
   it('TCP line 45: a record taken without a fix (0 satellites, the last fix repeated 10 hours on) does not say the tractor was seen there then', async () => {
     const expected = STORED[45] as (typeof STORED)[number];
