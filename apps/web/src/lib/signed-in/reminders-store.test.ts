@@ -85,6 +85,16 @@ describe('one-off alarms missed while the app was closed (spec §4 turning alarm
 });
 
 describe('saving', () => {
+  it('switching a reminder on adds its alarm at its date and 24-hour time (1:15 pm is 13:15); switching it off removes it (spec §4)', async () => {
+    const now = at(TUE, 6, 0);
+    const off = reminder({ time: '01:15', ampm: 'pm', isActive: false });
+    phoneHolds([off]);
+    await saveReminder({ ...off, isActive: true }, now);
+    expect(alarmOfId('oil')).toMatchObject({ date_time: at(TUE, 13, 15), status: true, in: false });
+    await saveReminder(off, now);
+    expect(alarmOfId('oil')).toBeUndefined();
+  });
+
   it('a refused edit puts back the reminder and its alarm as they were', async () => {
     const now = at(TUE, 6, 0);
     const kept = reminder();
