@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Reading } from '@tractorlink/domain/telemetry';
-import type { TractorHomepageResponse, TrackingResponse } from '@tractorlink/domain/vehicles-api';
+import type { TractorHomepageResponse, TrackingResponse, VehicleEntry } from '@tractorlink/domain/vehicles-api';
 import { call, get, login } from './support/api';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
@@ -157,8 +157,13 @@ describe.each(dbTargets)('live tractor data on $name', (target) => {
     t.clock.advance(SECOND);
     expect(await read()).toMatchObject({ offline: true, offlineSince: TEST_START / 1000, notTransmitting: false, vehicleStatus: 'moving' });
     const tracking = await get(t.app, 'vehicles/tracking?isSec=true', { token: owner.accessToken });
+    // Each item is the spec's vehicle entry (§3) as GET vehicles gives it, plus where and how the tractor is.
+    const [entry] = (await get(t.app, 'vehicles', { token: owner.accessToken })).json<{ data: VehicleEntry[] }>().data;
+    expect(entry).toMatchObject({ vin: tractor.vin, Veh_Name: 'Arjun 555 DI', isExpired: false });
+    expect(entry?.expiresOn).toBeGreaterThan(TEST_START / 1000);
     expect(tracking.json<TrackingResponse>().data).toEqual([
       {
+        ...entry,
         vin: tractor.vin,
         regNo: tractor.reg_no,
         Veh_Name: 'Arjun 555 DI',

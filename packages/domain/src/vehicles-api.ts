@@ -67,11 +67,12 @@ export const vehicleStatusValue = z.enum(['moving', 'running', 'idle', 'stopped'
 export const knownVehicleStatus = z.enum(['moving', 'running', 'idle', 'stopped', 'unknown']);
 export const devicePowerModeValue = z.enum(['normal_active', 'sleeptx_standby', 'battery_backup', 'unknown']);
 
-/** GET vehicles/tracking: every tractor of the owner on the map. */
-export const trackingItem = z.object({
-  vin: z.string(),
-  regNo: z.string(),
-  Veh_Name: z.string(),
+/**
+ * GET vehicles/tracking: every tractor of the owner on the map. Each item is the spec's vehicle
+ * entry (§3, the list the app stores) with where the tractor is and how it is: a client that reads
+ * its stored list from this first vehicles call finds every field it expects.
+ */
+export const trackingItem = vehicleEntry.extend({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   vehicleStatus: vehicleStatusValue,

@@ -20,7 +20,7 @@ import { formatPlace } from '../geocoding/service';
 import { serviceHistory } from './service-book';
 import type { DeviceModels } from '../tractors/device-models';
 import { distinctModels } from '../tractors/repo';
-import { subscriptionOf } from '../tractors/views';
+import { subscriptionOf, toVehicleEntry } from '../tractors/views';
 import { liveState, round, toSeconds } from './live-state';
 import type { LiveState } from './live-state';
 import { firstUsageHour, findWithStateById, listOwnedWithState, refuelsBetween, totalEngineSeconds, usageBetween } from './repo';
@@ -68,13 +68,12 @@ export class LiveService {
 
   async tracking(userId: string): Promise<TrackingResponse> {
     const tractors = await listOwnedWithState(this.deps.db, userId);
+    const now = this.deps.clock.now();
     return {
       data: tractors.map((t) => {
         const s = this.live(t);
         return {
-          vin: t.tractor.vin,
-          regNo: t.tractor.reg_no,
-          Veh_Name: t.tractor.veh_name,
+          ...toVehicleEntry(t.tractor, now),
           latitude: s.fix?.lat ?? null,
           longitude: s.fix?.lon ?? null,
           vehicleStatus: s.last ? vehicleStatus(s.last) : 'na',
