@@ -9,7 +9,7 @@ import {
   isAlertTypeId,
   MARK_READ_MAX,
 } from './alerts-catalog';
-import { epochSecondsParam, isSec } from './vehicles-api';
+import { epochSecondsParam, isSec, isSecInBody } from './vehicles-api';
 
 /**
  * Bodies, queries and answers of the alert API (spec §7 Alerts, alert configuration). Paths are
@@ -99,7 +99,7 @@ export type AlertsResponse = z.infer<typeof alertsResponse>;
 export const markReadRequest = z.strictObject({
   alerts: z.array(alertId).min(1, 'TOO_SHORT').max(MARK_READ_MAX, 'TOO_LONG'),
   status: z.literal(1, 'STATUS_INVALID'),
-  isSec: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+  isSec: isSecInBody,
 });
 export type MarkReadRequest = z.infer<typeof markReadRequest>;
 export const markReadResponse = z.object({ updated: z.number().int() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from './languages';
 import { birthDate, clearableEmail, fullName, mobileNo, optionalEmail, otp, pin } from './validation';
+import { isSecInBody } from './vehicles-api';
 
 /**
  * Request and response bodies of the account API (issue 2). Every object is strict: unknown fields
@@ -80,7 +81,7 @@ export const loginRequest = z.strictObject({
   grantType: z.literal('password').optional(),
   requestedFrom: z.string().max(16).optional(),
   vehicleCategory: z.string().max(16).optional(),
-  isSec: z.boolean().optional(),
+  isSec: isSecInBody,
   refreshToken: z.string().max(0).optional(),
   otpTicket: z.string().min(1).max(2048).optional(),
 });

@@ -138,6 +138,8 @@ export type TractorHomepageResponse = z.infer<typeof tractorHomepageResponse>;
 
 /** The spec's isSec flag, accepted and ignored (DESIGN §9). */
 export const isSec = z.enum(['true', 'false']).optional();
+/** The same flag in a JSON body: a boolean as the spec sends it, or its text. */
+export const isSecInBody = z.union([z.boolean(), z.enum(['true', 'false'])]).optional();
 /** Epoch seconds in a query string. */
 export const epochSecondsParam = z.string().regex(/^\d{1,11}$/, 'TYPE_INVALID');
 
