@@ -31,3 +31,34 @@ describe.each(dbTargets)('API contract: a push subscription’s expirationTime o
     ]);
   });
 });
+
+/**
+ * Spec §7 'DELETE push subscription with token (devicetoken and devicetokens)': the browser's endpoint
+ * is its device token, named as our web app sends it (`endpoint`) or as the spec does, one or several.
+ */
+describe.each(dbTargets)('API contract: forgetting push subscriptions by device token on $name', (target) => {
+  const t = useTestApp(target, { PUSH_SERVICE_HOSTS: 'push.example.net' });
+  const endpoints = async () =>
+    (await t.database.db.kysely.selectFrom('push_subscriptions').select('endpoint').orderBy('endpoint').execute()).map((r) => r.endpoint);
+
+  it('takes endpoint, devicetoken or devicetokens, exactly one of them, and forgets only the caller’s', async () => {
+    const owner = await registerOwner(t.app, t.sms);
+    const other = await registerOwner(t.app, t.sms, { mobileNo: '9123456780' });
+    const url = (name: string) => `https://push.example.net/send/${name}`;
+    const as = (token: string) => ({ token });
+    for (const name of ['a', 'b', 'c', 'd'])
+      expect((await call(t.app, 'POST', 'pushsubscription', { endpoint: url(name), keys: browserKeys().json }, as(owner.accessToken))).statusCode).toBe(204);
+    expect((await call(t.app, 'POST', 'pushsubscription', { endpoint: url('theirs'), keys: browserKeys().json }, as(other.accessToken))).statusCode).toBe(204);
+    const forget = (body: unknown, token = owner.accessToken) => call(t.app, 'DELETE', 'pushsubscription', body, as(token));
+
+    expect((await forget({ devicetoken: url('a') })).statusCode).toBe(204);
+    expect((await forget({ devicetokens: [url('b'), url('c')] })).statusCode).toBe(204);
+    expect((await forget({ devicetoken: url('theirs') })).statusCode).toBe(204);
+    expect(await endpoints()).toEqual([url('d'), url('theirs')]);
+
+    for (const bad of [{}, { endpoint: url('d'), devicetoken: url('d') }, { devicetokens: [] }]) expectError(await forget(bad), 'VALIDATION_FAILED');
+    expect(await endpoints()).toEqual([url('d'), url('theirs')]);
+    expect((await forget({ endpoint: url('d') })).statusCode).toBe(204);
+    expect(await endpoints()).toEqual([url('theirs')]);
+  });
+});

@@ -22,8 +22,25 @@ export const pushSubscriptionRequest = z.strictObject({
 });
 export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequest>;
 
-/** DELETE pushsubscription: the browser's endpoint (its "device token"). */
-export const pushUnsubscribeRequest = z.strictObject({ endpoint: z.string().min(1, 'REQUIRED').max(1000, 'TOO_LONG') });
+const deviceToken = z.string().min(1, 'REQUIRED').max(1000, 'TOO_LONG');
+/**
+ * DELETE pushsubscription: the browser's endpoint, its "device token". Spec §7 names the field
+ * `devicetoken`, or `devicetokens` for several (a phone's browsers at logout): each form is taken,
+ * exactly one of them a request.
+ */
+export const pushUnsubscribeRequest = z
+  .strictObject({
+    endpoint: deviceToken.optional(),
+    devicetoken: deviceToken.optional(),
+    devicetokens: z.array(deviceToken).min(1, 'TOO_SHORT').max(PUSH_SUBSCRIPTIONS_MAX, 'TOO_LONG').optional(),
+  })
+  .refine((b) => [b.endpoint, b.devicetoken, b.devicetokens].filter((v) => v !== undefined).length === 1, {
+    message: 'ONE_DEVICE_TOKEN_FIELD',
+    path: [],
+  });
+export type PushUnsubscribeRequest = z.infer<typeof pushUnsubscribeRequest>;
+/** The endpoints a DELETE pushsubscription names, whichever field it used. */
+export const endpointsToForget = (b: PushUnsubscribeRequest): string[] => b.devicetokens ?? [b.endpoint ?? b.devicetoken ?? ''];
 
 /** GET pushsubscription/key: the VAPID public key for PushManager.subscribe (applicationServerKey). */
 export const vapidKeyResponse = z.object({ publicKey: z.string() });

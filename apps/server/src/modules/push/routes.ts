@@ -1,4 +1,4 @@
-import { pushSubscriptionRequest, pushUnsubscribeRequest, vapidKeyResponse } from '@tractorlink/domain/push-api';
+import { endpointsToForget, pushSubscriptionRequest, pushUnsubscribeRequest, vapidKeyResponse } from '@tractorlink/domain/push-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isSec } from '@tractorlink/domain/vehicles-api';
@@ -57,7 +57,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
       response: noContent,
     },
     handler: async (request, reply) => {
-      await push.unsubscribe(principalOf(request).userId, request.body.endpoint);
+      await push.unsubscribe(principalOf(request).userId, endpointsToForget(request.body));
       return reply.code(204).send(null);
     },
   });

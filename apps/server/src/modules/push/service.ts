@@ -62,7 +62,7 @@ export class PushSubscriptionService {
   }
 
   /** Removes the caller's subscription with this endpoint; nothing if it is not theirs. */
-  async unsubscribe(userId: string, endpoint: string): Promise<void> {
-    await deleteOwnSubscription(this.deps.db, userId, endpoint);
+  async unsubscribe(userId: string, endpoints: readonly string[]): Promise<void> {
+    for (const endpoint of endpoints) await deleteOwnSubscription(this.deps.db, userId, endpoint);
   }
 }
