@@ -126,8 +126,6 @@ export const profileUpdateRequest = z.strictObject({
   email: clearableEmail,
 });
 
-export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-
 /** GET home — the shell's own data (tractor data comes with the telemetry issue). */
 export const homeResponse = z.object({
   showMenu: z.boolean(),

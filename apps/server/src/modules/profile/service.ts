@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
-import { IMAGE_MAX_BYTES } from '@tractorlink/domain/auth';
+import { PROFILE_IMAGE_MAX_BYTES } from '@tractorlink/domain/patterns';
 import type { profileUpdateRequest, UserData } from '@tractorlink/domain/auth';
 import type { Clock } from '../../clock';
 import type { Database, UsersTable } from '../../db/types';
@@ -11,7 +11,7 @@ import { toUserData } from '../accounts/user-data';
 import { detectImageType, IMAGE_NAME_PATTERN } from './image-type';
 import * as repo from './repo';
 
-export const MAX_IMAGE_BYTES = IMAGE_MAX_BYTES;
+export const MAX_IMAGE_BYTES = PROFILE_IMAGE_MAX_BYTES;
 
 export class ProfileService {
   constructor(private readonly deps: { db: Kysely<Database>; clock: Clock }) {}
