@@ -120,6 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
+    // `alerts/` is the list, not an alert with an empty id (a client joining base and path leaves the slash).
+    routerOptions: { ignoreTrailingSlash: true },
     ...SERVER_TIMEOUTS,
     frameworkErrors: frameworkErrors(securityHeaders),
     clientErrorHandler: clientErrorHandler(securityHeaders),

@@ -58,3 +58,17 @@ describe.each(dbTargets)('API contract: the unread alert count on $name', (targe
     expect(await seen()).toEqual({ count: 2, listed: 2 });
   });
 });
+
+describe.each(dbTargets)('API contract: paths with a trailing slash on $name', (target) => {
+  const t = useTestApp(target);
+
+  it('`alerts/` is the alert list (spec §7 builds it from a base path), not an alert with an empty id', async () => {
+    const { owner, tractor } = await ownerWithTractor(t);
+    await t.app.services.alerts.service.raiseAlert(tractor.id, 'A0100', { time: t.clock.now() - HOUR, value: 14, lat: 20.1, lon: 73.9 });
+    const plain = await get(t.app, 'alerts', { token: owner.accessToken });
+    const slashed = await get(t.app, 'alerts/', { token: owner.accessToken });
+    expect(slashed.statusCode).toBe(200);
+    expect(slashed.json<AlertsResponse>().data).toEqual(plain.json<AlertsResponse>().data);
+    expect(slashed.json<AlertsResponse>().total).toBe(1);
+  });
+});
