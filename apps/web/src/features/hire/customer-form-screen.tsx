@@ -9,6 +9,7 @@ import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
 import { TextField } from '../../components/ui/text-field';
 import { paths } from '../../config/paths';
+import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid';
 import { ApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/error-message';
 import { useHireTexts } from '../../lib/signed-in/hire-texts';
@@ -51,6 +52,7 @@ function Form({ customer, next, vin }: { customer: Customer | undefined; next: s
     language: customer?.language ?? (isLanguageCode(lang) ? lang : 'en'),
   }));
   const [tried, setTried] = useState(false);
+  const { formRef, refused } = useFocusFirstInvalid<HTMLFormElement>();
   const [id] = useState(() => customer?.id ?? crypto.randomUUID());
   const body = customerBody(id, values);
   const problems = { ...serverProblems(create.error ?? update.error), ...(tried ? schemaProblems(createCustomerRequest.safeParse(body)) : {}) };
@@ -67,7 +69,10 @@ function Form({ customer, next, vin }: { customer: Customer | undefined; next: s
 
   const submit = () => {
     setTried(true);
-    if (!createCustomerRequest.safeParse(body).success) return;
+    if (!createCustomerRequest.safeParse(body).success) {
+      refused();
+      return;
+    }
     if (customer) {
       const { id: _id, ...rest } = body;
       update.mutate({ id, body: rest }, { onSuccess: saved });
@@ -76,6 +81,7 @@ function Form({ customer, next, vin }: { customer: Customer | undefined; next: s
 
   return (
     <form
+      ref={formRef}
       className="form"
       noValidate
       onSubmit={(e) => {

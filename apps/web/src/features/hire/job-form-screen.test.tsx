@@ -1,29 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import type { Customer } from '@tractorlink/domain/hire-api';
 import { loadHireTexts } from '../../lib/signed-in/hire-texts';
 import { loadTractorTexts } from '../../lib/signed-in/tractor-texts';
 import { fakeApi } from '../../test/api';
+import { newCustomer } from '../../test/hire-customer';
 import { renderWithProviders } from '../../test/render';
 import { englishBeforeAll } from '../../test/words';
 import { HireJobFormScreen } from './job-form-screen';
 
 const tractor = { vin: 'MBNTL45DEM0000001', regNo: 'MH15EX4521', Veh_Name: 'Kisan 475' };
 const now = Math.floor(Date.now() / 1000);
-const customer: Customer = {
-  id: 'c1',
-  name: 'Ramesh Patil',
-  phone: null,
-  village: 'Shirsgaon',
-  language: 'mr',
-  createdAt: now - 9000,
-  updatedAt: now - 9000,
-  jobCount: 0,
-  lastJobAt: null,
-  amountPaise: 0,
-  paidPaise: 0,
-  balancePaise: 0,
-};
+const customer = newCustomer(now);
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 englishBeforeAll(loadTractorTexts, loadHireTexts);

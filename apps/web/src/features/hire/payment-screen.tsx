@@ -9,6 +9,7 @@ import { Notice } from '../../components/ui/notice';
 import { Page } from '../../components/ui/page';
 import { TextField } from '../../components/ui/text-field';
 import { paths } from '../../config/paths';
+import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid';
 import { ApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/error-message';
 import { useHireTexts } from '../../lib/signed-in/hire-texts';
@@ -37,6 +38,7 @@ function PaymentForm({ ledger, jobId: askedJob }: { ledger: CustomerLedger; jobI
   const jobId = picked ?? (askedJob && ledger.jobs.some((j) => j.id === askedJob) ? askedJob : '');
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
+  const { formRef, refused } = useFocusFirstInvalid<HTMLFormElement>();
   const [id] = useState(() => crypto.randomUUID());
   const paise = parseRupees(amount);
   const body: CreatePaymentRequest = {
@@ -55,12 +57,16 @@ function PaymentForm({ ledger, jobId: askedJob }: { ledger: CustomerLedger; jobI
 
   const submit = () => {
     setTried(true);
-    if (Object.keys(local).length > 0 || Object.keys(schema).length > 0) return;
+    if (Object.keys(local).length > 0 || Object.keys(schema).length > 0) {
+      refused();
+      return;
+    }
     create.mutate({ body, customerName: customer.name }, { onSuccess: () => void navigate(paths.hireCustomer.getHref(customer.id), { replace: true }) });
   };
 
   return (
     <form
+      ref={formRef}
       className="form hire-payment-form"
       noValidate
       onSubmit={(e) => {
