@@ -4,6 +4,7 @@ import { fahrenheitToCelsius } from '@tractorlink/domain/weather';
 import type { HourlyItem } from '@tractorlink/domain/weather';
 import type { SubscriptionState } from '@tractorlink/domain/subscription';
 import { formatDecimal, formatHourMeter } from '../../lib/signed-in/tractor-format';
+import { isNotTransmitting } from '../../lib/tractor-reach';
 import { saidDuration, saidHourMeter } from '../../lib/signed-in/units';
 import { INTENTS } from './intents';
 import type { Intent } from './intents';
@@ -110,7 +111,8 @@ const isKnown = (s: string | null | undefined): s is KnownStatus => (STATUSES as
 function running(f: TractorFacts, t: Translate, lang: string): string {
   const h = f.home;
   if (!h) return t('askme.a.status.unknown', { name: f.name });
-  if (h.notTransmitting) return t('askme.a.notTransmitting', { name: f.name });
+  // As home's status line tells it: the server's flag, or a newest reading older than three months.
+  if (isNotTransmitting(h)) return t('askme.a.notTransmitting', { name: f.name });
   const status = h.vehicleStatus === 'na' || h.vehicleStatus === 'unknown' ? h.lastStatus : h.vehicleStatus;
   if (h.offline && h.offlineSince !== null) {
     // Out of reach: say so, and what it was doing when last heard (the tractor screens' words).
@@ -136,6 +138,8 @@ function alerts(f: TractorFacts, t: Translate, lang: string): string {
 function service(f: TractorFacts, t: Translate, lang: string): string {
   const due = f.home?.serviceDue;
   if (!due) return t('askme.a.noData');
+  // Never reported: its hour meter is unknown, so is the service (home shows no reading, not a countdown).
+  if (f.home?.lastUpdated === null) return t('askme.a.serviceUnknown', { name: f.name });
   const left = Math.round(Math.abs(due.hoursLeft));
   // `count` picks '1 hour' or '15 hours' (the catalogue's _one/_other forms).
   const values = { name: f.name, due: formatHourMeter(due.dueAtHours, lang), left: formatDecimal(left, lang, 0), count: left };

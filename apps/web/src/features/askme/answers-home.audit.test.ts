@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
+import { catalogueOf, catalogueT } from '../../test/catalogue-t';
+import { tractorHomepage } from '../../test/tractor';
+import { answerFor } from './answers';
+
+/** Ask me's answers against what the home tab shows of the same tractor. */
+
+const DAY_S = 86_400;
+
+describe('answers agree with the home tab', () => {
+  it.each(LANGUAGE_CODES)(
+    '%s: a tractor whose newest reading is over three months old is "not transmitting", as home says, even before the server flags it',
+    async (lang) => {
+      const t = await catalogueT(lang, 'askme', 'tractor');
+      const nowS = Math.floor(Date.now() / 1000);
+      // A device that uploaded an old backlog: the server heard it lately, its readings are 100 days old.
+      const home = tractorHomepage({ lastUpdated: nowS - 100 * DAY_S, offline: true, offlineSince: nowS - 100 * DAY_S, notTransmitting: false });
+      const expected = catalogueOf('askme', lang)['askme.a.notTransmitting']?.replace('{{name}}', 'Sheru');
+      expect(answerFor('running', { name: 'Sheru', home }, t, lang)).toBe(expected);
+    },
+  );
+
+  it.each(LANGUAGE_CODES)('%s: a tractor that never reported has no service countdown (home shows no reading): the answer says why', async (lang) => {
+    const t = await catalogueT(lang, 'askme', 'tractor');
+    // What the server answers before the first report: the first service at 250 h, an hour meter of 0.
+    const home = tractorHomepage({ lastUpdated: null, engineHours: 0, serviceDue: { status: 'ok', dueAtHours: 250, hoursLeft: 250 } });
+    const answer = answerFor('service', { name: 'Sheru', home }, t, lang);
+    expect(answer).toBe(catalogueOf('askme', lang)['askme.a.serviceUnknown']?.replace('{{name}}', 'Sheru'));
+    expect(answer).not.toMatch(/250/);
+    if (lang !== 'en') expect(answer.replace('Sheru', '')).not.toMatch(/[A-Za-z]/);
+  });
+});
