@@ -5,6 +5,8 @@ import type { AggregationResponse, TractorHomepageResponse } from '@tractorlink/
 import type { HourlyItem } from '@tractorlink/domain/weather';
 import { apiJson } from '../../lib/api-client';
 import type { Tagged } from '../../lib/api-client';
+import { networkError } from '../../lib/api-error';
+import { LOADER_TIMEOUT_MS } from '../../lib/loading';
 import { queryKeys } from '../../lib/query-keys';
 import { conditionalQuery } from '../../lib/signed-in/conditional-query';
 import type { AlertsToday, EngineToday, Source, TractorFacts } from './answers';
@@ -16,6 +18,24 @@ import type { AlertsToday, EngineToday, Source, TractorFacts } from './answers';
  */
 
 const enc = encodeURIComponent;
+
+/**
+ * How long an answer waits for the network (spec §9's loader time-out): on a weak signal a request
+ * can hang for minutes, and "Finding the answer…" must not. Then what the phone holds answers (the
+ * request goes on and fills the cache for the next question), or the owner is told to ask again.
+ */
+export const ANSWER_WAIT_MS = LOADER_TIMEOUT_MS;
+
+/** `work`, or a NETWORK error (a slow link is an unreachable one for now) after `ms`. */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(networkError(new Error('The link is too slow'))), ms);
+  });
+  // Lost the race: its failure (if any) is nobody's to handle.
+  work.catch(() => undefined);
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 /** How long an answer fetched before is good enough to answer from without asking again. */
 const FRESH_MS: Record<Source, number> = { home: 30_000, today: 60_000, alerts: 60_000, weather: 30 * 60_000 };
@@ -65,15 +85,15 @@ function weatherQuery(vin: string, lang: string) {
 
 /**
  * One source's data: fetched unless what the cache holds is fresh (a fetch under way is joined,
- * not repeated). `fresh` forces a fetch (the screen opening). Offline or refused, what the cache
- * holds is used; with nothing held, the failure is passed on.
+ * not repeated). `fresh` forces a fetch (the screen opening). Offline, refused or too slow
+ * (ANSWER_WAIT_MS), what the cache holds is used; with nothing held, the failure is passed on.
  */
 async function load(client: QueryClient, source: Source, vin: string, lang: string, fresh: boolean) {
   const today = istDate(Date.now());
   const staleTime = fresh ? 0 : FRESH_MS[source];
   const run = async <T>(options: FetchQueryOptions<T, Error, T, QueryKey>): Promise<T> => {
     try {
-      return await client.fetchQuery({ ...options, staleTime });
+      return await within(client.fetchQuery({ ...options, staleTime }), ANSWER_WAIT_MS);
     } catch (error) {
       const held = client.getQueryData<T>(options.queryKey as QueryKey);
       if (held !== undefined) return held;
