@@ -24,6 +24,7 @@ import type { IntentMatch } from './intents';
 import { MicIcon, SendIcon } from './icons';
 import { gatherFacts, prefetchFacts } from './sources';
 import { useRecognition } from './use-recognition';
+import type { HearingProblem } from './use-recognition';
 import './askme.css';
 import { Loading } from '../../components/ui/loading';
 
@@ -39,6 +40,15 @@ function packOf(tractor: TractorRef): PackFacts | undefined {
   const state = packStateOf(tractor);
   return state && tractor.expiresOn !== undefined ? { ...state, expiresOn: tractor.expiresOn } : undefined;
 }
+
+/** What the screen says when listening ended without a question. */
+const PROBLEM_TEXT: Record<HearingProblem, string> = {
+  denied: 'askme.micDenied',
+  // The same words as offline: asking by voice needs the internet (typing does not).
+  network: 'askme.micOffline',
+  language: 'askme.micLanguage',
+  failed: 'askme.micError',
+};
 
 /** Questions and answers kept on the screen (the newest first). */
 const KEPT_EXCHANGES = 6;
@@ -146,7 +156,7 @@ export function AskMeScreen() {
         {hearing.listening && <p role="status">{t('askme.listening')}</p>}
         {hearing.problem && !hearing.listening && (
           <p className="field-error" role="alert">
-            {hearing.problem === 'denied' ? t('askme.micDenied') : t('askme.micError')}
+            {t(PROBLEM_TEXT[hearing.problem])}
           </p>
         )}
       </form>

@@ -37,8 +37,19 @@ function recognitionClass(): RecognitionClass | undefined {
   return w.SpeechRecognition ?? w.webkitSpeechRecognition;
 }
 
-/** Why listening ended without a question: the microphone refused, or nothing understood. */
-export type HearingProblem = 'denied' | 'failed';
+/**
+ * Why listening ended without a question: the microphone refused; the link to the recognition
+ * service lost (Chrome hears on its servers: a weak signal); the phone has no recognition for the
+ * language (trying again cannot help); or nothing understood.
+ */
+export type HearingProblem = 'denied' | 'network' | 'language' | 'failed';
+
+const PROBLEMS: Readonly<Record<string, HearingProblem>> = {
+  'not-allowed': 'denied',
+  'service-not-allowed': 'denied',
+  network: 'network',
+  'language-not-supported': 'language',
+};
 
 /**
  * `onHeard` gets what was heard, best guess first (up to three guesses, so the screen can take the
@@ -80,7 +91,7 @@ export function useRecognition(lang: string, onHeard: (guesses: string[]) => voi
     };
     r.onerror = (event) => {
       if (event.error === 'aborted' || current.current !== r) return;
-      setProblem(event.error === 'not-allowed' || event.error === 'service-not-allowed' ? 'denied' : 'failed');
+      setProblem(PROBLEMS[event.error] ?? 'failed');
     };
     r.onend = () => {
       // A recognition replaced by a newer one (or stopped as the screen closed) says nothing.
