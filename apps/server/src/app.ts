@@ -16,6 +16,7 @@ import { startDevicePorts } from './devices/ports';
 import type { TeltonikaServer } from './devices/teltonika/server';
 import type { TeltonikaUdpServer } from './devices/teltonika/udp-server';
 import { AppError } from './errors/app-error';
+import { describeBinaryAnswers } from './http/binary-answer';
 import { authenticateFirst } from './http/authenticate-first';
 import { clientErrorHandler, frameworkErrors, securityHeaderValues } from './http/framework-errors';
 import { installErrorHandler } from './http/error-handler';
@@ -220,7 +221,7 @@ async function assemble(app: FastifyInstance, db: Db, options: BuildAppOptions):
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: describeBinaryAnswers(jsonSchemaTransform),
   });
 
   // Personal data must not sit in any cache (browser, proxy or service worker).

@@ -97,6 +97,13 @@ describe.each(dbTargets.slice(0, 1))('API contract: the OpenAPI document and spe
     expect(missing).toEqual([]);
   });
 
+  it('the answers that are bytes say which media types they come as (spec §7: image and speech as a blob)', async () => {
+    const doc = (await get(t.app, 'openapi.json')).json<Doc>();
+    const mediaOf = (path: string) => Object.keys(doc.paths[`/api/v1/${path}`]?.get?.responses['200']?.content ?? {}).sort();
+    expect(mediaOf('image')).toEqual(['image/jpeg', 'image/png']);
+    expect(mediaOf('subscription/invoices/{orderId}/pdf')).toEqual(['application/pdf']);
+  });
+
   it('the answers carry spec §3’s field names', async () => {
     const doc = (await get(t.app, 'openapi.json')).json<Doc>();
     const fields = (method: string, path: string, under?: string) => {

@@ -12,3 +12,6 @@ export function detectImageType(bytes: Uint8Array): ImageType | undefined {
 
 /** Names we hand out: 32 hex digits and the type's extension. */
 export const IMAGE_NAME_PATTERN = /^[0-9a-f]{32}\.(png|jpg)$/;
+
+/** Every content type a stored picture is served with. */
+export const IMAGE_CONTENT_TYPES: readonly ImageType['contentType'][] = ['image/png', 'image/jpeg'];

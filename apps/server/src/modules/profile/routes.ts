@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { profileUpdateRequest, userData } from '@tractorlink/domain/auth';
 import { takeUploadKey } from '../../http/idempotency';
 import { readUploadedFile } from '../../http/upload';
+import { IMAGE_CONTENT_TYPES } from './image-type';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
 import { MAX_IMAGE_BYTES } from './service';
@@ -52,6 +53,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
   });
 
   app.get('/image', {
+    config: { binaryAnswer: IMAGE_CONTENT_TYPES },
     schema: {
       tags,
       security,

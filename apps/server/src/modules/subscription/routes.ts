@@ -71,6 +71,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/subscription/invoices/:orderId/pdf', {
+    config: { binaryAnswer: ['application/pdf'] },
     schema: {
       tags,
       security,
