@@ -194,12 +194,17 @@ export class DieselTracker {
         // coming back from a dropout to where the tank stood all along).
         const holds = smoothedL - fromL >= this.refuelMinL;
         const followed = settledL - settledFromL >= this.refuelMinL / 2;
-        if (holds && !followed && time - lastRise < REFUEL_CONFIRM_MS) return step;
+        // The newest readings must show the new level too: at a parked device's 10-minute rate two
+        // wild readings (a sensor at full scale after a power cut) carry both the level and the
+        // half hour's level, and only the reading after them says the tank never rose.
+        const newest = (s.buckets ?? []).at(-1);
+        const reads = newest !== undefined && newest[1] / newest[2] - fromL >= this.refuelMinL / 2;
+        if (holds && (!followed || !reads) && time - lastRise < REFUEL_CONFIRM_MS) return step;
         s.refuel = undefined;
         s.lows = [];
         const reference = this.lowest(time, smoothedL);
         s.low = [reference[0], reference[3]];
-        if (holds && followed) {
+        if (holds && followed && reads) {
           const litres = peakL - fromL;
           step.refuelL = litres;
           step.refuelDone = { start, litres };
@@ -217,7 +222,7 @@ export class DieselTracker {
       const start = this.riseStart(s.low[1], smoothedL);
       const fromL = this.levelBefore(start, s.low[1]);
       // The level the tank held before: a rise back to it (after a dropout) is no refuel.
-      s.refuel = { start, fromL, peakL: smoothedL, lastRise: time, markL: smoothedL, settledFromL: Math.max(fromL, settledL) };
+      s.refuel = { start, fromL, peakL: smoothedL, lastRise: time, markL: smoothedL, settledFromL: Math.max(fromL, this.settledBefore(start)) };
     }
     return step;
   }
@@ -315,14 +320,36 @@ export class DieselTracker {
     const buckets = this.state.buckets ?? [];
     const newest = buckets.at(-1)?.[0];
     if (newest !== undefined && newest === this.settledBucket) return this.settledL;
+    const median = this.medianOf(time, buckets.length);
+    this.settledBucket = newest;
+    this.settledL = median;
+    return median;
+  }
+
+  /**
+   * The settled level as it stood when a rise began: the buckets before `start` only. At a parked
+   * device's 10-minute rate the half hour holds three or four readings, so by the time the ten
+   * minutes' level has risen enough to start a refuel the settled level has already moved to the new
+   * level; the rise must be measured from where it stood before.
+   */
+  private settledBefore(start: number): number {
+    const buckets = this.state.buckets ?? [];
+    let end = buckets.length;
+    while (end > 0 && (buckets[end - 1] as DieselBucket)[0] >= start) end--;
+    return end === 0 ? (this.state.smoothedL ?? 0) : this.medianOf(start - BUCKET_MS, end);
+  }
+
+  /** The time-weighted median of the means of the first `end` buckets, over the SETTLED_MS up to `time`. */
+  private medianOf(time: number, end: number): number {
+    const buckets = this.state.buckets ?? [];
     const values = settledValues;
     const weights = settledWeights;
     let n = 0;
     let total = 0;
-    for (let i = 0; i < buckets.length; i++) {
+    for (let i = 0; i < end; i++) {
       const [t, sum, count] = buckets[i] as DieselBucket;
       if (t + BUCKET_MS <= time - SETTLED_MS) continue;
-      const next = i + 1 < buckets.length ? (buckets[i + 1] as DieselBucket)[0] : time + BUCKET_MS;
+      const next = i + 1 < end ? (buckets[i + 1] as DieselBucket)[0] : time + BUCKET_MS;
       const weight = Math.min(Math.max(next - Math.max(t, time - SETTLED_MS), BUCKET_MS), MAX_WEIGHT_MS);
       // Insertion by value: at most KEPT_BUCKETS of them.
       let j = n++;
@@ -342,8 +369,6 @@ export class DieselTracker {
         break;
       }
     }
-    this.settledBucket = newest;
-    this.settledL = median;
     return median;
   }
 }
