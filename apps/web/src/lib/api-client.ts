@@ -48,17 +48,28 @@ function discard(res: Response): Promise<void> {
   return res.body ? res.body.cancel().catch(() => undefined) : Promise.resolve();
 }
 
-/** Spec §8: a request that failed for another reason than a refusal (network, 5xx) is sent once more. */
-async function sendWithOneRetry(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+/** A response and the access token its request carried (the one a 401 of it calls stale). */
+interface Sent {
+  res: Response;
+  token: string | null;
+}
+
+/**
+ * Spec §8: a request that failed for another reason than a refusal (network, 5xx) is sent once more,
+ * with its headers built again: with the token held now, which a refresh run for another call while
+ * this one was out may have replaced (sent with the old one it would meet a 401 and go a third time).
+ */
+async function sendWithOneRetry(path: string, options: RequestOptions, token: string | null): Promise<Sent> {
   try {
     const res = await send(path, options, token);
-    if (res.status < 500) return res;
+    if (res.status < 500) return { res, token };
     void discard(res);
   } catch (error) {
     if (options.signal?.aborted) throw error;
   }
+  const rebuilt = options.auth === false ? token : getAccessToken();
   try {
-    return await send(path, options, token);
+    return { res: await send(path, options, rebuilt), token: rebuilt };
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw networkError(error);
@@ -74,15 +85,15 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   const done = beginLoading(options.loaderTimeoutMs);
   let failed = true;
   try {
-    const token = getAccessToken();
-    let res = await sendWithOneRetry(path, options, token);
+    const first = await sendWithOneRetry(path, options, getAccessToken());
+    let res = first.res;
     // Once a refused refresh has ended the session, a late 401 of a call sent before it is that
     // call's own answer: refreshing again would retry the failed refresh (spec §4) and send the
     // owner back to the login screen from wherever they had gone since.
     if (res.status === 401 && options.auth !== false && sessionStore.getSnapshot() !== 'signedOut') {
       void discard(res);
-      const fresh = await refreshAccessToken(token);
-      res = await sendWithOneRetry(path, options, fresh);
+      const fresh = await refreshAccessToken(first.token);
+      res = (await sendWithOneRetry(path, options, fresh)).res;
     }
     if (!res.ok && !(res.status === 304 && options.ifNoneMatch)) throw await toApiError(res);
     failed = false;
