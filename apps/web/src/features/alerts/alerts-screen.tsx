@@ -58,7 +58,8 @@ export function AlertsScreen() {
               )}
               <AlertFilters filter={filter} onChange={change} />
               {markAll.error && <Notice tone="error">{errorMessage(t, markAll.error)}</Notice>}
-              {list.data && alerts.length === 0 && <Notice>{t(`alerts.empty.${emptyMessage(filter)}`)}</Notice>}
+              {/* Spec §8: a failed alerts fetch counts as an empty result (a list held from before stays). */}
+              {(list.data ? alerts.length === 0 : list.isError) && <Notice>{t(`alerts.empty.${emptyMessage(filter)}`)}</Notice>}
               {alerts.length > 0 && (
                 <>
                   {/* One row: how many, and "mark all read" beside it, so the first alert stays on the first screen. */}

@@ -26,7 +26,12 @@ function alertsQueryOptions(filter: AlertFilter, vin: string | undefined) {
       getAlerts(
         { ...listParams(filter, scope === 'all' ? undefined : scope, istToday()), page: String(pageParam), pageSize: String(ALERTS_PAGE_SIZE) },
         signal,
-      ),
+      ).catch((error: unknown) => {
+        // Spec §8: the alerts fetch logs the error (the screen then shows the list as empty). The
+        // error stays the query's, so a list shown before is kept rather than replaced by nothing.
+        if (!signal.aborted) console.error('Alerts not loaded', error);
+        throw error;
+      }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
     meta: { persist: true },
