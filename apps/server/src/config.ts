@@ -514,7 +514,9 @@ export class ConfigError extends Error {
 
 /** Parses the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const known = Object.fromEntries(CONFIG_VARIABLES.map((v) => [v.name, env[v.name]]));
+  // A variable set to nothing (`PORT=` in a shell, a blank line in an env file) is unset, as the table
+  // says: the number schemas would otherwise read it as 0 (a random port, no history, no alert SMS).
+  const known = Object.fromEntries(CONFIG_VARIABLES.map((v) => [v.name, env[v.name]?.trim() === '' ? undefined : env[v.name]]));
   const parsed = envSchema.safeParse(known);
   // Never echo a value in a problem: it may be a secret.
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${String(i.path[0] ?? 'environment')}: ${i.message}`);
