@@ -4,9 +4,11 @@
 // T/S records each as fast as the server acknowledges them. Prints acknowledged records per second.
 // The tractors must be provisioned: --provision adds them to the database the environment names
 // (DATA_DIR / DATABASE_URL, as for the server).
+import { Socket } from 'node:net';
 import { parseArgs } from 'node:util';
 import { systemClock } from '../clock';
-import { loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../config';
+import { encodeImei } from '../devices/teltonika/encoder';
 import { createDb } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { DEFAULT_DEVICE_MODEL } from '@tractorlink/domain/vehicles-rules';
@@ -25,11 +27,17 @@ Simulated tractors connect to a running server's Teltonika port and send records
   --interval S   seconds between one tractor's records (default 10)
   --seconds T    how long to run (default 60; 0 with --provision: provision only)
   --host H       the server's host (default 127.0.0.1)
-  --port P       its Teltonika TCP port (default 5027, DEVICE_TCP_PORT)
+  --port P       its Teltonika TCP port (default DEVICE_TCP_PORT if set, else 5027)
   --burst        send T/S records per tractor as fast as the server acknowledges them
   --provision    first add the tractors to the database the environment names (DATA_DIR / DATABASE_URL)
   --help         this text
 Prints the records acknowledged per second.`;
+
+/** The server's device port as `npm start` would take it from the same environment, else 5027. */
+function defaultPort(): string {
+  const fromEnv = process.env.DEVICE_TCP_PORT?.trim();
+  return fromEnv && /^\d+$/.test(fromEnv) && Number(fromEnv) > 0 ? fromEnv : '5027';
+}
 
 function readArgs() {
   try {
@@ -38,7 +46,7 @@ function readArgs() {
         tractors: { type: 'string', default: '100' },
         interval: { type: 'string', default: '10' },
         host: { type: 'string', default: '127.0.0.1' },
-        port: { type: 'string', default: '5027' },
+        port: { type: 'string', default: defaultPort() },
         seconds: { type: 'string', default: '60' },
         provision: { type: 'boolean', default: false },
         burst: { type: 'boolean', default: false },
@@ -71,7 +79,14 @@ const port = whole('port', 1, 65_535);
 
 const profiles = loadProfiles(count);
 if (values.provision) {
-  const config = loadConfig();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(2);
+  }
   const db = createDb(config);
   await migrateToLatest(db);
   // Through the registry, as the provider provisions: the same checks as the operator API.
@@ -103,9 +118,55 @@ if (values.provision) {
     created++;
   }
   await db.close();
-  console.log(`provisioned ${created} load tractors`);
+  console.log(`provisioned ${created} load tractor${created === 1 ? '' : 's'}`);
   // --seconds 0: provisioning only (the ingestion bench times its burst apart from it).
   if (seconds === 0) process.exit(0);
+}
+
+/**
+ * One connection before the fleet: a device client retries for ever (as a real device does), so a
+ * server that is not running, or one that does not know these tractors, would leave the simulator
+ * waiting in silence. Resolves with a sentence saying what is wrong, or undefined when the first
+ * tractor's IMEI is accepted.
+ */
+function probe(host: string, port: number, imei: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    let settled = false;
+    const done = (problem: string | undefined) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(problem);
+    };
+    const timer = setTimeout(() => done(`${host}:${port} did not answer the IMEI within 10 s: is it TractorLink's device port (DEVICE_TCP_PORT)?`), 10_000);
+    socket.once('connect', () => socket.write(encodeImei(imei)));
+    socket.once('data', (answer) =>
+      done(
+        answer[0] === 0x01
+          ? undefined
+          : `The server at ${host}:${port} does not know the simulated tractors (IMEI ${imei} refused): add --provision, run with the server's DATA_DIR / DATABASE_URL.`,
+      ),
+    );
+    socket.once('error', (err: NodeJS.ErrnoException) =>
+      done(
+        `Nothing answers on ${host}:${port} (${err.code ?? err.message}): start the server first (npm start), or point --host and --port at its device port (DEVICE_TCP_PORT).`,
+      ),
+    );
+    socket.once('close', () =>
+      done(
+        `${host}:${port} closed the connection without answering the IMEI: a device port behind a balancer (DEVICE_PROXY_PROTOCOL) takes devices only through the balancer; point --port at the balancer's.`,
+      ),
+    );
+    socket.connect(port, host);
+  });
+}
+
+const problem = await probe(values.host, port, (profiles[0] as SimProfile).imei);
+if (problem) {
+  console.error(problem);
+  process.exit(1);
 }
 
 // Each tractor replays a working day's samples, re-timed `intervalS` apart.
@@ -178,4 +239,6 @@ if (values.burst) {
 const elapsed = (performance.now() - t0) / 1000;
 const acked = clients.reduce((sum, c) => sum + c.stats.acknowledged, 0);
 for (const c of clients) c.stop();
-console.log(`${count} tractors: ${acked} records acknowledged in ${elapsed.toFixed(2)} s = ${Math.round(acked / elapsed)} records/s`);
+const rate = acked / elapsed;
+// Under 10 a second (a few tractors at a real device's pace), whole numbers would round to 0.
+console.log(`${count} tractors: ${acked} records acknowledged in ${elapsed.toFixed(2)} s = ${rate < 10 ? rate.toFixed(1) : Math.round(rate)} records/s`);
