@@ -66,6 +66,11 @@ export interface DieselStep {
    * dropped out for up to a quarter of an hour never moves it, so events are confirmed on it.
    */
   settledL: number;
+  /**
+   * The time-weighted mean level of the same half hour: passes up and down a slope read high and low
+   * for minutes each, and cancel in it (a median, or the ten minutes' level, follows whichever pass).
+   */
+  meanL: number;
 }
 
 export const DIESEL_WINDOW_MS = 10 * 60_000;
@@ -134,6 +139,7 @@ export class DieselTracker {
   /** settled()'s last answer, and the newest bucket it was taken at. */
   private settledBucket?: number;
   private settledL = 0;
+  private meanL = 0;
 
   constructor(options: DieselOptions, state?: DieselState) {
     this.windowMs = options.windowMs ?? DIESEL_WINDOW_MS;
@@ -174,11 +180,12 @@ export class DieselTracker {
     const s = this.state;
     const smoothedL = this.level(time, litres);
     const settledL = this.settled(time);
+    const meanL = this.meanL;
     const netChangeL = s.smoothedL === undefined ? 0 : smoothedL - s.smoothedL;
     s.smoothedL = smoothedL;
     if (standing) s.stoodAt = time;
     else s.movedAt = time;
-    const step: DieselStep = { smoothedL, netChangeL, refuelL: 0, settledL };
+    const step: DieselStep = { smoothedL, netChangeL, refuelL: 0, settledL, meanL };
 
     if (s.refuel) {
       if (smoothedL > s.refuel.peakL) s.refuel.peakL = smoothedL;
@@ -323,6 +330,7 @@ export class DieselTracker {
     const median = this.medianOf(time, buckets.length);
     this.settledBucket = newest;
     this.settledL = median;
+    this.meanL = this.lastMean;
     return median;
   }
 
@@ -339,7 +347,13 @@ export class DieselTracker {
     return end === 0 ? (this.state.smoothedL ?? 0) : this.medianOf(start - BUCKET_MS, end);
   }
 
-  /** The time-weighted median of the means of the first `end` buckets, over the SETTLED_MS up to `time`. */
+  /** medianOf's time-weighted mean, of the same buckets. */
+  private lastMean = 0;
+
+  /**
+   * The time-weighted median of the means of the first `end` buckets, over the SETTLED_MS up to
+   * `time` (their time-weighted mean is left in lastMean).
+   */
   private medianOf(time: number, end: number): number {
     const buckets = this.state.buckets ?? [];
     const values = settledValues;
@@ -362,6 +376,9 @@ export class DieselTracker {
       total += weight;
     }
     let median = this.state.smoothedL ?? 0;
+    let weighted = 0;
+    for (let i = 0; i < n; i++) weighted += (values[i] as number) * (weights[i] as number);
+    this.lastMean = total > 0 ? weighted / total : median;
     for (let i = 0, acc = 0; i < n; i++) {
       acc += weights[i] as number;
       if (acc >= total / 2) {

@@ -56,7 +56,14 @@ export function fuelRules(state: AlertRulesState, ctx: RuleContext): void {
   if (r.ignition === true) suddenDrop(f, ctx, r.time, fuel.smoothedL, settledL, fuel.refueling);
 
   const percent = (fuel.smoothedL / ctx.profile.tankCapacityL) * 100;
-  const low = below(percent, L.lowFuelPercent, LOW_FUEL_BAND);
+  // Working a field on a slope, each pass reads the tank up to 8 % high (uphill) or low (downhill) for
+  // many minutes, and the ten minutes' level follows it: low fuel alerted at 19 % on the way down, and
+  // again a quarter of an hour later once a pass uphill had read past the band. The passes cancel in the
+  // half hour's mean: at field work it must be low too, and it must have risen past the band to re-arm
+  // (a refuel lifts both).
+  const meanLow = below(((fuel.meanL ?? fuel.smoothedL) / ctx.profile.tankCapacityL) * 100, L.lowFuelPercent, LOW_FUEL_BAND);
+  let low = below(percent, L.lowFuelPercent, LOW_FUEL_BAND);
+  if ((low === 'off' && meanLow !== 'off') || (low === 'on' && r.pto === true && meanLow !== 'on')) low = 'keep';
   if ((low === 'on' || state.held.A0103) && sustained(state, 'A0103', low, r.time, LOW_FUEL_HOLD_MS)) ctx.raise('A0103', Math.round(percent), L.lowFuelPercent);
 }
 

@@ -29,6 +29,8 @@ export interface RuleInput {
     smoothedL: number;
     /** The level held over the last half hour (DieselStep.settledL): events are confirmed on it. */
     settledL?: number;
+    /** The mean level of the last half hour (DieselStep.meanL): a slope's passes cancel in it. */
+    meanL?: number;
     /** A refuel that has just settled. */
     refuelDone?: { start: number; litres: number };
     /** A refuel is in progress (the level is rising). */

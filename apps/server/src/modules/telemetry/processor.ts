@@ -154,6 +154,7 @@ export class TractorProcessor {
         if (step) {
           this.ruleFuel.smoothedL = step.smoothedL;
           this.ruleFuel.settledL = step.settledL;
+          this.ruleFuel.meanL = step.meanL;
           this.ruleFuel.refuelDone = step.refuelDone;
           this.ruleFuel.refueling = this.diesel.refueling;
           input.fuel = this.ruleFuel;
