@@ -82,6 +82,34 @@ describe('the unread badge and push messages (spec §4: on receipt, unread alert
     expect(invalidate).not.toHaveBeenCalledWith({ queryKey: queryKeys.alerts });
   });
 
+  it.each([
+    ['a server fault', () => new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'down' } }), { status: 503 })],
+    ['no network', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('a recount after a push that meets %s is silently ignored: the badge keeps its number (spec §8)', async (_what, fail) => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+    render(
+      <>
+        <AlertEvents />
+        <Badge />
+      </>,
+      { wrapper: wrapper(client) },
+    );
+    await screen.findByText('2');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        calls.push(String(input));
+        return fail();
+      }),
+    );
+    act(() => container.post({ type: ALERT_RECEIVED, alertId: 'a1', vin: VIN }));
+    // Sent, sent once more (spec §8), then given up: nothing thrown, nothing shown.
+    await vi.waitFor(() => expect(client.getQueryState(queryKeys.unreadCount(VIN))?.fetchStatus).toBe('idle'));
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    expect(client.getQueryState(queryKeys.unreadCount(VIN))?.status).toBe('error');
+    expect(screen.getByTestId('badge').textContent).toBe('2');
+  });
+
   it('stops listening when the signed-in shell goes away', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
     const { unmount } = render(<AlertEvents />, { wrapper: wrapper(client) });
