@@ -9,34 +9,13 @@ import type { TractorRef } from '../../lib/signed-in/tractors';
 import { renderWithProviders } from '../../test/render';
 import { englishBeforeAll } from '../../test/words';
 import { AskMeScreen } from './askme-screen';
+import { failingRecognition } from './fake-recognition';
 
 const SHERU: TractorRef = { vin: 'MBNTL45SLN0000123', regNo: 'MH12AB1234', Veh_Name: 'Sheru' };
 
 englishBeforeAll(loadTractorTexts, loadAskMeTexts);
 
 describe('asking by voice when the recognition fails', () => {
-  /** The browser's recognition that fails with `error` as it starts. */
-  const recognitionFailing = (error: string) => {
-    class FailingRecognition {
-      lang = '';
-      interimResults = false;
-      maxAlternatives = 1;
-      continuous = false;
-      onresult: (() => void) | null = null;
-      onerror: ((e: { error: string }) => void) | null = null;
-      onend: (() => void) | null = null;
-      start() {
-        queueMicrotask(() => {
-          this.onerror?.({ error });
-          this.onend?.();
-        });
-      }
-      stop() {}
-      abort() {}
-    }
-    vi.stubGlobal('webkitSpeechRecognition', FailingRecognition);
-  };
-
   beforeEach(() => {
     resetVoiceForTests();
     fakePhoneVoice(['en-IN']);
@@ -48,6 +27,9 @@ describe('asking by voice when the recognition fails', () => {
   afterEach(() => {
     resetVoiceForTests();
     vi.unstubAllGlobals();
+    const w = window as unknown as Record<string, unknown>;
+    delete w.SpeechRecognition;
+    delete w.webkitSpeechRecognition;
   });
 
   it.each([
@@ -58,7 +40,7 @@ describe('asking by voice when the recognition fails', () => {
     ['not-allowed', askmeEn['askme.micDenied']],
     ['no-speech', askmeEn['askme.micError']],
   ])('%s: says what happened and what to do instead', async (error, said) => {
-    recognitionFailing(error);
+    failingRecognition(error);
     renderWithProviders(<AskMeScreen />, { tractors: [SHERU] });
     fireEvent.click(await screen.findByRole('button', { name: askmeEn['askme.speak'] }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(said));
