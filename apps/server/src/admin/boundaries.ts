@@ -5,6 +5,7 @@ import type { Database } from '../db/types';
 import { importBoundaries } from '../modules/geofences/boundaries/import';
 import { BOUNDARY_REASONS, DEFAULT_TOLERANCE_M } from '../modules/geofences/boundaries/parse';
 import { listBoundaries } from '../modules/geofences/boundaries/repo';
+import { readProblem } from './input-file';
 
 /** Largest GeoJSON read: India's districts from DataMeet converted with ogr2ogr are far below. */
 const GEOJSON_MAX_BYTES = 256 * 1024 * 1024;
@@ -20,6 +21,8 @@ export const BOUNDARIES_USAGE = `  npm run admin -- boundaries import <file.geoj
 interface Io {
   out: (line: string) => void;
   err: (line: string) => void;
+  /** A file's full path from its name on the command line (admin/input-file.ts); as given by default. */
+  path?: (file: string) => string;
 }
 
 const km2 = (m2: number) => `${Math.round(m2 / 1e6).toLocaleString('en-IN')} km²`;
@@ -61,11 +64,12 @@ export async function runBoundaries(args: readonly string[], db: Kysely<Database
     return 2;
   }
   let doc: unknown;
+  const full = io.path ? io.path(file) : file;
   try {
-    if ((await stat(file)).size > GEOJSON_MAX_BYTES) throw new Error(`larger than ${GEOJSON_MAX_BYTES / 1024 / 1024} MB`);
-    doc = JSON.parse(await readFile(file, 'utf8'));
+    if ((await stat(full)).size > GEOJSON_MAX_BYTES) throw new Error(`larger than ${GEOJSON_MAX_BYTES / 1024 / 1024} MB`);
+    doc = JSON.parse(await readFile(full, 'utf8'));
   } catch (err) {
-    io.err(`${file}: ${err instanceof Error ? err.message : String(err)}`);
+    io.err(`${file}: ${readProblem(err, full)}. Nothing was imported.`);
     return 2;
   }
   let report;

@@ -15,6 +15,7 @@ import { DealerDesk } from '../modules/service-bookings/dealer-desk';
 import { LiveService } from '../modules/vehicles/live-service';
 import { ServiceBook } from '../modules/vehicles/service-book';
 import { parseCsv } from './csv';
+import { callerPath, readProblem } from './input-file';
 import { headerProblems, recordFromText } from './provision-record';
 import { describeDetails } from './reasons';
 
@@ -30,13 +31,17 @@ export interface AdminIo {
 /** Largest CSV read: far above any fleet's provisioning file, far below trouble. */
 const CSV_MAX_BYTES = 10 * 1024 * 1024;
 
-export const USAGE = `Usage:
-  npm run admin -- provision --imei <15 digits; a phone's own id with --deviceModel OsmAnd> --vin <VIN> --engineNo <no> --regNo <reg> --model <model>
+const PROVISION_USAGE = `  npm run admin -- provision --imei <15 digits; a phone's own id with --deviceModel OsmAnd> --vin <VIN> --engineNo <no> --regNo <reg> --model <model>
                    --deviceModel <FMB130…> --implementWidthM <m> --tankCapacityL <L> --serviceIntervalH <h>
                    --firstName <name> --lastName <name> --mobileNo <10 digits> --address <text> --city <city>
                    --pincode <6 digits> --state <state> --expiresOn <YYYY-MM-DD | epoch s>
-                   [--vehName <name>] [--isNewTractor true|false] [--deviceKey <secret the HTTP protocols must send>]
-  npm run admin -- import <file.csv>     header row with the same names; one tractor per line
+                   [--vehName <name>] [--isNewTractor true|false] [--deviceKey <secret the HTTP protocols must send>]`;
+const IMPORT_USAGE = `  npm run admin -- import <file.csv>     header row with the same names; one tractor per line
+                   (a file's path is taken from the folder the command is typed in)`;
+
+export const USAGE = `Usage:
+${PROVISION_USAGE}
+${IMPORT_USAGE}
 ${BOUNDARIES_USAGE}
 ${BOOKINGS_USAGE}
 The database is the server's: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL).`;
@@ -44,8 +49,15 @@ The database is the server's: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL).`;
 /** Runs one admin command; resolves with the process exit code (0 ok, 1 something refused, 2 usage). */
 export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === 'help' || command === '--help') {
+  if (command === 'help' || command === '--help' || command === '-h') {
     io.out(USAGE);
+    return 0;
+  }
+  // `npm run admin -- bookings --help`: that command's usage, before any database is opened.
+  const commandUsage: Record<string, string> = { provision: PROVISION_USAGE, import: IMPORT_USAGE, boundaries: BOUNDARIES_USAGE, bookings: BOOKINGS_USAGE };
+  if (command !== undefined && commandUsage[command] && rest.some((a) => a === '--help' || a === '-h')) {
+    io.out(`Usage:
+${commandUsage[command]}`);
     return 0;
   }
   if (command !== 'provision' && command !== 'import' && command !== 'boundaries' && command !== 'bookings') {
@@ -71,7 +83,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
   }
   const registry = new TractorRegistry({ db: db.kysely, clock: io.clock ?? systemClock, models });
   try {
-    if (command === 'boundaries') return await runBoundaries(rest, db.kysely, io);
+    if (command === 'boundaries') return await runBoundaries(rest, db.kysely, { ...io, path: (file) => callerPath(file, io.env) });
     if (command === 'bookings') return await runBookings(rest, dealerDesk(db, config, models, io.clock ?? systemClock), io);
     return command === 'provision' ? await provision(rest, registry, models, io) : await importCsv(rest, registry, models, io);
   } finally {
@@ -105,11 +117,12 @@ async function importCsv(args: readonly string[], registry: TractorRegistry, mod
     return 2;
   }
   let rows;
+  const full = callerPath(file, io.env);
   try {
-    if ((await stat(file)).size > CSV_MAX_BYTES) throw new Error(`larger than ${CSV_MAX_BYTES / 1024 / 1024} MB`);
-    rows = parseCsv(await readFile(file, 'utf8'));
+    if ((await stat(full)).size > CSV_MAX_BYTES) throw new Error(`larger than ${CSV_MAX_BYTES / 1024 / 1024} MB`);
+    rows = parseCsv(await readFile(full, 'utf8'));
   } catch (err) {
-    io.err(`${file}: ${err instanceof Error ? err.message : String(err)}`);
+    io.err(`${file}: ${readProblem(err, full)}. Nothing was imported.`);
     return 2;
   }
   const [header, ...lines] = rows;
