@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { InvoiceView } from '@tractorlink/domain/subscription-api';
 import { paths } from '../../config/paths';
 import { changeAppLanguage } from '../../lib/i18n';
@@ -79,5 +79,25 @@ describe('the invoice screen', () => {
     serve({ ...invoice, serviceDescription: 'GPS tracking service' });
     const own = await screen.findByText((_, el) => el?.tagName === 'LI' && (el.textContent ?? '').includes('MH12AB1000'));
     expect(own.textContent?.startsWith('GPS tracking service')).toBe(true);
+  });
+});
+
+describe('an invoice not issued yet (spec §8 "invoice is being processed")', () => {
+  it('says so, with Try again, and shows the invoice once it is issued', async () => {
+    await loadSubscriptionTexts('en');
+    let issued = false;
+    const fetchMock = vi.fn(async () =>
+      issued ? Response.json(invoice) : Response.json({ error: { code: 'INVOICE_PROCESSING', message: 'The invoice is being processed' } }, { status: 409 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderInvoice();
+    expect(await screen.findByText('Invoice is being processed')).toBeTruthy();
+    // A 409 is an answer, not a failure: asked once, not sent again.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('heading', { name: 'Tax invoice' })).toBeNull();
+    issued = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(invoice.number)).toBeTruthy();
+    expect(screen.queryByText('Invoice is being processed')).toBeNull();
   });
 });
