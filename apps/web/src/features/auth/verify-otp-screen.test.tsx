@@ -71,4 +71,17 @@ describe('verify OTP screen', () => {
       deviceID,
     });
   });
+
+  it("says 'OTP sent successfully' on arrival; a wrong code says 'Invalid OTP', stays here and is sent once (spec §8)", async () => {
+    const fetch = vi.fn(async () => Response.json({ error: { code: 'OTP_INVALID', message: 'Invalid OTP' } }, { status: 400 }));
+    vi.stubGlobal('fetch', fetch);
+    renderOtp();
+    expect(screen.getByText('OTP sent successfully')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('OTP'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Invalid OTP. Please check and try again.')).toBeTruthy();
+    // A refusal is not sent again: each try counts against the OTP's five.
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
 });
