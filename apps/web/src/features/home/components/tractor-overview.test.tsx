@@ -5,6 +5,7 @@ import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
 import tractorEn from '../../../locales/tractor/en.json';
 import { initI18n } from '../../../lib/i18n';
 import { loadTractorTexts } from '../../../lib/signed-in/tractor-texts';
+import { formatIstDateTime } from '@tractorlink/domain/time';
 import { TractorOverview } from './tractor-overview';
 
 beforeAll(async () => {
@@ -89,5 +90,20 @@ describe('home card: the registration number in a page of another language', () 
     renderHome(home({}));
     const reg = screen.getByText('MH15EX4521');
     expect([reg.getAttribute('lang'), reg.getAttribute('dir')]).toEqual(['en', 'ltr']);
+  });
+});
+
+describe('home card: a tractor out of reach (spec §8)', () => {
+  it("says 'out of reach since' with the time it last reported, and 'location not available' with no fix", () => {
+    const since = NOW - 7200;
+    renderHome(home({ offline: true, offlineSince: since, lastUpdated: since }));
+    expect(screen.getByText(tractorEn['tractor.offlineSince'].replace('{{time}}', formatIstDateTime(since, 'en')))).toBeTruthy();
+    expect(screen.getByTestId('address').textContent).toBe(tractorEn['location.notAvailable']);
+  });
+
+  it("one silent for three months says only 'Tractor is not transmitting since last three months'", () => {
+    renderHome(home({ offline: true, offlineSince: NOW - 100 * 86_400, notTransmitting: true }));
+    expect(screen.getByText('Tractor is not transmitting since last three months')).toBeTruthy();
+    expect(screen.queryByText(/^Out of reach since/)).toBeNull();
   });
 });
