@@ -1,8 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
 import askmeEn from '../src/locales/askme/en.json';
 import askmeTa from '../src/locales/askme/ta.json';
+import tractorTa from '../src/locales/tractor/ta.json';
 import { failingRecognition } from '../src/features/askme/fake-recognition';
 import { FIELD, claimTractor, ingest, provisionTractor } from './support/alerts-seed';
 import type { SeededTractor } from './support/alerts-seed';
@@ -106,5 +107,26 @@ describe('Ask me at 360 × 740 on a weak signal (voice audit)', () => {
     expect(await page.getByText(askmeEn['askme.thinking']).count()).toBe(0);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await page.unroute('**/api/v1/vehicles/aggregations/**');
+  });
+  it('in Tamil, the weather loader goes after the loader time on a hanging link (spec §8, silently), and the late forecast shows when it comes', async () => {
+    // The weather answers are held back (the requests stay open) until the end of the test.
+    const held: Route[] = [];
+    await page.route('**/api/v1/weather/**', (route) => {
+      held.push(route);
+    });
+    // A language change shows the loader until the forecast in the new language is in (spec §4).
+    await switchLanguage(page, 'தமிழ்', 'ta');
+    await open(page, '/tabs/home');
+    const loader = page.getByText(tractorTa['weather.loading']);
+    await loader.waitFor();
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await loader.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await page.locator('.weather').getByRole('alert').count()).toBe(0);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    // The answers come after all: kept, and the card shows the Tamil forecast.
+    for (const route of held) await route.continue();
+    await page.unroute('**/api/v1/weather/**');
+    await expect.poll(() => page.locator('.weather-phrase').textContent(), { timeout: 15_000 }).toMatch(/[\u0b80-\u0bff]/);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
   });
 });

@@ -3,6 +3,7 @@ import { DAY_MS, istDate, istMidnight } from '@tractorlink/domain/time';
 import { hourlyStamp, weatherCacheKeys, weatherRefreshPlan } from '@tractorlink/domain/weather';
 import type { DailyForecast, FiveDayResponse, HourlyItem, WeatherRefreshPlan } from '@tractorlink/domain/weather';
 import { apiJson } from '../../../lib/api-client';
+import { LOADER_TIMEOUT_MS } from '../../../lib/loading';
 import { queryKeys } from '../../../lib/query-keys';
 import { storage } from '../../../lib/secure-storage';
 
@@ -122,22 +123,17 @@ const setIfChanged = (name: string, value: string) => {
 const path = (kind: 'hourly' | 'daily', vin: string, language: string) => `weather/${kind}/${encodeURIComponent(vin)}?language=${encodeURIComponent(language)}`;
 
 /**
- * Runs spec §4's rule once: fetches what is stale or missing (nothing at all when the kept data is
- * fresh), keeps the answers, and returns what the widget shows. Never throws: a failed fetch (503
- * WEATHER_UNAVAILABLE, offline) keeps what the phone has, and what it does not have shows as
- * 'Weather Data NA' (spec §8 "weather failures dismiss the loader silently"). The flags reset only
- * when every fetch they asked for came, so a failed switch is retried (with the loader) next time.
- *
- * Spec §9's "re-render delay 100 ms after a weather fetch" is not copied: it let the source's view
- * notice values written behind its back; here the answer is this function's result, and React shows
- * it as soon as it resolves.
+ * How long the widget waits for its forecasts (spec §9's loader time-out). On a weak signal a
+ * request can hang for minutes: the loader then goes silently (spec §8), showing what the phone keeps
+ * or 'Weather Data NA', and the answers, when they come, are kept and shown (`onLate`).
  */
-export async function refreshWeather(vin: string, language: string, now = Date.now()): Promise<WeatherData> {
-  const { hourly, daily, fetchedAt, plan } = weatherState(vin, language, now);
-  const [hourlyAnswer, dailyAnswer] = await Promise.allSettled([
-    plan.fetchHourly ? apiJson<HourlyItem[]>(path('hourly', vin, language)) : Promise.resolve(null),
-    plan.fetchFiveDay ? apiJson<FiveDayResponse>(path('daily', vin, language)) : Promise.resolve(null),
-  ]);
+export const WEATHER_WAIT_MS = LOADER_TIMEOUT_MS;
+
+type Answers = [PromiseSettledResult<HourlyItem[] | null>, PromiseSettledResult<FiveDayResponse | null>];
+
+/** Keeps what the answers brought (the spec's storage keys) and returns what the widget shows. */
+function keepAnswers(vin: string, language: string, now: number, state: WeatherState, [hourlyAnswer, dailyAnswer]: Answers): WeatherData {
+  const { hourly, daily, fetchedAt, plan } = state;
   const keys = weatherCacheKeys(vin);
   let failed = false;
   let nextHourly = hourly;
@@ -170,13 +166,51 @@ export async function refreshWeather(vin: string, language: string, now = Date.n
   return { hourly: nextHourly, daily: nextDaily, at: now, fetchedAt: nextFetchedAt, failed };
 }
 
+/**
+ * Runs spec §4's rule once: fetches what is stale or missing (nothing at all when the kept data is
+ * fresh), keeps the answers, and returns what the widget shows. Never throws: a failed fetch (503
+ * WEATHER_UNAVAILABLE, offline) keeps what the phone has, and what it does not have shows as
+ * 'Weather Data NA' (spec §8 "weather failures dismiss the loader silently"); so does one that takes
+ * longer than WEATHER_WAIT_MS, whose answers are kept when they come, then `onLate` is called. The
+ * flags reset only when every fetch they asked for came, so a failed switch is retried (with the
+ * loader) next time.
+ *
+ * Spec §9's "re-render delay 100 ms after a weather fetch" is not copied: it let the source's view
+ * notice values written behind its back; here the answer is this function's result, and React shows
+ * it as soon as it resolves.
+ */
+export async function refreshWeather(vin: string, language: string, now = Date.now(), onLate?: () => void): Promise<WeatherData> {
+  const state = weatherState(vin, language, now);
+  const { plan } = state;
+  const answers: Promise<Answers> = Promise.allSettled([
+    plan.fetchHourly ? apiJson<HourlyItem[]>(path('hourly', vin, language)) : Promise.resolve(null),
+    plan.fetchFiveDay ? apiJson<FiveDayResponse>(path('daily', vin, language)) : Promise.resolve(null),
+  ]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), WEATHER_WAIT_MS);
+  });
+  const inTime = await Promise.race([answers, late]);
+  clearTimeout(timer);
+  if (inTime) return keepAnswers(vin, language, now, state, inTime);
+  void answers.then((came) => {
+    // Kept only if nothing newer was kept meanwhile (a later run of the rule).
+    if (keptFetchedAt(vin) !== state.fetchedAt) return;
+    keepAnswers(vin, language, now, state, came);
+    onLate?.();
+  });
+  const { plan: _asked, ...kept } = state;
+  return { ...kept, failed: true };
+}
+
 /** While the home tab stays open, the rule is looked at again this often (a request only once an hour has passed). */
 const WEATHER_RECHECK_MS = 5 * 60_000;
 
 function weatherQueryOptions(vin: string, language: string) {
   return queryOptions({
     queryKey: queryKeys.weather(vin, language),
-    queryFn: () => refreshWeather(vin, language),
+    // An answer that came after the loader had gone is shown when it comes.
+    queryFn: ({ client }) => refreshWeather(vin, language, Date.now(), () => void client.invalidateQueries({ queryKey: queryKeys.weather(vin, language) })),
     // What the phone keeps shows at once, unless the language or tractor changed (spec §4: a
     // loader until the new forecast is in) or nothing is kept yet.
     initialData: (): WeatherData | undefined => {
