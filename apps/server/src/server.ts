@@ -1,3 +1,5 @@
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
@@ -48,16 +50,103 @@ function portProblem(err: unknown): string | undefined {
   ].join('\n');
 }
 
-/** Exits with `portProblem`'s sentence when it has one; otherwise rethrows. */
-function failOnPort(err: unknown): never {
-  const problem = portProblem(err);
+/** An interface to listen on that this machine does not have (HOST or DEVICE_TCP_HOST). */
+function hostProblem(err: unknown): string | undefined {
+  const { code, hostname, address } = err as NodeJS.ErrnoException & { hostname?: unknown; address?: unknown };
+  const host = code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? hostname : code === 'EADDRNOTAVAIL' ? address : undefined;
+  if (typeof host !== 'string') return undefined;
+  const setting = host === config.host ? 'HOST' : 'DEVICE_TCP_HOST';
+  return `TractorLink did not start: ${setting} ${host} is not an address of this machine (${code}). Use 0.0.0.0 (every interface, the default), 127.0.0.1 (this machine only) or one of its own addresses.`;
+}
+
+/**
+ * DATA_DIR must be a folder this user may write (the SQLite database and the voice cache live there):
+ * checked before anything opens it, so a read-only disk or a file in the way is one sentence, not
+ * SQLite's "unable to open database file" and a stack trace.
+ */
+function dataDirProblem(): string | undefined {
+  const dir = config.dataDir;
+  const database = path.join(dir, 'tractorlink.db');
+  const fix = 'Point DATA_DIR at a folder this user may write, e.g. `DATA_DIR=$HOME/tractorlink-data npm start`.';
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why =
+      code === 'EEXIST' || code === 'ENOTDIR'
+        ? 'is not a folder (a file is in the way)'
+        : code === 'EROFS'
+          ? 'cannot be created: the disk is read-only'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'cannot be created by this user'
+            : `cannot be created (${code ?? String(err)})`;
+    return `TractorLink did not start: DATA_DIR ${dir} ${why}. ${fix}`;
+  }
+  if (!statSync(dir).isDirectory()) return `TractorLink did not start: DATA_DIR ${dir} is not a folder. ${fix}`;
+  for (const target of [dir, ...(existsSync(database) ? [database] : [])]) {
+    try {
+      accessSync(target, constants.W_OK);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      const what = target === dir ? `DATA_DIR ${dir}` : `The database ${database}`;
+      const why = code === 'EROFS' ? 'is on a read-only disk' : 'may not be written by this user';
+      return `TractorLink did not start: ${what} ${why}; the server writes there (SQLite database and voice cache). ${fix}`;
+    }
+  }
+  return undefined;
+}
+
+/** The database did not open: the SQLite file is not one, or PostgreSQL (DATABASE_URL) did not let us in. */
+function databaseProblem(err: unknown): string | undefined {
+  const cause = (err instanceof Error && err.cause) || err;
+  const code = (cause as { code?: unknown }).code;
+  if (typeof code !== 'string') return undefined;
+  if (code.startsWith('SQLITE_')) {
+    const database = path.join(config.dataDir, 'tractorlink.db');
+    return `TractorLink did not start: the SQLite database ${database} could not be used (${code}: ${(cause as Error).message}). Move it away to start afresh, or point DATA_DIR at another folder.`;
+  }
+  if (!config.databaseUrl) return undefined;
+  let where = 'DATABASE_URL';
+  try {
+    const url = new URL(config.databaseUrl);
+    // Never the password: user, host, port and database only.
+    where = `PostgreSQL at ${url.hostname}:${url.port || '5432'}${url.pathname} (DATABASE_URL)`;
+  } catch {
+    // an unparsable URL: pg says why below
+  }
+  const why: Record<string, string> = {
+    ECONNREFUSED: 'does not answer: is it running? `npm run postgres` starts a throwaway one on 127.0.0.1:54329',
+    ENOTFOUND: 'names a host that does not resolve',
+    ETIMEDOUT: 'did not answer in time',
+    '3D000': 'has no such database: create it (`createdb`) or name one that exists',
+    '28P01': 'refused the user name or password',
+    '28000': 'refused this user (pg_hba.conf)',
+  };
+  const text = why[code];
+  if (text) return `TractorLink did not start: ${where} ${text}.`;
+  // Node gives an AggregateError (one per address tried) when every connection attempt is refused.
+  if (cause instanceof AggregateError && cause.errors.some((e: NodeJS.ErrnoException) => e.code === 'ECONNREFUSED'))
+    return `TractorLink did not start: ${where} ${why.ECONNREFUSED}.`;
+  return undefined;
+}
+
+/** Exits with one sentence saying what stopped the start when it is one we know; otherwise rethrows. */
+function failToStart(err: unknown): never {
+  const problem = portProblem(err) ?? hostProblem(err) ?? databaseProblem(err);
   if (!problem) throw err;
   process.stderr.write(`\n${problem}\n`);
   process.exit(1);
 }
 
 const config = readConfig();
-const app = await buildApp({ config, seedDemoOwner: config.demo.enabled, startDevices: true, startJobs: true }).catch(failOnPort);
+if (!config.databaseUrl) {
+  const problem = dataDirProblem();
+  if (problem) {
+    process.stderr.write(`\n${problem}\n`);
+    process.exit(1);
+  }
+}
+const app = await buildApp({ config, seedDemoOwner: config.demo.enabled, startDevices: true, startJobs: true }).catch(failToStart);
 
 let closing = false;
 let fleet: { stop(): Promise<void> } | undefined;
@@ -83,10 +172,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host }).catch(async (err: unknown) => {
-  if (!portProblem(err)) throw err;
+  if (!portProblem(err) && !hostProblem(err)) throw err;
   // The device ports and the writer thread are up: close them before saying why we stop.
   await app.close().catch(() => undefined);
-  failOnPort(err);
+  failToStart(err);
 });
 // Out of file handles on accept (EMFILE/ENFILE) is an 'error' on the listening server: logged and
 // survived, never fatal; accepting resumes as handles free up.
