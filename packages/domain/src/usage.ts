@@ -120,8 +120,12 @@ export function engineRunning(prev: Reading, cur: Reading): boolean {
   return rpm > 0 && (cur.rpm ?? 0) > 0 && cur.rpm !== rpm;
 }
 
-/** Usage between two consecutive readings (prev.time < cur.time); state rules follow `prev`. */
-export function measureInterval(prev: Reading, cur: Reading, spec: TractorSpec, coverage?: FieldCoverage): Partial<UsageTotals> {
+/**
+ * Usage between two consecutive readings (prev.time < cur.time); state rules follow `prev`.
+ * `counterRunS`: engine seconds since the worktime counter last moved, before this interval (see
+ * TractorProcessor): a counter coarser than the record rate steps by that much at once.
+ */
+export function measureInterval(prev: Reading, cur: Reading, spec: TractorSpec, coverage?: FieldCoverage, counterRunS = 0): Partial<UsageTotals> {
   const dt = (cur.time - prev.time) / 1000;
   if (!(dt > 0)) return {};
   const out: Partial<UsageTotals> = {};
@@ -130,8 +134,11 @@ export function measureInterval(prev: Reading, cur: Reading, spec: TractorSpec, 
 
   if (prev.engineWorktimeMin !== undefined && cur.engineWorktimeMin !== undefined) {
     const minutes = cur.engineWorktimeMin - prev.engineWorktimeMin;
-    // A counter reset or a jump beyond the elapsed time is not engine time.
-    if (minutes > 0 && minutes * 60 <= dt + 60) out.engineS = minutes * 60;
+    // A counter reset or a jump beyond the elapsed time is not engine time. A counter coarser than the
+    // records (a CAN bus's 0.05 h: a 3-minute step every 3 minutes of running, records every 10 s)
+    // steps by as long as the engine ran since it last moved, which bounds it instead.
+    const ranS = Math.max(dt, counterRunS + (engineOn ? counted : 0));
+    if (minutes > 0 && minutes * 60 <= ranS + 60) out.engineS = minutes * 60;
   } else if (engineOn) {
     out.engineS = counted;
   }
@@ -167,6 +174,16 @@ export function measureInterval(prev: Reading, cur: Reading, spec: TractorSpec, 
     }
   }
   return out;
+}
+
+/**
+ * Engine seconds since the worktime counter last moved, after the interval prev → cur (undefined once
+ * it moves): measureInterval's `counterRunS` for the next interval.
+ */
+export function counterRunAfter(prev: Reading, cur: Reading, runS: number | undefined): number | undefined {
+  if (prev.engineWorktimeMin === undefined || cur.engineWorktimeMin === undefined) return runS;
+  if (cur.engineWorktimeMin !== prev.engineWorktimeMin) return undefined;
+  return engineRunning(prev, cur) ? (runS ?? 0) + Math.min((cur.time - prev.time) / 1000, MAX_INTERVAL_S) : runS;
 }
 
 /**

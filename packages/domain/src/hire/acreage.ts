@@ -1,7 +1,7 @@
 import type { LatLon } from '../geo';
 import { impliedSpeedKmh, type ImpliedSpeedState } from '../implied-speed';
 import type { Reading } from '../telemetry';
-import { measureInterval } from '../usage';
+import { counterRunAfter, measureInterval } from '../usage';
 import { coveredAreaM2 } from './job-coverage';
 
 /** What a job's track measured inside its window. */
@@ -46,13 +46,15 @@ export function measureWindow(readings: readonly Reading[], implementWidthM: num
   const spec = { implementWidthM };
   const implied: ImpliedSpeedState = { fixes: [] };
   let prev: Reading | undefined;
+  let counterRunS: number | undefined;
   for (const raw of readings) {
     if (raw.time < fromMs) continue;
     if (raw.time > toMs) break;
     const r = raw.speedKmh !== undefined ? raw : withImpliedSpeed(implied, raw);
     if (prev) {
       // Without a PTO input, the work is what measureInterval counts with the PTO taken as on.
-      const totals = measureInterval(ptoReported ? prev : { ...prev, pto: true }, r, spec);
+      const totals = measureInterval(ptoReported ? prev : { ...prev, pto: true }, r, spec, undefined, counterRunS);
+      counterRunS = counterRunAfter(prev, r, counterRunS);
       if (out.ptoS !== null) out.ptoS += totals.ptoS ?? 0;
       out.engineS += totals.engineS ?? 0;
       // Work has fixes at both ends (measureInterval counts no distance otherwise).

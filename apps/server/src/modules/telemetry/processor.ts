@@ -6,7 +6,7 @@ import { FieldCoverage } from '@tractorlink/domain/field-coverage';
 import { type ImpliedSpeedState, impliedSpeedKmh } from '@tractorlink/domain/implied-speed';
 import type { Reading } from '@tractorlink/domain/telemetry';
 import { istDayStart, istHourStart } from '@tractorlink/domain/time';
-import { addTotals, emptyTotals, MAX_INTERVAL_S, measureInterval, splitByHour, type UsageTotals } from '@tractorlink/domain/usage';
+import { addTotals, counterRunAfter, emptyTotals, MAX_INTERVAL_S, measureInterval, splitByHour, type UsageTotals } from '@tractorlink/domain/usage';
 import { vehicleStatus, type VehicleStatus } from '@tractorlink/domain/vehicle-state';
 
 /** What the ingestion side knows of a tractor. */
@@ -29,6 +29,8 @@ export interface ProcessorState {
   impliedSpeed?: ImpliedSpeedState;
   /** The alert rules' state, in their stored form (absent where the rules do not run, e.g. a day's rebuild). */
   alerts?: EncodedRulesState;
+  /** Engine seconds since the worktime counter last moved (a coarse counter steps by that much at once). */
+  worktimeRunS?: number;
 }
 
 export interface ProcessResult {
@@ -119,8 +121,9 @@ export class TractorProcessor {
       const r = this.withSpeed(received);
       let engineS = 0;
       if (prev) {
-        const totals = measureInterval(prev, r, this.profile, this.coverageOn(prev));
+        const totals = measureInterval(prev, r, this.profile, this.coverageOn(prev), this.state.worktimeRunS);
         engineS = totals.engineS ?? 0;
+        this.state.worktimeRunS = counterRunAfter(prev, r, this.state.worktimeRunS);
         // After a long silence only the first MAX_INTERVAL_S are counted, and they belong right after
         // the last reading, not spread over the whole gap. A worktime counter that ran on through the
         // silence says how long the engine ran, not when: that time follows the last reading at one
