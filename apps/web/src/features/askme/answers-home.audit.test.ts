@@ -31,3 +31,16 @@ describe('answers agree with the home tab', () => {
     if (lang !== 'en') expect(answer.replace('Sheru', '')).not.toMatch(/[A-Za-z]/);
   });
 });
+
+describe('the weather phrase is said as words', () => {
+  it("AccuWeather's English abbreviations are read as words: 'w/' is 'with', 't-storms' 'thunderstorms'", async () => {
+    const t = await catalogueT('en', 'askme', 'tractor');
+    const said = (IconPhrase: string) =>
+      answerFor('weather', { name: 'Sheru', weather: [{ EpochDateTime: 0, Temperature: { Value: 86, Unit: 'F' }, IconPhrase, WeatherIcon: 14 }] }, t, 'en');
+    expect(said('Partly sunny w/ showers')).toBe('Weather near Sheru now: 30 degrees Celsius, Partly sunny with showers.');
+    expect(said('Mostly cloudy w/ t-storms')).toBe('Weather near Sheru now: 30 degrees Celsius, Mostly cloudy with thunderstorms.');
+    expect(said('T-Storms')).toBe('Weather near Sheru now: 30 degrees Celsius, thunderstorms.');
+    // Phrases of the Indian languages are untouched.
+    expect(said('गरज के साथ बारिश')).toBe('Weather near Sheru now: 30 degrees Celsius, गरज के साथ बारिश.');
+  });
+});

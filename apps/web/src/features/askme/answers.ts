@@ -148,10 +148,22 @@ function service(f: TractorFacts, t: Translate, lang: string): string {
   return t('askme.a.serviceOk', values);
 }
 
+/**
+ * AccuWeather's English phrases as a voice can say them: 'Partly sunny w/ showers' is read 'w slash',
+ * 'Mostly cloudy w/ t-storms' letter by letter. (The phrases of the other languages are plain words.)
+ */
+function sayablePhrase(phrase: string): string {
+  return phrase.replace(/\bw\/\s*/gi, 'with ').replace(/\bt-storms?\b/gi, (m) => (m.toLowerCase().endsWith('s') ? 'thunderstorms' : 'thunderstorm'));
+}
+
 function weather(f: TractorFacts, t: Translate, lang: string): string {
   const now = f.weather?.[0];
   if (!now) return t('askme.a.weatherNone', { name: f.name });
-  return t('askme.a.weather', { name: f.name, temperature: formatDecimal(fahrenheitToCelsius(now.Temperature.Value), lang, 0), phrase: now.IconPhrase });
+  return t('askme.a.weather', {
+    name: f.name,
+    temperature: formatDecimal(fahrenheitToCelsius(now.Temperature.Value), lang, 0),
+    phrase: sayablePhrase(now.IconPhrase),
+  });
 }
 
 /** Days left in the pack, counted as My tractor counts them (IST days, 0 on the last). */
