@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { HomeResponse } from '@tractorlink/domain/auth';
@@ -7,6 +7,7 @@ import en from '../locales/en.json';
 import tractorEn from '../locales/tractor/en.json';
 import { Page } from '../components/ui/page';
 import { queryClient } from '../lib/query-client';
+import { storage } from '../lib/secure-storage';
 import { resetSessionForTests, startSession } from '../lib/session';
 import { loadAskMeTexts } from '../lib/signed-in/askme-texts';
 import { loadTractorTexts } from '../lib/signed-in/tractor-texts';
@@ -72,6 +73,33 @@ describe('side menu (spec §1)', () => {
     ]);
     expect(within(nav).getByRole('link', { name: tractorEn['menu.bookServices'] }).getAttribute('href')).toBe('/book-services');
     expect(within(nav).getByRole('link', { name: tractorEn['menu.hire'] }).getAttribute('href')).toBe('/hire');
+  });
+});
+
+describe('the return path the menu records (spec §2)', () => {
+  beforeEach(() => api());
+  afterEach(() => storage.remove('path'));
+
+  it.each([
+    ['language', () => tractorEn['menu.language'], '/language'],
+    ['edit profile', () => tractorEn['menu.editProfile'], '/create-new-profile'],
+  ])('going to %s records the home tab as the way back, and closes the menu', async (_what, name, href) => {
+    storage.set('path', '/about');
+    const onClose = vi.fn();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    startSession({ access_token: 'token', token_type: 'Bearer', expires_in: 900, user }, true);
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <SideMenu open onClose={onClose} tollFreeNumber="1800 209 0001" />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const link = await screen.findByRole('link', { name: name() });
+    expect(link.getAttribute('href')).toBe(href);
+    fireEvent.click(link);
+    expect(storage.get('path')).toBe('/tabs/home');
+    expect(onClose).toHaveBeenCalled();
   });
 });
 
