@@ -44,3 +44,14 @@ describe('the weather phrase is said as words', () => {
     expect(said('गरज के साथ बारिश')).toBe('Weather near Sheru now: 30 degrees Celsius, गरज के साथ बारिश.');
   });
 });
+
+describe('dates said as each language says them', () => {
+  it.each(LANGUAGE_CODES)('%s: the day before the month, with or without the year', async (lang) => {
+    const t = await catalogueT(lang, 'askme', 'tractor');
+    // 18 November 2026, 4:36 pm IST.
+    const at = 1_795_000_000;
+    const offline = answerFor('running', { name: 'Sheru', home: tractorHomepage({ offline: true, offlineSince: at, vehicleStatus: 'stopped' }) }, t, lang);
+    expect(offline, offline).toMatch(/(^|\s)18 \S/u);
+    expect(offline).not.toMatch(/\S 18,/u);
+  });
+});

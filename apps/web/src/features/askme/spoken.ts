@@ -17,14 +17,22 @@ export function spokenTime(epochSeconds: number, t: Translate): string {
   return `${hour % 12 === 0 ? 12 : hour % 12}:${minute} ${t(hour < 12 ? 'askme.t.am' : 'askme.t.pm')}`;
 }
 
-/** '18 November' (with `year`, '18 November 2026'): the day and the month's full name in the language. */
+/**
+ * '18 November' (with `year`, '18 November 2026'): the day and the month's full name in the language,
+ * the day first as all seven say it. (ICU writes Punjabi's day and month month first, 'ਨਵੰਬਰ 18',
+ * but '18 ਨਵੰਬਰ 2026' with the year: one answer would say the two orders.)
+ */
 export function spokenDate(epochSeconds: number, lang: string, year = false): string {
-  return new Intl.DateTimeFormat(`${lang}-IN-u-nu-latn`, {
+  const format = new Intl.DateTimeFormat(`${lang}-IN-u-nu-latn`, {
     timeZone: TIME_ZONE,
     day: 'numeric',
     month: 'long',
     ...(year ? { year: 'numeric' as const } : {}),
-  }).format(epochSeconds * 1000);
+  });
+  if (year) return format.format(epochSeconds * 1000);
+  const parts = format.formatToParts(epochSeconds * 1000);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')}`;
 }
 
 /** '18 November, 4:36 pm'. */
