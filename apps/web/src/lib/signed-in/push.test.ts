@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../secure-storage';
+import { endSession } from '../session';
 import { PushError, applicationServerKey, forgetPushOnLogout, pushState, resumePush, turnOffAlerts, turnOnAlerts } from './push';
 
 /**
@@ -112,6 +113,23 @@ describe('Web Push on this phone', () => {
     b.calls.length = 0;
     await resumePush();
     expect(b.calls).toEqual([{ method: 'POST', url: '/api/v1/pushsubscription', body: SUB_JSON }]);
+  });
+
+  it.each([
+    ['no network', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a server fault', () => Promise.resolve(Response.json({ error: { code: 'INTERNAL', message: 'down' } }, { status: 503 }))],
+  ])('push failures are swallowed (spec §8): with %s, registering again at a session start and forgetting at logout end quietly', async (_what, fail) => {
+    fakeBrowser('default');
+    await turnOnAlerts();
+    // A new session: the phone that wants alerts is registered again.
+    endSession();
+    const failing = vi.fn(fail);
+    vi.stubGlobal('fetch', failing);
+    await expect(resumePush()).resolves.toBeUndefined();
+    expect(failing).toHaveBeenCalledTimes(2);
+    await expect(forgetPushOnLogout()).resolves.toBeUndefined();
+    expect(storage.get('deviceToken')).toBe(ENDPOINT);
+    expect(pushState()).toBe('on');
   });
 
   it('turn off (settings): the server and the browser both forget it', async () => {
