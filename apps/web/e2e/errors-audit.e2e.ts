@@ -2,6 +2,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import alertsEn from '../src/locales/alerts/en.json';
 import alertsTa from '../src/locales/alerts/ta.json';
+import en from '../src/locales/en.json';
+import hireEn from '../src/locales/hire/en.json';
+import hireTa from '../src/locales/hire/ta.json';
+import ta from '../src/locales/ta.json';
 import tractorEn from '../src/locales/tractor/en.json';
 import tractorTa from '../src/locales/tractor/ta.json';
 import { claimTractor, provisionTractor } from './support/alerts-seed';
@@ -14,11 +18,12 @@ import { sessionToken } from './tractor-helpers';
 /**
  * Spec §8 "messages shown", each in the situation it names, on a 360 × 740 phone in English and
  * Tamil: a new owner whose tractor has sent nothing yet, and an alerts fetch that fails (§8: it logs
- * the error and returns an empty result). One sign-in for the file.
+ * the error and returns an empty result); and the hire ledger's customer and payment forms, refused,
+ * take focus to the first thing to fix as its other forms do. One sign-in for the file.
  */
 const LANGS = [
-  { code: 'en', nativeName: 'English', tractor: tractorEn, alerts: alertsEn },
-  { code: 'ta', nativeName: 'தமிழ்', tractor: tractorTa, alerts: alertsTa },
+  { code: 'en', nativeName: 'English', main: en, tractor: tractorEn, alerts: alertsEn, hire: hireEn },
+  { code: 'ta', nativeName: 'தமிழ்', main: ta, tractor: tractorTa, alerts: alertsTa, hire: hireTa },
 ] as const;
 
 describe('spec §8 messages where they belong, 360 × 740, English and Tamil', () => {
@@ -73,6 +78,28 @@ describe('spec §8 messages where they belong, 360 × 740, English and Tamil', (
       } finally {
         await page.unroute(alertsList);
       }
+    });
+
+    it(`${lang.code}: a refused save of the hire customer and payment forms takes focus to the first thing to fix`, async () => {
+      await switchLanguage(page, lang.nativeName, lang.code);
+      await open(page, '/hire-customer-form');
+      await page.getByLabel(lang.hire['hire.customer.name'], { exact: true }).fill(`Murugan ${lang.code === 'en' ? 'Selvam' : 'Raja'}`);
+      const phone = page.getByLabel(lang.hire['hire.customer.phone'], { exact: true });
+      await phone.fill('98765');
+      await page.getByRole('button', { name: lang.main['common.save'], exact: true }).click();
+      await expect.poll(() => phone.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await phone.getAttribute('aria-invalid')).toBe('true');
+      await phone.fill('');
+      await page.getByRole('button', { name: lang.main['common.save'], exact: true }).click();
+      await page.waitForURL((url) => url.hash.startsWith('#/hire-customer/'));
+      const customerId = decodeURIComponent(new URL(page.url()).hash.replace('#/hire-customer/', ''));
+      await open(page, `/hire-payment?customerId=${encodeURIComponent(customerId)}`);
+      await page.getByLabel(lang.hire['hire.payment.amount'], { exact: true }).fill('500');
+      const date = page.getByLabel(lang.hire['hire.payment.date'], { exact: true });
+      await date.fill('2999-01-01');
+      await page.getByRole('button', { name: lang.hire['hire.payment.save'], exact: true }).click();
+      await expect.poll(() => date.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await date.getAttribute('aria-invalid')).toBe('true');
     });
   }
 });
