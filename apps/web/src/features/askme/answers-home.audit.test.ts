@@ -3,6 +3,7 @@ import { LANGUAGE_CODES } from '@tractorlink/domain/languages';
 import { catalogueOf, catalogueT } from '../../test/catalogue-t';
 import { tractorHomepage } from '../../test/tractor';
 import { answerFor } from './answers';
+import { spokenDate, spokenTime } from './spoken';
 
 /** Ask me's answers against what the home tab shows of the same tractor. */
 
@@ -36,7 +37,12 @@ describe('the weather phrase is said as words', () => {
   it("AccuWeather's English abbreviations are read as words: 'w/' is 'with', 't-storms' 'thunderstorms'", async () => {
     const t = await catalogueT('en', 'askme', 'tractor');
     const said = (IconPhrase: string) =>
-      answerFor('weather', { name: 'Sheru', weather: [{ EpochDateTime: 0, Temperature: { Value: 86, Unit: 'F' }, IconPhrase, WeatherIcon: 14 }] }, t, 'en');
+      answerFor(
+        'weather',
+        { name: 'Sheru', weather: [{ EpochDateTime: Math.floor(Date.now() / 1000), Temperature: { Value: 86, Unit: 'F' }, IconPhrase, WeatherIcon: 14 }] },
+        t,
+        'en',
+      );
     expect(said('Partly sunny w/ showers')).toBe('Weather near Sheru now: 30 degrees Celsius, Partly sunny with showers.');
     expect(said('Mostly cloudy w/ t-storms')).toBe('Weather near Sheru now: 30 degrees Celsius, Mostly cloudy with thunderstorms.');
     expect(said('T-Storms')).toBe('Weather near Sheru now: 30 degrees Celsius, thunderstorms.');
@@ -53,5 +59,22 @@ describe('dates said as each language says them', () => {
     const offline = answerFor('running', { name: 'Sheru', home: tractorHomepage({ offline: true, offlineSince: at, vehicleStatus: 'stopped' }) }, t, lang);
     expect(offline, offline).toMatch(/(^|\s)18 \S/u);
     expect(offline).not.toMatch(/\S 18,/u);
+  });
+});
+
+describe('a forecast kept from long ago', () => {
+  it.each(LANGUAGE_CODES)('%s: is said with its hour, not as the weather "now"', async (lang) => {
+    const t = await catalogueT(lang, 'askme', 'tractor');
+    const cat = catalogueOf('askme', lang);
+    const item = (EpochDateTime: number) => ({ EpochDateTime, Temperature: { Value: 95, Unit: 'F' as const }, IconPhrase: 'P', WeatherIcon: 1 });
+    const nowS = Math.floor(Date.now() / 1000);
+    const fresh = answerFor('weather', { name: 'Sheru', weather: [item(nowS + 600)] }, t, lang);
+    expect(fresh.startsWith(cat['askme.a.weather']?.split('{{')[0] ?? '-')).toBe(true);
+    // Fetched yesterday evening (offline since): its hour was 18 November, 4:36 pm.
+    const old = answerFor('weather', { name: 'Sheru', weather: [item(1_795_000_000)] }, t, lang);
+    expect(old).toBe(
+      t('askme.a.weatherKept', { name: 'Sheru', time: `${spokenDate(1_795_000_000, lang)}, ${spokenTime(1_795_000_000, t)}`, temperature: '35', phrase: 'P' }),
+    );
+    expect(old).not.toBe(t('askme.a.weather', { name: 'Sheru', temperature: '35', phrase: 'P' }));
   });
 });

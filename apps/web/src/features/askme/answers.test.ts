@@ -49,6 +49,11 @@ function situations(): [Intent, TractorFacts][] {
     ['service', { name, home: home({ serviceDue: { status: 'due_soon', dueAtHours: 1250, hoursLeft: 15.6 } }) }],
     ['service', { name, home: home({ serviceDue: { status: 'overdue', dueAtHours: 1000, hoursLeft: -234.5 } }) }],
     ['service', { name, home: home({ lastUpdated: null, engineHours: 0 }) }],
+    // The next hour's forecast, as the server answers it; and one kept from long ago (said with its hour).
+    [
+      'weather',
+      { name, weather: [{ EpochDateTime: Math.floor(Date.now() / 1000) + 600, Temperature: { Value: 95, Unit: 'F' }, IconPhrase: 'धूप', WeatherIcon: 1 }] },
+    ],
     ['weather', { name, weather: [{ EpochDateTime: NOW, Temperature: { Value: 95, Unit: 'F' }, IconPhrase: 'धूप', WeatherIcon: 1 }] }],
     ['weather', { name, weather: [] }],
     ['pack', { name }],

@@ -1,6 +1,6 @@
 import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
 import { dieselStatus } from '@tractorlink/domain/diesel-status';
-import { fahrenheitToCelsius } from '@tractorlink/domain/weather';
+import { HOURLY_REFRESH_MS, fahrenheitToCelsius } from '@tractorlink/domain/weather';
 import type { HourlyItem } from '@tractorlink/domain/weather';
 import type { SubscriptionState } from '@tractorlink/domain/subscription';
 import { formatDecimal, formatHourMeter } from '../../lib/signed-in/tractor-format';
@@ -159,8 +159,11 @@ function sayablePhrase(phrase: string): string {
 function weather(f: TractorFacts, t: Translate, lang: string): string {
   const now = f.weather?.[0];
   if (!now) return t('askme.a.weatherNone', { name: f.name });
-  return t('askme.a.weather', {
+  // A forecast kept from an hour or more ago (offline, the link down) is not "now": said with its hour.
+  const kept = now.EpochDateTime * 1000 + HOURLY_REFRESH_MS <= Date.now();
+  return t(kept ? 'askme.a.weatherKept' : 'askme.a.weather', {
     name: f.name,
+    time: spokenDateTime(now.EpochDateTime, lang, t),
     temperature: formatDecimal(fahrenheitToCelsius(now.Temperature.Value), lang, 0),
     phrase: sayablePhrase(now.IconPhrase),
   });

@@ -41,7 +41,7 @@ function api() {
       if (url.pathname.endsWith('alerts/unread-count')) return json({ vin: SHERU.vin, count: 0 });
       if (url.pathname.endsWith('/alerts')) return json({ data: [], page: 1, pageSize: 1, total: 0, startDateTime: 0, endDateTime: 0 });
       if (url.pathname.includes('weather/hourly/'))
-        return json([{ EpochDateTime: 0, Temperature: { Value: 86, Unit: 'F' }, IconPhrase: 'Sunny', WeatherIcon: 1 }]);
+        return json([{ EpochDateTime: Math.floor(Date.now() / 1000), Temperature: { Value: 86, Unit: 'F' }, IconPhrase: 'Sunny', WeatherIcon: 1 }]);
       return new Response('{}', { status: 404 });
     }),
   );

@@ -80,6 +80,8 @@ function weatherQuery(vin: string, lang: string) {
     queryKey: [...queryKeys.tractor(vin), 'askme', 'weather', lang],
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       apiJson<HourlyItem[]>(`weather/hourly/${enc(vin)}?${new URLSearchParams({ language: lang })}`, { signal }),
+    // Kept on the phone like the home answer: opened offline, Ask me still tells the last forecast (and its hour).
+    meta: { persist: true },
   };
 }
 
