@@ -62,6 +62,39 @@ describe.each(dbTargets)('diesel truth audit 2: parked at the 10-minute rate, $n
     },
   );
 
+  it('20 L brought to a sloping field in cans and poured in at lunch, twelve days: each refuel alerted once, within 15 % of the litres poured, no theft', {
+    timeout: 300_000,
+  }, async () => {
+    const profile: SimProfile = {
+      imei: process.env.SIM_IMEI ?? '356307042441013',
+      home: FARM,
+      fields: [{ corner: at(400, 900), lengthM: 600, widthM: 80, headingDeg: 20, slopePercent: 8 }],
+      implementWidthM: 2,
+      tankCapacityL: 60,
+    };
+    const start: SimCarry = { fuelL: 22, engineMin: 1000 * 60, odometerM: 0, position: FARM };
+    const wrong: string[] = [];
+    for (let d = 1; d <= 12; d++) {
+      const date = `2026-10-${String(d).padStart(2, '0')}`;
+      // Lunch: the ignition off at the field for a while after 10:30 IST (the same day without the cans).
+      const plain = simulateDay(profile, start, date, { cadence: DEVICE_CADENCE }).samples;
+      const lunch = plain.find((s, i) => s.time > Date.UTC(2026, 9, d, 5, 0) && !s.ignition && plain[i + 2]?.ignition === false);
+      if (!lunch) continue;
+      const day = simulateDay(profile, start, date, { cadence: DEVICE_CADENCE, events: [{ kind: 'cans', at: lunch.time + 10 * MINUTE, litres: 20 }] });
+      const tractor = await provisionTractor(db(), { tankCapacityL: 60 });
+      const readings = day.samples.map(sampleToReading);
+      for (let i = 0; i < readings.length; i += 1000) await ingest(t.app, tractor, readings.slice(i, i + 1000));
+      const truth = day.truth.refuels.filter((r) => r.litres >= 10).map((r) => r.litres);
+      // Low fuel before lunch is true (the tank ran down to 10 %); refuels, thefts and drops are checked.
+      const alerted = (await figures(tractor.id)).fuelAlerts.filter((a) => a.type_id !== 'A0103');
+      const ok =
+        alerted.length === truth.length &&
+        alerted.every((a, i) => a.type_id === 'A0104' && Math.abs((a.value ?? 0) - (truth[i] ?? 0)) <= 0.15 * (truth[i] ?? 0));
+      if (!ok) wrong.push(`${date}: poured ${truth.map((l) => l.toFixed(1))}, alerted ${alerted.map((a) => `${a.type_id} ${a.value}`)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('14 L poured in from cans while parked with the ignition off: one refuel of 14 L, alerted once, no theft', async () => {
     const tractor = await provisionTractor(db(), { tankCapacityL: 60 });
     const rnd = noise(31);

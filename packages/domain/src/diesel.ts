@@ -261,10 +261,17 @@ export class DieselTracker {
   /**
    * The level just before a rise began: the trimmed mean of the buckets of the few minutes before it.
    * The lowest level of the window may still hold the last downhill pass of a slope and read litres low.
+   * At a parked device's 10-minute rate those minutes hold one reading at most: then the readings since
+   * the tractor last moved (the window's level still held the last pass, uphill, and a can refuel at
+   * lunch on a sloping field read 5 L short).
    */
   private levelBefore(start: number, lowL: number): number {
-    const before = (this.state.buckets ?? []).filter(([t]) => t < start && t >= start - PRE_RISE_MS).map(([, sum, n]) => sum / n);
-    return before.length >= 2 ? Math.min(trimmedMean(before), lowL + this.movingMarginL) : lowL;
+    const buckets = this.state.buckets ?? [];
+    const before = buckets.filter(([t]) => t < start && t >= start - PRE_RISE_MS).map(([, sum, n]) => sum / n);
+    if (before.length >= 2) return Math.min(trimmedMean(before), lowL + this.movingMarginL);
+    const movedAt = this.state.movedAt;
+    const still = buckets.filter(([t]) => movedAt !== undefined && t > movedAt && t < start && t >= start - SETTLED_MS).map(([, sum, n]) => sum / n);
+    return still.length > 0 ? Math.min(trimmedMean(still), lowL + this.movingMarginL) : lowL;
   }
 
   /**

@@ -50,14 +50,24 @@ export interface SimCarry {
   position: LatLon;
 }
 
-export type SimEventKind = 'siphon' | 'towing' | 'start_without_key' | 'overheat' | 'high_rpm' | 'low_battery' | 'key_removed' | 'pto_off';
+export type SimEventKind =
+  | 'siphon'
+  | 'towing'
+  | 'start_without_key'
+  | 'overheat'
+  | 'high_rpm'
+  | 'low_battery'
+  | 'key_removed'
+  | 'pto_off'
+  /** Diesel poured in from cans where the tractor stands (brought to the field at lunch, say), over `durationMs`. */
+  | 'cans';
 
 export interface SimEvent {
   kind: SimEventKind;
   /** Epoch ms. Night events (siphon, towing, start_without_key) need the tractor parked then. */
   at: number;
   durationMs?: number;
-  /** siphon: litres taken (default 20). */
+  /** siphon: litres taken; cans: litres poured in (default 20). */
   litres?: number;
   /** towing: metres moved (default 800). */
   meters?: number;
@@ -394,6 +404,18 @@ export interface FieldTruth {
   end: number;
 }
 
+/** Litres poured in from cans between two times (each pour spread evenly over its duration). */
+function pouredBetween(events: readonly SimEvent[], from: number, to: number): number {
+  let litres = 0;
+  for (const e of events) {
+    if (e.kind !== 'cans') continue;
+    const duration = e.durationMs ?? 5 * 60_000;
+    const overlap = Math.min(to, e.at + duration) - Math.max(from, e.at);
+    if (overlap > 0) litres += ((e.litres ?? 20) * overlap) / duration;
+  }
+  return litres;
+}
+
 /** Generates the day's samples (ascending time) and returns what carries to the next day. */
 export function simulateDay(
   profile: SimProfile,
@@ -453,10 +475,14 @@ export function simulateDay(
       worked.end = Math.max(worked.end, leg.end);
     }
     if (refuels) truth.refuels.push({ time: leg.start, litres: Math.max(0, refuelTarget - fuelL) });
+    for (const e of events)
+      if (e.kind === 'cans' && e.at >= leg.start && e.at < leg.end)
+        truth.refuels.push({ time: e.at, litres: Math.min(e.litres ?? 20, profile.tankCapacityL - fuelL) });
     if (leg.mode === 'siphon')
       truth.siphons.push({ time: leg.start, litres: Math.min(fuelL, events.find((e) => e.kind === 'siphon' && e.at === leg.start)?.litres ?? 20) });
     const advance = (until: number) => {
       const hours = (until - last) / 3600_000;
+      fuelL = Math.min(profile.tankCapacityL, fuelL + pouredBetween(events, last, until));
       last = until;
       if (moving) odometerM += (kmh / 3.6) * hours * 3600;
       if (engineOn) engineMin += hours * 60;
