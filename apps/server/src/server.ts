@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { APP_VERSION } from './version';
 import { runDemoFleet } from './sim/demo-runner';
 import { DemoDealer } from './modules/service-bookings/demo-dealer';
+import { startFleetRelay } from './fleet-relay';
 
 /** Entry point: listen, print where, close gracefully on SIGTERM/SIGINT. The app is app.ts, its services services.ts, its background jobs jobs.ts. */
 
@@ -150,6 +151,7 @@ const app = await buildApp({ config, seedDemoOwner: config.demo.enabled, startDe
 
 let closing = false;
 let fleet: { stop(): Promise<void> } | undefined;
+let fleetRelay: { close(): Promise<void> } | undefined;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
@@ -159,6 +161,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     Promise.resolve(fleet?.stop())
+      .then(() => fleetRelay?.close())
       .catch((err: unknown) => app.log.warn({ err }, 'simulated fleet did not stop cleanly'))
       .then(() => app.close())
       .then(
@@ -216,6 +219,15 @@ if (config.simulateFleet && config.demo.enabled && app.deviceServer) {
   // The demo tractors' history skips the per-device record budget while it back-fills (sim/demo-runner.ts):
   // at a real device's 6,000 a minute, 90 days took a quarter of an hour before the tractors went live.
   const unbudgeted = app.services.telemetry.rate.exempt;
+  // Behind a balancer's PROXY protocol the device port refuses bare connections: the fleet goes
+  // through a loopback relay that adds the header (fleet-relay.ts), still to this instance, whose
+  // record budget lets its back-fill through.
+  let devicePort = app.deviceServer.port;
+  if (config.devices.proxyProtocol) {
+    const relay = await startFleetRelay(devicePort);
+    fleetRelay = relay;
+    devicePort = relay.port;
+  }
   fleet = runDemoFleet({
     db: app.services.db.kysely,
     registry: app.services.registry,
@@ -223,7 +235,7 @@ if (config.simulateFleet && config.demo.enabled && app.deviceServer) {
     subscriptions: app.services.subscriptions.service,
     hire: app.services.hire,
     demoMobile: config.demo.mobile,
-    devicePort: app.deviceServer.port,
+    devicePort,
     days: config.simulateFleetDays,
     unbudgeted,
     log: (m) => process.stdout.write(`  ${m}\n`),
