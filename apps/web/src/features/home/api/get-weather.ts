@@ -196,8 +196,9 @@ export async function refreshWeather(vin: string, language: string, now = Date.n
   void answers.then((came) => {
     // Kept only if nothing newer was kept meanwhile (a later run of the rule).
     if (keptFetchedAt(vin) !== state.fetchedAt) return;
-    keepAnswers(vin, language, now, state, came);
-    onLate?.();
+    const result = keepAnswers(vin, language, now, state, came);
+    // Shown if something came (a failure, late, is not asked again at once: no loop on a bad link).
+    if (result.hourly !== state.hourly || result.daily !== state.daily) onLate?.();
   });
   const { plan: _asked, ...kept } = state;
   return { ...kept, failed: true };
