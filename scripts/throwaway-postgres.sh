@@ -21,7 +21,9 @@ fi
 bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 
 if [ "${1:-}" = stop ]; then
-  as_pg "$bin/pg_ctl -D '$dir' -m fast -w stop"
+  if [ ! -f "$dir/PG_VERSION" ]; then echo "No throwaway PostgreSQL in $dir: nothing to stop."; exit 0; fi
+  if ! as_pg "$bin/pg_ctl -D '$dir' status" >/dev/null 2>&1; then echo "The throwaway PostgreSQL in $dir is not running."; exit 0; fi
+  as_pg "$bin/pg_ctl -D '$dir' -m fast -w stop" >/dev/null && echo "Stopped the throwaway PostgreSQL in $dir (its data stays; delete the folder to wipe it)."
   exit 0
 fi
 
@@ -31,7 +33,12 @@ if [ ! -f "$dir/PG_VERSION" ]; then
   as_pg "$bin/initdb -D '$dir' -A trust -U postgres" >/dev/null
 fi
 if ! as_pg "$bin/pg_ctl -D '$dir' status" >/dev/null 2>&1; then
-  as_pg "$bin/pg_ctl -D '$dir' -l '$dir/log' -o '-k /tmp -h 127.0.0.1 -p $port' -w start" >/dev/null
+  if ! as_pg "$bin/pg_ctl -D '$dir' -l '$dir/log' -o '-k /tmp -h 127.0.0.1 -p $port' -w start" >/dev/null 2>&1; then
+    echo "The throwaway PostgreSQL did not start on 127.0.0.1:$port; the end of its log ($dir/log):" >&2
+    tail -n 5 "$dir/log" >&2
+    echo "If the port is taken (another PostgreSQL?), choose another: PGPORT=54339 npm run postgres" >&2
+    exit 1
+  fi
 fi
 as_pg "$bin/psql -h 127.0.0.1 -p $port -U postgres -tAc \"select 1 from pg_database where datname = 'tractorlink'\"" | grep -q 1 \
   || as_pg "$bin/createdb -h 127.0.0.1 -p $port -U postgres tractorlink"
