@@ -1,6 +1,6 @@
 import type { Reading } from '@tractorlink/domain/telemetry';
 import { describe, expect, it } from 'vitest';
-import { DEVICE_CADENCE, type SimCarry, type SimProfile, simulateDay } from '../src/sim/farm-day';
+import { DEVICE_CADENCE, type SimCarry, type SimProfile, simulateDay, slopingFarm } from '../src/sim/farm-day';
 import { sampleToReading } from '../src/sim/to-reading';
 import { at, FARM, ingest, noise, parkedOff, series, tank } from './support/alerts';
 import { dbTargets } from './support/db-targets';
@@ -65,13 +65,7 @@ describe.each(dbTargets)('diesel truth audit 2: parked at the 10-minute rate, $n
   it('20 L brought to a sloping field in cans and poured in at lunch, twelve days: each refuel alerted once, within 15 % of the litres poured, no theft', {
     timeout: 300_000,
   }, async () => {
-    const profile: SimProfile = {
-      imei: process.env.SIM_IMEI ?? '356307042441013',
-      home: FARM,
-      fields: [{ corner: at(400, 900), lengthM: 600, widthM: 80, headingDeg: 20, slopePercent: 8 }],
-      implementWidthM: 2,
-      tankCapacityL: 60,
-    };
+    const profile = slopingFarm(process.env.SIM_IMEI ?? '356307042441013', FARM);
     const start: SimCarry = { fuelL: 22, engineMin: 1000 * 60, odometerM: 0, position: FARM };
     const wrong: string[] = [];
     for (let d = 1; d <= 12; d++) {

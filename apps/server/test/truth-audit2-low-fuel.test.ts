@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_CADENCE, type SimProfile, simulateDay } from '../src/sim/farm-day';
+import { DEVICE_CADENCE, simulateDay, slopingFarm } from '../src/sim/farm-day';
 import { sampleToReading } from '../src/sim/to-reading';
-import { at, FARM, ingest } from './support/alerts';
+import { FARM, ingest } from './support/alerts';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { MINUTE } from './support/test-clock';
@@ -26,13 +26,7 @@ describe.each(dbTargets)('low fuel on a slope against the truth, $name', (target
     { timeout: 120_000 },
     async (date, percent) => {
       const tractor = await provisionTractor(db(), { tankCapacityL: 60 });
-      const profile: SimProfile = {
-        imei: process.env.SIM_IMEI ?? '356307042441013',
-        home: FARM,
-        fields: [{ corner: at(400, 900), lengthM: 600, widthM: 80, headingDeg: 20, slopePercent: 8 }],
-        implementWidthM: 2,
-        tankCapacityL: 60,
-      };
+      const profile = slopingFarm(process.env.SIM_IMEI ?? '356307042441013', FARM);
       const day = simulateDay(profile, { fuelL: (percent / 100) * 60, engineMin: 150 * 60, odometerM: 0, position: FARM }, date, { cadence: DEVICE_CADENCE });
       const crossed = day.samples.find((s) => s.fuelL < 0.15 * 60)?.time;
       expect(crossed, 'the simulated tank runs under 15 % during the day').toBeDefined();

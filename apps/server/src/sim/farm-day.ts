@@ -42,6 +42,21 @@ export interface Haulage {
   factory: LatLon;
 }
 
+/**
+ * A farm of one sloping field 400 m east and 900 m north of `home`, worked with a 2 m implement from a
+ * 60 L tank: 600 m passes, on which the float reads 8 % of the tank high going up and as much low coming
+ * back (the ground the fuel audits test on).
+ */
+export function slopingFarm(imei: string, home: LatLon): SimProfile {
+  return {
+    imei,
+    home,
+    fields: [{ corner: fromLocalMeters(home, 400, 900), lengthM: 600, widthM: 80, headingDeg: 20, slopePercent: 8 }],
+    implementWidthM: 2,
+    tankCapacityL: 60,
+  };
+}
+
 /** What carries from one day to the next. */
 export interface SimCarry {
   fuelL: number;
