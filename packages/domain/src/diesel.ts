@@ -71,6 +71,8 @@ export interface DieselStep {
    * for minutes each, and cancel in it (a median, or the ten minutes' level, follows whichever pass).
    */
   meanL: number;
+  /** The level still averages readings from when the tractor last moved (a pass on a slope reads 8 % off). */
+  drivenInLevel: boolean;
 }
 
 export const DIESEL_WINDOW_MS = 10 * 60_000;
@@ -185,7 +187,8 @@ export class DieselTracker {
     s.smoothedL = smoothedL;
     if (standing) s.stoodAt = time;
     else s.movedAt = time;
-    const step: DieselStep = { smoothedL, netChangeL, refuelL: 0, settledL, meanL };
+    const drivenInLevel = s.movedAt !== undefined && this.levelFrom <= s.movedAt;
+    const step: DieselStep = { smoothedL, netChangeL, refuelL: 0, settledL, meanL, drivenInLevel };
 
     if (s.refuel) {
       if (smoothedL > s.refuel.peakL) s.refuel.peakL = smoothedL;
@@ -322,6 +325,7 @@ export class DieselTracker {
       const [, sum, count] = buckets[i] as DieselBucket;
       means[n++] = sum / count;
     }
+    this.levelFrom = (buckets[from] as DieselBucket)[0];
     return trimmedMeanOf(means, n);
   }
 
@@ -356,6 +360,8 @@ export class DieselTracker {
 
   /** medianOf's time-weighted mean, of the same buckets. */
   private lastMean = 0;
+  /** The oldest bucket the last level averaged. */
+  private levelFrom = 0;
 
   /**
    * The time-weighted median of the means of the first `end` buckets, over the SETTLED_MS up to

@@ -52,7 +52,16 @@ export function fuelRules(state: AlertRulesState, ctx: RuleContext): void {
   // Dated when the level began to rise: the refuel event the diesel page lists, at the same time.
   if (fuel.refuelDone && fuel.refuelDone.litres >= L.refillL) ctx.raise('A0104', round1(fuel.refuelDone.litres), L.refillL, undefined, fuel.refuelDone.start);
   const settledL = fuel.settledL ?? fuel.smoothedL;
-  if (parked) theft(f, ctx, r.time, fuel.smoothedL, settledL, fuel.refueling);
+  if (parked)
+    theft(
+      f,
+      ctx,
+      r.time,
+      fuel.smoothedL,
+      settledL,
+      fuel.refueling,
+      fuel.drivenInLevel === true ? Math.min(fuel.smoothedL, fuel.meanL ?? fuel.smoothedL) : fuel.smoothedL,
+    );
   if (r.ignition === true) suddenDrop(f, ctx, r.time, fuel.smoothedL, settledL, fuel.refueling);
 
   const percent = (fuel.smoothedL / ctx.profile.tankCapacityL) * 100;
@@ -75,11 +84,25 @@ export function fuelRules(state: AlertRulesState, ctx: RuleContext): void {
  * minutes (whose settled level has already followed by then) is confirmed at once. Dated when the
  * loss was first seen.
  */
-function theft(f: NonNullable<AlertRulesState['fuel']>, ctx: RuleContext, time: number, levelL: number, settledL: number, refueling: boolean) {
+/**
+ * `referenceL`: the level a loss may be measured from at this reading. While the level still averages
+ * the drive before parking (at a parked device's 10-minute rate for up to 40 minutes), a last pass uphill
+ * on a slope reads it up to 8 % high and the parked level after it looked like a theft of 3–5 L: there it
+ * is bounded by the half hour's mean, in which passes up and down cancel.
+ */
+function theft(
+  f: NonNullable<AlertRulesState['fuel']>,
+  ctx: RuleContext,
+  time: number,
+  levelL: number,
+  settledL: number,
+  refueling: boolean,
+  referenceL: number,
+) {
   if (time - (f.parkedSince ?? time) < THEFT_SETTLE_MS) return;
   // A rise not yet confirmed as a refuel (a sensor stuck high, say) never becomes the level a loss is measured from.
   if (!refueling || f.theftPeakL === undefined) {
-    f.theftPeakL = Math.max(f.theftPeakL ?? levelL, levelL);
+    f.theftPeakL = Math.max(f.theftPeakL ?? referenceL, referenceL);
     f.theftPeakSettledL = Math.max(f.theftPeakSettledL ?? settledL, settledL);
   }
   const threshold = ctx.profile.limits.theftL;

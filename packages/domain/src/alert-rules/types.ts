@@ -31,6 +31,8 @@ export interface RuleInput {
     settledL?: number;
     /** The mean level of the last half hour (DieselStep.meanL): a slope's passes cancel in it. */
     meanL?: number;
+    /** The level still averages readings from when the tractor last moved (DieselStep.drivenInLevel). */
+    drivenInLevel?: boolean;
     /** A refuel that has just settled. */
     refuelDone?: { start: number; litres: number };
     /** A refuel is in progress (the level is rising). */

@@ -158,6 +158,7 @@ export class TractorProcessor {
           this.ruleFuel.smoothedL = step.smoothedL;
           this.ruleFuel.settledL = step.settledL;
           this.ruleFuel.meanL = step.meanL;
+          this.ruleFuel.drivenInLevel = step.drivenInLevel;
           this.ruleFuel.refuelDone = step.refuelDone;
           this.ruleFuel.refueling = this.diesel.refueling;
           input.fuel = this.ruleFuel;
