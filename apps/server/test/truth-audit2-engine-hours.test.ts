@@ -46,4 +46,27 @@ describe.each(dbTargets)('engine hours from a coarse worktime counter, $name', (
     ).toBeLessThan(0.03);
     expect(Math.abs(ptoS - day.truth.ptoS) / day.truth.ptoS).toBeLessThan(0.03);
   });
+
+  it('a counter in 3-minute steps, the day sent newest first 40 records a frame and replayed: engine hours within 3 % of the truth', {
+    timeout: 120_000,
+  }, async () => {
+    const tractor = await provisionTractor(db(), { tankCapacityL: 60 });
+    const profile: SimProfile = {
+      imei: process.env.SIM_IMEI ?? '356307042441013',
+      home: FARM,
+      fields: [{ corner: at(-300, 700), lengthM: 300, widthM: 40, headingDeg: 80 }],
+      implementWidthM: 2,
+      tankCapacityL: 60,
+    };
+    const day = simulateDay(profile, { fuelL: 50, engineMin: 800 * 60 + 2, odometerM: 0, position: FARM }, '2026-11-19', { cadence: DEVICE_CADENCE });
+    const readings: Reading[] = day.samples.map(sampleToReading).map((r) => ({ ...r, engineWorktimeMin: Math.floor((r.engineWorktimeMin ?? 0) / 3) * 3 }));
+    for (let end = readings.length; end > 0; end -= 40) await ingest(t.app, tractor, readings.slice(Math.max(0, end - 40), end));
+    await t.app.services.telemetry.ingestor.replayDue(0);
+    const hours = await db().selectFrom('usage_hourly').select(['engine_s']).where('tractor_id', '=', tractor.id).execute();
+    const engineS = hours.reduce((sum, h) => sum + h.engine_s, 0);
+    expect(
+      Math.abs(engineS - day.truth.engineS) / day.truth.engineS,
+      `engine ${(engineS / 3600).toFixed(2)} h of ${(day.truth.engineS / 3600).toFixed(2)} h`,
+    ).toBeLessThan(0.03);
+  });
 });
