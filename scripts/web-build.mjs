@@ -1,14 +1,14 @@
 // Builds the web app when its sources are newer than the last build (used by `npm start` and the bench).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const webBuilt = join(root, 'apps/web/dist/index.html');
 const webInputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src'];
-/** The VITE_ settings the last build was made with (written after it, so it is in no precache list). */
-const webBuiltEnv = join(root, 'apps/web/dist/.vite-settings.json');
+/** The VITE_ settings the last build was made with (beside the build, not in it: dist/ is served). */
+const webBuiltEnv = join(root, 'node_modules/.cache/tractorlink/web-vite-settings.json');
 
 /** The build-time settings of the web app in `env`: its VITE_ variables, sorted by name. */
 export function viteSettings(env = process.env) {
@@ -70,6 +70,7 @@ export function ensureWebBuilt() {
     console.error('The web build failed; see the messages above (`npm run build` runs it alone).');
     process.exit(build.status ?? 1);
   }
+  mkdirSync(dirname(webBuiltEnv), { recursive: true });
   writeFileSync(webBuiltEnv, `${JSON.stringify(viteSettings())}\n`);
   console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
