@@ -123,11 +123,23 @@ async function stop(signal, code) {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(signal, 0));
 
-/** A child that exits while the cluster runs takes the cluster down, saying which (its own output is above). */
-function watch(child, name) {
+let clusterUp = false;
+let instancesUp = 0;
+
+/**
+ * A child that exits: while the cluster starts (an instance that cannot start, HAProxy that cannot
+ * bind) or when HAProxy or the last instance goes, the cluster stops, saying which (its own output is
+ * above); an instance that dies while others run is the fault the balancer is for, so it is only said.
+ */
+function watch(child, name, isInstance) {
   child.once('exit', (code, signal) => {
     if (stopping) return;
-    console.error(`\nThe cluster stopped: ${name} exited (${signal ?? `code ${code}`}); its own output is above.`);
+    const how = signal ?? `code ${code}`;
+    if (isInstance && clusterUp && --instancesUp > 0) {
+      console.error(`\n${name} exited (${how}); HAProxy sends its devices and requests to the others.`);
+      return;
+    }
+    console.error(`\nThe cluster stopped: ${name} exited (${how}); its own output is above.`);
     void stop('SIGTERM', 1);
   });
 }
@@ -137,7 +149,8 @@ function startInstance(i) {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, bundle], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
   child.stdout.on('data', (chunk) => process.stdout.write(chunk.toString().replace(/^(?=.)/gm, `[${i + 1}] `)));
   children.push(child);
-  watch(child, `instance ${i + 1}`);
+  instancesUp++;
+  watch(child, `instance ${i + 1}`, true);
   return child;
 }
 
@@ -160,7 +173,8 @@ await Promise.all(instances.map((i) => healthy(i.httpPort)));
 if (!stopping) {
   const balancer = await startHaproxy(haproxy, join(dir, 'haproxy.cfg'), haproxyConfig({ httpPort, devicePort, instances }));
   children.push(balancer);
-  watch(balancer, 'HAProxy');
+  watch(balancer, 'HAProxy', false);
+  clusterUp = true;
   console.log(`\nTractorLink cluster: ${count} instances on ${databaseUrl.replace(/\/\/[^@]*@/, '//…@')}`);
   console.log(`  web and API: http://localhost:${httpPort} (HAProxy, leastconn)`);
   console.log(`  devices: TCP port ${devicePort} (HAProxy, leastconn, PROXY protocol to the instances)`);
