@@ -2,6 +2,7 @@ import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
+import { LogCapture } from './support/log-capture';
 import { DevicePeer } from './support/teltonika-peer';
 import { provisionTractor } from './support/tractors';
 
@@ -26,11 +27,21 @@ function connectFrom(port: number, localAddress: string): Promise<Socket> {
 
 describe.each(dbTargets.slice(0, 1))('devices behind a TCP balancer sending the PROXY protocol ($name)', (target) => {
   const t = useTestApp(target);
-  const start = async (env: Record<string, string> = {}) => {
-    const app = await t.build(
-      { DEVICE_TCP_PORT: '0', DEVICE_TCP_HOST: '127.0.0.1', DEVICE_UDP_PORT: 'off', DEVICE_PROXY_PROTOCOL: 'true', DEVICE_PROXY_TRUSTED: '127.0.0.1', ...env },
-      { startDevices: true },
+  const build = (env: Record<string, string> = {}, logs?: LogCapture) =>
+    t.build(
+      {
+        DEVICE_TCP_PORT: '0',
+        DEVICE_TCP_HOST: '127.0.0.1',
+        DEVICE_UDP_PORT: 'off',
+        DEVICE_PROXY_PROTOCOL: 'true',
+        DEVICE_PROXY_TRUSTED: '127.0.0.1',
+        ...(logs ? { LOG_LEVEL: 'info' } : {}),
+        ...env,
+      },
+      { startDevices: true, ...(logs ? { logStream: logs } : {}) },
     );
+  const start = async (env: Record<string, string> = {}) => {
+    const app = await build(env);
     await provisionTractor(t.database.db.kysely, { imei: IMEI });
     const port = app.deviceServer?.port;
     if (!port) throw new Error('device server not started');
@@ -70,5 +81,16 @@ describe.each(dbTargets.slice(0, 1))('devices behind a TCP balancer sending the 
     const spoofed = await connectFrom(port, '127.0.0.2');
     spoofed.write(header('49.36.12.7'));
     expect(await droppedSoon(spoofed)).toBe(true);
+  });
+
+  it('a connection gone before it is looked at (the balancer’s health check) is closed without a warning', async () => {
+    const logs = new LogCapture();
+    const server = (await build({}, logs)).deviceServer?.server;
+    if (!server) throw new Error('device server not started');
+    // A socket with no peer address, as Node hands over one the balancer reset at once.
+    const gone = new Socket();
+    server.emit('connection', gone);
+    expect(gone.destroyed).toBe(true);
+    expect(logs.records().filter((r) => String(r.msg).startsWith('device connection'))).toEqual([]);
   });
 });

@@ -98,6 +98,11 @@ export async function startTeltonikaServer(options: TeltonikaServerOptions): Pro
       return;
     }
     socket.on('error', () => undefined);
+    // Gone before we looked (the balancer's health check opens and resets at once): nothing to refuse.
+    if (socket.remoteAddress === undefined) {
+      socket.destroy();
+      return;
+    }
     if (!fromTrustedBalancer(socket.remoteAddress, options.proxyProtocol.trusted)) {
       warn(`untrusted:${socket.remoteAddress}`, { peer: socket.remoteAddress }, 'device connection refused: not from the balancer');
       socket.destroy();
