@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
-import { localWakeups } from '../src/db/wakeups';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
+import { localWakeups, postgresWakeups, type WakeChannel } from '../src/db/wakeups';
 import type { PushSender } from '../src/providers/push/push-sender';
 import { browserKeys } from './support/alerts';
 import { post } from './support/api';
@@ -80,6 +81,41 @@ describe.runIf(postgres)('wake-ups between instances on PostgreSQL', () => {
     };
     const ms = await latency(true, cutListen);
     for (const m of ms) expect(m).toBeLessThan(1000);
+  });
+
+  it('listeners added while the LISTEN session starts each get their channel, one statement at a time (pg 9 refuses overlaps)', async () => {
+    // Every query of the LISTEN session, and the most it ever had in flight at once.
+    let inFlight = 0;
+    let most = 0;
+    const listenStatements: string[] = [];
+    const query = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const text = String(args[0]);
+      const done = (query as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      if (!text.startsWith('LISTEN')) return done;
+      listenStatements.push(text);
+      most = Math.max(most, ++inFlight);
+      return done.finally(() => inFlight--);
+    } as typeof query);
+    const log = { warn: () => undefined, debug: () => undefined } as unknown as Parameters<typeof postgresWakeups>[0]['log'];
+    const wakeups = postgresWakeups({ databaseUrl: t.database.databaseUrl, db: t.database.db.kysely, log });
+    const woken: WakeChannel[] = [];
+    const channels: WakeChannel[] = ['tl_outbox', 'tl_days', 'tl_commands'];
+    // As the app starts its jobs: each channel's first listener in the same tick, before the session is up.
+    const stops = channels.map((ch) => wakeups.listen(ch, () => woken.push(ch)));
+    try {
+      await vi.waitFor(() => expect([...listenStatements].sort()).toEqual(channels.map((ch) => `LISTEN ${ch}`).sort()), { timeout: 10_000 });
+      await vi.waitFor(() => expect(inFlight).toBe(0));
+      expect(most).toBe(1);
+      // Each channel wakes from another session's NOTIFY.
+      woken.length = 0;
+      for (const ch of channels) await sql`select pg_notify(${ch}, '')`.execute(t.database.db.kysely);
+      await vi.waitFor(() => expect([...new Set(woken)].sort()).toEqual([...channels].sort()), { timeout: 5_000 });
+      expect(listenStatements).toHaveLength(3);
+    } finally {
+      for (const stop of stops) await stop();
+      spy.mockRestore();
+    }
   });
 
   if (measurePolling)

@@ -79,6 +79,8 @@ export function postgresWakeups(options: PostgresWakeupsOptions): Wakeups {
   let timer: NodeJS.Timeout | undefined;
   let backoff = options.reconnectMs ?? 500;
   const channels = () => local.eventNames().filter((n): n is WakeChannel => typeof n === 'string');
+  /** LISTENs the current session still lacks (a channel's first listener may come at any time). */
+  let listenMissing: (() => void) | undefined;
 
   const connect = async (): Promise<void> => {
     if (stopped || client) return;
@@ -87,6 +89,7 @@ export function postgresWakeups(options: PostgresWakeupsOptions): Wakeups {
     const lost = (err?: unknown) => {
       if (client !== c) return;
       client = undefined;
+      listenMissing = undefined;
       c.removeAllListeners();
       c.on('error', () => undefined);
       c.end().catch(() => undefined);
@@ -99,9 +102,27 @@ export function postgresWakeups(options: PostgresWakeupsOptions): Wakeups {
     c.on('error', lost);
     c.on('end', () => lost());
     c.on('notification', (msg) => local.emit(msg.channel));
+    // One statement at a time on this session: pg deprecates a query sent while another runs.
+    const listened = new Set<WakeChannel>();
+    const missing = () => channels().find((n) => !listened.has(n));
+    let running: Promise<void> | undefined;
+    const listenAll = (): Promise<void> => {
+      running ??= (async () => {
+        try {
+          for (let ch = missing(); ch; ch = missing()) {
+            await c.query(`LISTEN ${ch}`);
+            listened.add(ch);
+          }
+        } finally {
+          running = undefined;
+        }
+      })();
+      return running;
+    };
     try {
       await c.connect();
-      for (const channel of channels()) await c.query(`LISTEN ${channel}`);
+      listenMissing = () => void listenAll().catch((err: unknown) => c.emit('error', err));
+      await listenAll();
       backoff = options.reconnectMs ?? 500;
       // Anything notified while this session was away was lost: look once now.
       for (const channel of channels()) local.emit(channel);
@@ -121,7 +142,7 @@ export function postgresWakeups(options: PostgresWakeupsOptions): Wakeups {
       if (stopped) {
         stopped = false;
         void connect();
-      } else if (first && client) client.query(`LISTEN ${channel}`).catch((err: unknown) => client?.emit('error', err));
+      } else if (first && client) listenMissing?.();
       return async () => {
         local.off(channel, listener);
         if (channels().length > 0) return;
@@ -129,6 +150,7 @@ export function postgresWakeups(options: PostgresWakeupsOptions): Wakeups {
         clearTimeout(timer);
         const c = client;
         client = undefined;
+        listenMissing = undefined;
         if (c) {
           c.removeAllListeners();
           c.on('error', () => undefined);
