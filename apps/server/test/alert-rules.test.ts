@@ -240,16 +240,30 @@ describe('service due rule', () => {
     // 250 h interval, last service at 0: reminders at 200, 210, 220, 230, 240 h; due at 250 h.
     h.feed(Array.from({ length: 130 }, (_, i) => hoursReading(DAY + i * 30 * MINUTE, 190 + i * 0.5)));
     expect(h.types()).toEqual(['A0102P1', 'A0102P2', 'A0102P3', 'A0102P4', 'A0102P5', 'A0102']);
-    expect(h.raised[5]).toMatchObject({ value: 250, threshold: 250 });
+    // Raised by the reading after the one that reached 250 h (two in a row from the counter).
+    expect(h.raised[5]).toMatchObject({ value: 250.5, threshold: 250 });
   });
 
   it('when the hours jump past several stages only the furthest is raised; a recorded service starts over', () => {
     const h = new RulesHarness();
-    h.feed([hoursReading(DAY, 10), hoursReading(DAY + MINUTE, 235)]);
+    h.feed([hoursReading(DAY, 10), hoursReading(DAY + MINUTE, 235), hoursReading(DAY + 2 * MINUTE, 235)]);
     expect(h.types()).toEqual(['A0102P4']);
     h.profile = profileWith({}, { intervalH: 250, lastServiceAtH: 240 });
-    h.feed([hoursReading(DAY + 2 * MINUTE, 241), hoursReading(DAY + 3 * MINUTE, 485)]);
+    h.feed([hoursReading(DAY + 3 * MINUTE, 241), hoursReading(DAY + 4 * MINUTE, 485), hoursReading(DAY + 5 * MINUTE, 485)]);
     expect(h.types()).toEqual(['A0102P4', 'A0102P5']);
+  });
+
+  it('one wild counter value (150 h read as 1,092 h for a record) is no service due; the true crossing still is', () => {
+    const h = new RulesHarness();
+    h.feed([hoursReading(DAY, 150), hoursReading(DAY + MINUTE, 1092), hoursReading(DAY + 2 * MINUTE, 150.02), hoursReading(DAY + 3 * MINUTE, 150.03)]);
+    expect(h.types()).toEqual([]);
+    // The same after a restart between the wild value and the next (the waiting stage is kept state).
+    h.feed([hoursReading(DAY + 4 * MINUTE, 1092)]);
+    h.restart();
+    h.feed([hoursReading(DAY + 5 * MINUTE, 150.05)]);
+    expect(h.types()).toEqual([]);
+    h.feed(Array.from({ length: 4 }, (_, i) => hoursReading(DAY + (6 + i) * 30 * MINUTE, 199.8 + i * 0.2)));
+    expect(h.types()).toEqual(['A0102P1']);
   });
 
   it('counts engine time itself when the device has no worktime counter', () => {

@@ -13,7 +13,7 @@ import type { AlertRulesState, GeofenceTrack, Held, WatchedGeofence } from './ty
  *   f  fuel: [parkedSince, theftPeakL, theftFired 0|1, dropFired 0|1, run, theft [since|0, peak settled L, low L since alerted?],
  *      dropSeen [since, peak L, settled L]] (0 / null: none; the last two left out when none)
  *   t  towing: [far, fired 0|1, anchor lat, anchor lon, last lat, last lon, last time, anchored 0|1] (null: none)
- *   s  service: [dueAt, stage, nextAt]
+ *   s  service: [dueAt, stage, nextAt, seen?] (seen: a stage the counter reached once, not yet confirmed)
  *   g  geofences: [fingerprint of the watched list, { geofenceId: rev × 2 + (1 inside | 0 not known yet) }];
  *      a geofence of that list left out is one the tractor is clearly outside (most of them)
  */
@@ -25,7 +25,7 @@ export interface EncodedRulesState {
   p?: [0 | 1, number, number, number];
   f?: [number, number | null, 0 | 1, 0 | 1, [number, number][] | null, ([number, number] | [number, number, number] | null)?, [number, number, number]?];
   t?: [number, 0 | 1, number | null, number | null, number | null, number | null, number | null, (0 | 1)?];
-  s?: [number, number, number];
+  s?: [number, number, number, number?];
   g?: [number, Record<string, number>];
 }
 
@@ -68,7 +68,10 @@ export function encodeRulesState(s: AlertRulesState): EncodedRulesState {
     out.t = [t.far, t.fired ? 1 : 0, t.anchor?.lat ?? null, t.anchor?.lon ?? null, t.lastFix?.lat ?? null, t.lastFix?.lon ?? null, t.lastFix?.time ?? null];
     if (t.anchored) out.t.push(1);
   }
-  if (s.service) out.s = [s.service.dueAt, s.service.stage, s.service.nextAt];
+  if (s.service) {
+    out.s = [s.service.dueAt, s.service.stage, s.service.nextAt];
+    if (s.service.seen !== undefined) out.s.push(s.service.seen);
+  }
   if (s.geofences && s.geofenceFingerprint !== undefined) out.g = [s.geofenceFingerprint, encodeTracks(s)];
   return out;
 }
@@ -122,7 +125,10 @@ export function decodeRulesState(saved: unknown, engineS = 0): AlertRulesState {
     if (aLat !== null && aLon !== null) state.tow.anchor = { lat: aLat, lon: aLon };
     if (lLat !== null && lLon !== null && lTime !== null) state.tow.lastFix = { lat: lLat, lon: lLon, time: lTime };
   }
-  if (e.s) state.service = { dueAt: e.s[0], stage: e.s[1], nextAt: e.s[2] };
+  if (e.s) {
+    state.service = { dueAt: e.s[0], stage: e.s[1], nextAt: e.s[2] };
+    if (e.s[3] !== undefined) state.service.seen = e.s[3];
+  }
   if (e.g) {
     state.geofenceFingerprint = e.g[0];
     state.geofences = {};

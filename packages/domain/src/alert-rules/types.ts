@@ -157,7 +157,8 @@ export interface AlertRulesState {
   };
   /** `anchored`: a second fix agreed with the anchor (a wild first fix is replaced, not measured from). */
   tow?: { anchor?: LatLon; anchored?: boolean; far: number; fired: boolean; lastFix?: LatLon & { time: number } };
-  service?: { dueAt: number; stage: number; nextAt: number };
+  /** `seen`: the stage the device's counter reached on its last reading, not yet confirmed by a second one. */
+  service?: { dueAt: number; stage: number; nextAt: number; seen?: number };
   /** Engine seconds over the tractor's life (engine hours when the device has no worktime counter). */
   engineS: number;
   /** Per geofence id. */
