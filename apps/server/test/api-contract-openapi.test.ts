@@ -102,6 +102,7 @@ describe.each(dbTargets.slice(0, 1))('API contract: the OpenAPI document and spe
     const mediaOf = (path: string) => Object.keys(doc.paths[`/api/v1/${path}`]?.get?.responses['200']?.content ?? {}).sort();
     expect(mediaOf('image')).toEqual(['image/jpeg', 'image/png']);
     expect(mediaOf('subscription/invoices/{orderId}/pdf')).toEqual(['application/pdf']);
+    expect(mediaOf('tts')).toEqual(['audio/mpeg', 'audio/ogg', 'audio/wav']);
   });
 
   it('the answers carry spec §3’s field names', async () => {

@@ -6,7 +6,7 @@ import { AppError } from '../../errors/app-error';
 import { NoVoiceError, TtsError } from '../../providers/tts/tts-provider';
 import { principalOf, requireAuth } from '../sessions/require-auth';
 import type { SessionService } from '../sessions/service';
-import type { TtsService } from './service';
+import { type TtsService, TTS_CONTENT_TYPES } from './service';
 import { speakable } from './speakable';
 
 /** The longest text spoken at once, in characters after trimming. */
@@ -39,6 +39,7 @@ function alreadyHas(ifNoneMatch: string | undefined, etag: string): boolean {
 export const ttsRoutes: FastifyPluginAsyncZod<{ tts: TtsService; sessions: SessionService }> = async (app, { tts, sessions }) => {
   app.get('/tts', {
     preHandler: requireAuth(sessions),
+    config: { binaryAnswer: TTS_CONTENT_TYPES },
     schema: {
       tags: ['tts'],
       security: [{ bearer: [] }],

@@ -31,6 +31,8 @@ interface CacheEntry {
 
 const EXTENSIONS: Readonly<Record<string, string>> = { 'audio/wav': 'wav', 'audio/mpeg': 'mp3', 'audio/ogg': 'ogg' };
 const CONTENT_TYPES: Readonly<Record<string, string>> = { wav: 'audio/wav', mp3: 'audio/mpeg', ogg: 'audio/ogg' };
+/** Every content type spoken audio is served with. */
+export const TTS_CONTENT_TYPES: readonly string[] = Object.values(CONTENT_TYPES);
 const CACHED_FILE = /^([0-9a-f]{64})\.(wav|mp3|ogg)$/;
 /** A temporary file this old was left by a write that never finished (crash): removed at start. */
 const STALE_TEMP_MS = 60_000;
