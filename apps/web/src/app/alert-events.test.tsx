@@ -48,16 +48,22 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The app's push listener and the unread badge, on a fresh query client (returned). */
+function renderWithBadge(): QueryClient {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+  render(
+    <>
+      <AlertEvents />
+      <Badge />
+    </>,
+    { wrapper: wrapper(client) },
+  );
+  return client;
+}
+
 describe('the unread badge and push messages (spec §4: on receipt, unread alerts are recounted)', () => {
   it("refetches the count when the service worker says 'alert-received', and not for other messages", async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
-    render(
-      <>
-        <AlertEvents />
-        <Badge />
-      </>,
-      { wrapper: wrapper(client) },
-    );
+    const client = renderWithBadge();
     await screen.findByText('2');
     expect(container.startMessages).toHaveBeenCalled();
     expect(calls).toEqual([`/api/v1/alerts/unread-count?vin=${VIN}`]);
@@ -86,14 +92,7 @@ describe('the unread badge and push messages (spec §4: on receipt, unread alert
     ['a server fault', () => new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'down' } }), { status: 503 })],
     ['no network', () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('a recount after a push that meets %s is silently ignored: the badge keeps its number (spec §8)', async (_what, fail) => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
-    render(
-      <>
-        <AlertEvents />
-        <Badge />
-      </>,
-      { wrapper: wrapper(client) },
-    );
+    const client = renderWithBadge();
     await screen.findByText('2');
     vi.stubGlobal(
       'fetch',
