@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Reminder, reminderPushPayload } from '@tractorlink/domain/alarms';
-import { pushChannel, shownNotifications } from './support/alerts-browser';
+import { grantNotifications, pushChannel, shownNotifications } from './support/alerts-browser';
 import { baseURL, expectRoute, newPhone, useBrowser } from './support/browser';
 import { registerThroughScreens } from './support/flows';
 import { uniqueMobile } from './support/sms';
@@ -84,15 +84,15 @@ describe('reminders that ring', () => {
   it('the push the server sends at the reminder time shows the notification', async () => {
     const [reminder] = (await api<{ data: Reminder[] }>(baseURL(), await sessionToken(page), 'reminders')).data;
     if (!reminder) throw new Error('the reminder is on the server');
-    await context.grantPermissions(['notifications'], { origin: baseURL() });
     const channel = await pushChannel(context, page);
+    await grantNotifications(context, page);
     await channel.cdp.send('ServiceWorker.deliverPushMessage', {
       origin: new URL(baseURL()).origin,
       registrationId: channel.registrationId,
       data: JSON.stringify(reminderPushPayload(reminder)),
     });
-    await expect
-      .poll(async () => (await shownNotifications(page)).find((n) => n.tag === `reminder-${reminder.id}`))
-      .toMatchObject({ title: 'Change engine oil', url: '/#/my-reminder' });
+    // Not shown: the worker's errors stand in the failure, to say why.
+    const shown = async () => (await shownNotifications(page)).find((n) => n.tag === `reminder-${reminder.id}`) ?? { workerErrors: channel.workerErrors };
+    await expect.poll(shown).toMatchObject({ title: 'Change engine oil', url: '/#/my-reminder' });
   });
 });

@@ -74,6 +74,23 @@ export async function listedTypes(page: Page): Promise<string[]> {
 export interface PushChannel {
   cdp: CDPSession;
   registrationId: string;
+  /** What the worker threw since the channel opened (a push handler that failed says why here). */
+  workerErrors: string[];
+}
+
+/**
+ * Lets the app notify, and waits until the page and its service worker both see it: a push
+ * delivered before the worker does is refused ("No notification permission has been granted").
+ */
+export async function grantNotifications(context: BrowserContext, page: Page): Promise<void> {
+  await context.grantPermissions(['notifications'], { origin: baseURL() });
+  await expect.poll(() => page.evaluate(() => Notification.permission)).toBe('granted');
+  await expect
+    .poll(async () => {
+      const [worker] = context.serviceWorkers();
+      return worker ? worker.evaluate(() => Notification.permission) : 'no worker yet';
+    })
+    .toBe('granted');
 }
 
 /** The page's service worker registration as CDP knows it (ServiceWorker.enable reports them all). */
@@ -83,6 +100,8 @@ export async function pushChannel(context: BrowserContext, page: Page): Promise<
   cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
     for (const r of e.registrations) registrations.set(r.registrationId, r);
   });
+  const workerErrors: string[] = [];
+  cdp.on('ServiceWorker.workerErrorReported', (e) => workerErrors.push(e.errorMessage.errorMessage));
   await cdp.send('ServiceWorker.enable');
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   let registrationId = '';
@@ -92,7 +111,7 @@ export async function pushChannel(context: BrowserContext, page: Page): Promise<
       return registrationId;
     })
     .not.toBe('');
-  return { cdp, registrationId };
+  return { cdp, registrationId, workerErrors };
 }
 
 /** What the server's push sender puts in a push for this alert (domain alertPushPayload), checked by its schema. */
