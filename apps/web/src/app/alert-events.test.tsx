@@ -1,10 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useUnreadCount } from '../features/alerts/api/get-unread-count';
 import { ALERT_RECEIVED, BOOKING_CHANGED } from '../sw-push';
+import { apiJson } from '../lib/api-client';
 import { queryKeys } from '../lib/query-keys';
+import { storage } from '../lib/secure-storage';
+import { resetSessionForTests, sessionStore, startSession } from '../lib/session';
+import { testOwner } from '../test/owner';
 import { AlertEvents } from './alert-events';
 
 const VIN = 'MBNAL0000000000001';
@@ -116,5 +120,55 @@ describe('the unread badge and push messages (spec §4: on receipt, unread alert
     unmount();
     container.post({ type: ALERT_RECEIVED });
     expect(invalidate).not.toHaveBeenCalled();
+  });
+});
+
+describe('a refused token refresh after a push (spec §8 over §4)', () => {
+  beforeAll(async () => {
+    await storage.load();
+  });
+  afterEach(() => {
+    resetSessionForTests();
+  });
+
+  it('is silently ignored: the owner stays where they are; the next request a screen makes ends the session without asking again', async () => {
+    const owner = testOwner('en');
+    startSession({ access_token: 'token', token_type: 'Bearer', expires_in: 900, user: owner }, true);
+    window.location.hash = '#/tabs/home';
+    const client = renderWithBadge();
+    await screen.findByText('2');
+    const recounted = () => client.getQueryState(queryKeys.unreadCount(VIN))?.fetchStatus === 'idle' && sent.length;
+    // The session was revoked meanwhile (the PIN reset on another phone): every token is refused.
+    const refresh: string[] = [];
+    const sent: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        sent.push(url);
+        if (url.endsWith('/refreshtoken')) refresh.push(url);
+        const code = url.endsWith('/refreshtoken') ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED';
+        return new Response(JSON.stringify({ error: { code, message: code } }), { status: 401, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+
+    act(() => container.post({ type: ALERT_RECEIVED, alertId: 'a1', vin: VIN }));
+    await vi.waitFor(() => expect(refresh).toHaveLength(1));
+    await vi.waitFor(() => expect(screen.getByTestId('badge').textContent).toBe('2'));
+    // A second push meets the kept refusal: still ignored, and the server is not asked again.
+    const before = sent.length;
+    act(() => container.post({ type: ALERT_RECEIVED, alertId: 'a2', vin: VIN }));
+    await vi.waitFor(() => expect(recounted()).toBeGreaterThan(before));
+    expect(refresh).toHaveLength(1);
+    expect(sessionStore.getSnapshot()).toBe('signedIn');
+    expect(window.location.hash).toBe('#/tabs/home');
+    expect(storage.getJson('userData')).toEqual(owner);
+
+    // A screen's own request needs the session: spec §4 applies (storage cleared, login shown).
+    await expect(apiJson('vehicles/tracking')).rejects.toMatchObject({ code: 'SESSION_EXPIRED' });
+    expect(refresh).toHaveLength(1);
+    expect(sessionStore.getSnapshot()).toBe('signedOut');
+    expect(window.location.hash).toBe('#/login');
+    expect(storage.get('userData')).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../lib/query-keys';
 import { storage } from '../lib/secure-storage';
+import { afterPush } from '../lib/session';
 import { ALERT_RECEIVED, BOOKING_CHANGED } from '../sw-push';
 
 /**
@@ -17,10 +18,11 @@ export function AlertEvents() {
     if (!sw) return;
     const onMessage = (event: MessageEvent) => {
       const type = (event.data as { type?: string } | null)?.type;
-      // Refusals after a push are ignored (spec §8); react-query keeps the last data.
-      if (type === ALERT_RECEIVED) void client.invalidateQueries({ queryKey: queryKeys.alerts });
+      // Refresh-token and fetch failures after a push are silently ignored (spec §8): react-query
+      // keeps the last data, and a refused refresh waits for a screen's own request to end the session.
+      if (type === ALERT_RECEIVED) void afterPush(() => client.invalidateQueries({ queryKey: queryKeys.alerts }));
       // A booking moved a step (issue 15): its status screen, the list and the free services follow.
-      else if (type === BOOKING_CHANGED) void client.invalidateQueries({ queryKey: queryKeys.serviceBookings });
+      else if (type === BOOKING_CHANGED) void afterPush(() => client.invalidateQueries({ queryKey: queryKeys.serviceBookings }));
     };
     sw.addEventListener('message', onMessage);
     // Messages wait in a queue until the page says it listens.

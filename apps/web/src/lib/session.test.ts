@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { TokenResponse } from '@tractorlink/domain/auth';
 import { env } from '../config/env';
 import { storage } from './secure-storage';
-import { bootSession, endSession, getAccessToken, resetSessionForTests, sessionStore, startSession } from './session';
+import { afterPush, bootSession, endSession, getAccessToken, refreshAccessToken, resetSessionForTests, sessionStore, startSession } from './session';
 import { testOwner } from '../test/owner';
 import { VOICE_CACHE } from './voice-cache';
 import { jsonResponse } from '../test/signed-in';
@@ -134,5 +134,35 @@ describe('timed refresh (spec §4)', () => {
     storage.remove('refreshCall');
     await vi.advanceTimersByTimeAsync(env.tokenRefreshIntervalMs * 3);
     expect(refreshes).toBe(2);
+  });
+});
+
+describe('a refresh refused after a push (spec §8: ignored; spec §4 at the next need)', () => {
+  it('keeps the session while the push refetch runs, then the refresh timer ends it without asking the server again', async () => {
+    vi.useFakeTimers();
+    answerRefresh(() => json(401, { error: { code: 'SESSION_EXPIRED', message: 'revoked' } }));
+    startSession(tokens('start'), true);
+    await expect(afterPush(() => refreshAccessToken('start'))).rejects.toMatchObject({ code: 'SESSION_EXPIRED' });
+    expect(refreshes).toBe(1);
+    expect(sessionStore.getSnapshot()).toBe('signedIn');
+    expect(storage.getJson('userData')).toEqual(user);
+
+    await vi.advanceTimersByTimeAsync(env.tokenRefreshIntervalMs);
+    expect(refreshes).toBe(1);
+    expect(sessionStore.getSnapshot()).toBe('signedOut');
+    expect(storage.get('userData')).toBeUndefined();
+  });
+
+  it('a refresh the timer started before the push is not one after push: its refusal ends the session', async () => {
+    let answer!: (res: Response) => void;
+    answerRefresh(() => new Promise<Response>((resolve) => (answer = resolve)));
+    startSession(tokens('start'), true);
+    const timed = refreshAccessToken();
+    const joined = afterPush(() => refreshAccessToken('start'));
+    await vi.waitFor(() => expect(refreshes).toBe(1));
+    answer(json(401, { error: { code: 'SESSION_EXPIRED', message: 'revoked' } }));
+    await expect(timed).rejects.toMatchObject({ code: 'SESSION_EXPIRED' });
+    await expect(joined).rejects.toMatchObject({ code: 'SESSION_EXPIRED' });
+    expect(sessionStore.getSnapshot()).toBe('signedOut');
   });
 });

@@ -28,6 +28,10 @@ let goToLogin: (error?: unknown) => void = () => {
   window.location.hash = '#/login';
 };
 const endListeners = new Set<() => void>();
+/** Push refetches under way (afterPush): a refresh started meanwhile is one "after push". */
+let pushRefetches = 0;
+/** A refusal met by a refresh after push, kept to end the session when a screen next needs it. */
+let refusedAfterPush: ApiError | null = null;
 
 export const sessionStore = { subscribe: status.subscribe, getSnapshot: status.get };
 
@@ -73,6 +77,7 @@ export function getCachedUser(): UserData | undefined {
 
 function applyTokens(res: TokenResponse): void {
   accessToken = res.access_token;
+  refusedAfterPush = null;
   storage.setJson('userData', res.user);
   storage.set('mobNum', res.user.mobileNo);
   status.set('signedIn');
@@ -88,7 +93,7 @@ export function startSession(res: TokenResponse, rememberMe: boolean): void {
 /** Answers to a refresh that say "not now" rather than "no": the session is kept and tried again later. */
 const isPassing = (status: number): boolean => status >= 500 || status === 429 || status === 408;
 
-async function callRefresh(): Promise<string> {
+async function callRefresh(afterPushOnly: boolean): Promise<string> {
   let res: Response;
   try {
     res = await fetch(`${env.apiBase}refreshtoken`, {
@@ -104,8 +109,12 @@ async function callRefresh(): Promise<string> {
   if (!res.ok) {
     const error = await toApiError(res);
     // The server said no (401 expired/revoked…): the session is over. A 5xx, or too many requests
-    // from one address (owners behind one carrier NAT share it), is a passing fault.
-    if (!isPassing(res.status)) endSession(error);
+    // from one address (owners behind one carrier NAT share it), is a passing fault. After a push
+    // the refusal is silently ignored (spec §8): kept, it ends the session at the next need (below).
+    if (!isPassing(res.status)) {
+      if (afterPushOnly) refusedAfterPush = error;
+      else endSession(error);
+    }
     throw error;
   }
   const body = (await res.json()) as TokenResponse;
@@ -132,15 +141,43 @@ function oneTabAtATime<T>(run: () => Promise<T>): Promise<T> {
 export function refreshAccessToken(staleToken?: string | null): Promise<string> {
   if (inflight) return inflight;
   if (staleToken !== undefined && accessToken && accessToken !== staleToken) return Promise.resolve(accessToken);
-  inflight = oneTabAtATime(callRefresh).finally(() => {
+  if (refusedAfterPush) {
+    // The server already refused (after a push): not asked again (spec §4, not retried). Another
+    // push's refetch is still ignored; anything else (a screen, the timer) ends the session now.
+    const refusal = refusedAfterPush;
+    if (pushRefetches === 0) endSession(refusal);
+    return Promise.reject(refusal);
+  }
+  const afterPushOnly = pushRefetches > 0;
+  inflight = oneTabAtATime(() => callRefresh(afterPushOnly)).finally(() => {
     inflight = null;
   });
   return inflight;
 }
 
+/**
+ * Runs the refetch a push message asks for (spec §4 "on push-message receipt, unread alerts are
+ * refetched"). Spec §8: "refresh-token and alert-fetch failures after push are silently ignored",
+ * a rule for this case that §4's sign-out on a refused refresh does not override: a token refresh
+ * started while `run` goes (a 401 of the refetch) that the server refuses does not end the session
+ * or leave the screen; the refusal is kept instead, and the next request that needs a token (a
+ * screen's, the refresh timer's) ends the session with it without asking the server again (spec
+ * §4: a refresh-token call that fails is not retried). So a revoked session lasts only until a
+ * screen asks for something.
+ */
+export async function afterPush<T>(run: () => Promise<T>): Promise<T> {
+  pushRefetches += 1;
+  try {
+    return await run();
+  } finally {
+    pushRefetches -= 1;
+  }
+}
+
 /** Ends the session on this device without asking the server (spec §4 clean-up). */
 export function endSession(error?: unknown): void {
   accessToken = null;
+  refusedAfterPush = null;
   stopRefreshTimer();
   writeSessionFlag(null);
   const hadMobile = storage.get('mobNum') !== undefined;
@@ -207,6 +244,8 @@ export async function bootSession(): Promise<void> {
 export function resetSessionForTests(): void {
   accessToken = null;
   inflight = null;
+  pushRefetches = 0;
+  refusedAfterPush = null;
   stopRefreshTimer();
   status.set('unknown');
   endListeners.clear();
