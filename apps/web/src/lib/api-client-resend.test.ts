@@ -5,7 +5,8 @@ import { resetSessionForTests, setAccessTokenForTests } from './session';
 import { jsonResponse } from '../test/signed-in';
 
 /**
- * Spec §8 "other errors: the request is sent again once with rebuilt headers", and "an 'Unknown
+ * Spec §8 "other errors: the request is sent again once with rebuilt headers" (other than the 401
+ * before it: no answer, 5xx, 408; not a refusal), and "an 'Unknown
  * Error' status" (no answer at all: the browser's status 0) hiding the loading indicator after 1.5 s.
  */
 let sent: (string | undefined)[];
@@ -65,5 +66,38 @@ describe('API client: the one resend of a failed request (spec §8)', () => {
     expect(loadingStore.getSnapshot()).toBe(true);
     vi.advanceTimersByTime(1);
     expect(loadingStore.getSnapshot()).toBe(false);
+  });
+
+  it('sends a request answered 408 (it did not reach the server whole, so nothing was done) once more, with headers built again', async () => {
+    setAccessTokenForTests('old');
+    answer((n) => {
+      if (n === 1) {
+        setAccessTokenForTests('new');
+        return new Response('Request Timeout', { status: 408 });
+      }
+      return jsonResponse(200, { ok: true });
+    });
+    await expect(apiJson('profile', { method: 'PUT', body: { firstName: 'Ramesh' } })).resolves.toEqual({ ok: true });
+    expect(sent).toEqual(['Bearer old', 'Bearer new']);
+  });
+
+  it.each([
+    ['a wrong OTP', 'otp/verify', false, 'OTP_INVALID'],
+    ['a wrong old PIN', 'changepin', true, 'PIN_OLD_INVALID'],
+  ])('sends %s once: a refusal is not an "other error", and sent again it would count twice against the tries', async (_what, path, auth, code) => {
+    setAccessTokenForTests('token');
+    answer(() => jsonResponse(400, { error: { code, message: code } }));
+    await expect(apiJson(path, { method: 'POST', body: { pin: '1234' }, auth })).rejects.toMatchObject({ status: 400, code });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('sends a request answered 429 once and passes its wait on (it is minutes: sent again at once it is refused again)', async () => {
+    answer(() => jsonResponse(429, { error: { code: 'PIN_LOCKED', message: 'wait', retryAfterSeconds: 900 } }));
+    await expect(apiJson('login', { method: 'POST', body: {}, auth: false })).rejects.toMatchObject({
+      status: 429,
+      code: 'PIN_LOCKED',
+      retryAfterSeconds: 900,
+    });
+    expect(sent).toHaveLength(1);
   });
 });

@@ -55,14 +55,24 @@ interface Sent {
 }
 
 /**
- * Spec §8: a request that failed for another reason than a refusal (network, 5xx) is sent once more,
- * with its headers built again: with the token held now, which a refresh run for another call while
- * this one was out may have replaced (sent with the old one it would meet a 401 and go a third time).
+ * Spec §8's "other errors", after the 401 it names: the failures that are not the server's answer to
+ * what was asked. No answer at all (offline, 'Unknown Error'), a server fault (5xx) and 408 (the
+ * request did not reach the server whole, so nothing of it was done). A refusal (400, 403, 404, 409,
+ * 423, 429 …) is the server's answer to this very request: sent again it gets the same answer, and a
+ * wrong PIN or OTP would count twice against its tries (DESIGN §7); a 429 says to wait minutes, and
+ * its Retry-After goes to the caller to show.
+ */
+const sentAgainOnce = (status: number): boolean => status >= 500 || status === 408;
+
+/**
+ * Spec §8: a request that failed for another reason than a refusal (network, 5xx, 408) is sent once
+ * more, with its headers built again: with the token held now, which a refresh run for another call
+ * while this one was out may have replaced (sent with the old one it would meet a 401 and go a third time).
  */
 async function sendWithOneRetry(path: string, options: RequestOptions, token: string | null): Promise<Sent> {
   try {
     const res = await send(path, options, token);
-    if (res.status < 500) return { res, token };
+    if (!sentAgainOnce(res.status)) return { res, token };
     void discard(res);
   } catch (error) {
     if (options.signal?.aborted) throw error;
