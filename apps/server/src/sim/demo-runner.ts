@@ -8,6 +8,7 @@ import type { SubscriptionService } from '../modules/subscription/service';
 import type { TractorRegistry } from '../modules/tractors/registry';
 import type { ServiceBook } from '../modules/vehicles/service-book';
 import { findTractorByImei } from '../modules/tractors/repo';
+import { counted } from './cli-words';
 import { demoFleet, demoWorkshop, ensureDemoFleet } from './demo';
 import { DEMO_FLEET } from './demo-fleet';
 import type { Fleet } from './fleet';
@@ -56,6 +57,8 @@ export function runDemoFleet(deps: DemoRunnerDeps): { stop(): Promise<void> } {
   const now = deps.now ?? Date.now;
   const ttl = deps.leaseTtlMs ?? LEASE_TTL_MS;
   let fleet: Fleet | undefined;
+  /** Whether the fleet is still back-filling its history (what stop() says). */
+  let backfilling = false;
   let stopped = false;
   let looking: Promise<void> = Promise.resolve();
   /** The demo tractors let past the record budget while they back-fill (deps.unbudgeted). */
@@ -75,6 +78,8 @@ export function runDemoFleet(deps: DemoRunnerDeps): { stop(): Promise<void> } {
         subscriptions: deps.subscriptions,
       });
       if (created > 0) deps.log(`demo fleet provisioned: ${created} tractors`);
+      // Stopped (Ctrl-C) while provisioning: no fleet is started for stop() to miss.
+      if (stopped) return;
       const workshop = demoWorkshop(deps.db, deps.book);
       const plan = demoHirePlan(istDate(now()));
       const hire = deps.hire;
@@ -95,10 +100,18 @@ export function runDemoFleet(deps: DemoRunnerDeps): { stop(): Promise<void> } {
         for (const id of exempt) deps.unbudgeted.add(id);
       }
       deps.log(`Simulated fleet: 3 tractors over the Teltonika protocol; back-filling what is missing of ${deps.days} days, then live.`);
-      void fleet.start().then(budgeted, (err: unknown) => {
-        budgeted();
-        deps.logError(err, 'simulated fleet stopped');
-      });
+      backfilling = true;
+      void fleet.start().then(
+        () => {
+          budgeted();
+          backfilling = false;
+        },
+        (err: unknown) => {
+          budgeted();
+          backfilling = false;
+          deps.logError(err, 'simulated fleet stopped');
+        },
+      );
     } else if (!held && fleet) {
       budgeted();
       // Another instance holds the lease (this one was too slow to renew it): it drives the fleet now.
@@ -120,7 +133,16 @@ export function runDemoFleet(deps: DemoRunnerDeps): { stop(): Promise<void> } {
       stopped = true;
       clearInterval(timer);
       await looking;
-      await fleet?.stop();
+      if (fleet) {
+        const wasBackfilling = backfilling;
+        // Waits for the day in hand and the progress saves: the database is closed after this.
+        await fleet.stop();
+        deps.log(
+          wasBackfilling
+            ? `simulated fleet stopped in its back-fill (${counted(fleet.acknowledged, 'record')} acknowledged); the next start carries on from there`
+            : 'simulated fleet stopped',
+        );
+      }
       budgeted();
       await releaseLease(deps.db, LEASE, holder).catch((err: unknown) => deps.logError(err, 'demo fleet lease not released'));
     },

@@ -53,6 +53,12 @@ export class Fleet {
   private progress: Record<string, TractorProgress> = {};
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** Resolves on stop(): a chunk waiting for its acknowledgement stops waiting (a stopped client never gets it). */
+  private halt: () => void = () => undefined;
+  private readonly halted = new Promise<void>((resolve) => (this.halt = resolve));
+  /** The back-fill and the live tick in progress: stop() waits for them, so nothing uses the database after it. */
+  private backfill: Promise<void> = Promise.resolve();
+  private ticking: Promise<void> = Promise.resolve();
   private readonly now: () => number;
 
   /** Saves in flight, per device: each waits for the one before, so the newest progress lands last. */
@@ -67,22 +73,34 @@ export class Fleet {
     return [...this.clients.values()].reduce((sum, c) => sum + c.stats.acknowledged, 0);
   }
 
-  /** Back-fills every tractor (in parallel), then starts the live tick. Resolves when history is in. */
-  async start(): Promise<void> {
+  /** Back-fills every tractor (in parallel), then starts the live tick. Resolves when history is in, or at stop(). */
+  start(): Promise<void> {
     const started = this.now();
-    this.progress = (await this.options.store?.load(this.options.profiles.map((p) => p.imei))) ?? {};
-    await Promise.all(this.options.profiles.map((p) => this.catchUp(p)));
-    this.options.log?.(
-      `simulated fleet: ${this.options.profiles.length} tractors caught up (${this.acknowledged} records in ${Math.round((this.now() - started) / 1000)} s)`,
-    );
-    if (!this.stopped) this.timer = setInterval(() => void this.tick(), this.options.tickMs ?? 5000);
+    this.backfill = (async () => {
+      this.progress = (await this.options.store?.load(this.options.profiles.map((p) => p.imei))) ?? {};
+      await Promise.all(this.options.profiles.map((p) => this.catchUp(p)));
+      if (this.stopped) return;
+      this.options.log?.(
+        `simulated fleet: ${this.options.profiles.length} tractors caught up (${this.acknowledged} records in ${Math.round((this.now() - started) / 1000)} s)`,
+      );
+      this.timer = setInterval(() => {
+        this.ticking = this.ticking.then(() => this.tick()).catch((err: unknown) => this.options.log?.(`simulated fleet: ${(err as Error).message}`));
+      }, this.options.tickMs ?? 5000);
+    })();
+    return this.backfill;
   }
 
-  /** Stops sending; resolves once the progress saves in flight have landed. */
+  /**
+   * Stops sending; resolves once the day in hand (its workshop and hire work included) and the progress
+   * saves in flight have landed, so the caller may close the database then. A day cut short is not
+   * counted done: the next start resumes after its last acknowledged chunk.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    this.halt();
     for (const c of this.clients.values()) c.stop();
+    await Promise.all([this.backfill, this.ticking].map((work) => work.catch(() => undefined)));
     await Promise.all(this.saving.values());
   }
 
@@ -112,7 +130,7 @@ export class Fleet {
         p,
         samples.filter((s) => s.time <= this.now()),
       );
-      if (today) return;
+      if (today || this.stopped) return;
       await this.endDay(profile, p, samples);
       await this.save(profile.imei, p);
     }
@@ -129,6 +147,7 @@ export class Fleet {
         p,
         samples.filter((s) => s.time <= this.now()),
       );
+      if (this.stopped) return;
       if (istDate(this.now()) !== p.day) await this.endDay(profile, p, samples);
       await this.save(profile.imei, p);
     }
@@ -165,7 +184,9 @@ export class Fleet {
     for (let i = 0; i < fresh.length && !this.stopped; i += SAVE_EVERY) {
       const chunk = fresh.slice(i, i + SAVE_EVERY);
       client.enqueue(chunk.map(sampleToAvl));
-      await client.drained();
+      await Promise.race([client.drained(), this.halted]);
+      // Stopped before the acknowledgement: the chunk is not counted sent (the next start sends it again).
+      if (this.stopped) return;
       p.lastSent = chunk.at(-1)?.time ?? p.lastSent;
       void this.save(profile.imei, p);
     }

@@ -1,0 +1,94 @@
+import { istDate, istMidnight } from '@tractorlink/domain/time';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEMO_FLEET } from './demo-fleet';
+import { fakeServer } from './fake-device-port';
+import { Fleet, type FleetOptions } from './fleet';
+import type { ProgressStore, TractorProgress } from './progress-repo';
+
+const DAY_MS = 24 * 3600_000;
+const profile = (DEMO_FLEET[0] as (typeof DEMO_FLEET)[number]).profile;
+
+/**
+ * An in-memory progress store that plays the database `npm start` closes on Ctrl-C: once `close()`d,
+ * every use is refused as Kysely refuses it ("driver has already been destroyed") and noted.
+ */
+function closingStore() {
+  const saves: TractorProgress[] = [];
+  const afterClose: string[] = [];
+  let closed = false;
+  const store: ProgressStore = {
+    load: async () => ({}),
+    save: async (_imei, p) => {
+      if (closed) {
+        afterClose.push(`save ${p.day}`);
+        throw new Error('driver has already been destroyed');
+      }
+      saves.push(p);
+    },
+  };
+  return { store, saves, afterClose, close: () => (closed = true), isClosed: () => closed };
+}
+
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0)) await c();
+});
+
+async function fleetOn(server: ReturnType<typeof fakeServer>, options: Partial<FleetOptions>) {
+  const port = await server.listen();
+  const lines: string[] = [];
+  const fleet = new Fleet({ host: '127.0.0.1', port, profiles: [profile], backfillDays: 2, log: (m) => lines.push(m), ...options });
+  cleanup.push(async () => {
+    await fleet.stop();
+    await server.close();
+  });
+  return { fleet, lines };
+}
+
+describe('the simulated fleet stopped in its back-fill (Ctrl-C under npm start)', () => {
+  it('waits for the day in hand before the database may close, and uses nothing after', async () => {
+    const { store, saves, afterClose, close, isClosed } = closingStore();
+    let entered!: () => void;
+    const inWorkshop = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const days: string[] = [];
+    const { fleet } = await fleetOn(fakeServer(), {
+      store,
+      // The demo's workshop and hire work query the database at each day's end.
+      onDayDone: async (_imei, day) => {
+        if (isClosed()) afterClose.push(`day done ${day}`);
+        days.push(day);
+        entered();
+        await gate;
+      },
+    });
+    let started = false;
+    const running = fleet.start().then(() => (started = true));
+    await inWorkshop;
+    // The server's shutdown: stop the fleet, then close the database.
+    const stopping = fleet.stop().then(close);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(isClosed()).toBe(false);
+    release();
+    await stopping;
+    await vi.waitFor(() => expect(started).toBe(true));
+    await running;
+    expect(afterClose).toEqual([]);
+    // The day whose workshop ran is done and saved; nothing further was begun.
+    expect(days).toHaveLength(1);
+    expect(saves.at(-1)?.day).toBe(istDate(istMidnight(days[0] as string) + DAY_MS + 3600_000));
+  });
+
+  it('does not count a chunk the server never acknowledged as sent, and does not say it caught up', async () => {
+    const server = fakeServer({ silent: true });
+    const { store, saves } = closingStore();
+    const { fleet, lines } = await fleetOn(server, { store });
+    const running = fleet.start();
+    await vi.waitFor(() => expect(server.stored.size).toBeGreaterThan(0));
+    await fleet.stop();
+    await running;
+    expect(saves.filter((p) => p.lastSent > 0)).toEqual([]);
+    expect(lines.join('\n')).not.toContain('caught up');
+  });
+});
