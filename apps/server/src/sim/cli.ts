@@ -15,6 +15,7 @@ import { DEFAULT_DEVICE_MODEL } from '@tractorlink/domain/vehicles-rules';
 import { DeviceModels } from '../modules/tractors/device-models';
 import { TractorRegistry } from '../modules/tractors/registry';
 import { findTractorByImei } from '../modules/tractors/repo';
+import { counted } from './cli-words';
 import { DeviceClient } from './device-client';
 import { type SimProfile, type SimSample, simulateDay } from './farm-day';
 import { loadProfiles } from './load-profiles';
@@ -118,7 +119,7 @@ if (values.provision) {
     created++;
   }
   await db.close();
-  console.log(`provisioned ${created} load tractor${created === 1 ? '' : 's'}`);
+  console.log(`provisioned ${counted(created, 'load tractor')}`);
   // --seconds 0: provisioning only (the ingestion bench times its burst apart from it).
   if (seconds === 0) process.exit(0);
 }
@@ -241,4 +242,6 @@ const acked = clients.reduce((sum, c) => sum + c.stats.acknowledged, 0);
 for (const c of clients) c.stop();
 const rate = acked / elapsed;
 // Under 10 a second (a few tractors at a real device's pace), whole numbers would round to 0.
-console.log(`${count} tractors: ${acked} records acknowledged in ${elapsed.toFixed(2)} s = ${rate < 10 ? rate.toFixed(1) : Math.round(rate)} records/s`);
+console.log(
+  `${counted(count, 'tractor')}: ${counted(acked, 'record')} acknowledged in ${elapsed.toFixed(2)} s = ${rate < 10 ? rate.toFixed(1) : Math.round(rate)} records/s`,
+);

@@ -77,7 +77,7 @@ export function runDemoFleet(deps: DemoRunnerDeps): { stop(): Promise<void> } {
         days: deps.days,
         subscriptions: deps.subscriptions,
       });
-      if (created > 0) deps.log(`demo fleet provisioned: ${created} tractors`);
+      if (created > 0) deps.log(`demo fleet provisioned: ${counted(created, 'tractor')}`);
       // Stopped (Ctrl-C) while provisioning: no fleet is started for stop() to miss.
       if (stopped) return;
       const workshop = demoWorkshop(deps.db, deps.book);

@@ -1,5 +1,6 @@
 import { istDate, istMidnight } from '@tractorlink/domain/time';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { counted } from './cli-words';
 import { DEMO_FLEET } from './demo-fleet';
 import { fakeServer } from './fake-device-port';
 import { Fleet, type FleetOptions } from './fleet';
@@ -91,4 +92,21 @@ describe('the simulated fleet stopped in its back-fill (Ctrl-C under npm start)'
     expect(saves.filter((p) => p.lastSent > 0)).toEqual([]);
     expect(lines.join('\n')).not.toContain('caught up');
   });
+});
+
+describe('the fleet says its counts in plain English', () => {
+  it('says "1 tractor" and "1 record", not "1 records"', async () => {
+    const today = istDate(Date.now());
+    // Just past the Indian midnight: only the day's first report (at 00:00) is due.
+    const { fleet, lines } = await fleetOn(fakeServer(), { backfillDays: 0, now: () => istMidnight(today) + 1000 });
+    await fleet.start();
+    expect(lines).toContain('simulated fleet: 1 tractor caught up (1 record in 0 s)');
+  });
+
+  it.each([
+    [0, '0 records'],
+    [1, '1 record'],
+    [2, '2 records'],
+    [250, '250 records'],
+  ])('counted(%i, "record") is "%s"', (n, text) => expect(counted(n, 'record')).toBe(text));
 });

@@ -4,6 +4,7 @@ import { type Cadence, DEVICE_CADENCE, type FieldPlot, HISTORY_CADENCE, type Sim
 import { between, seededRandom, seedOf } from './random';
 import type { ProgressStore, TractorProgress } from './progress-repo';
 import { sampleToAvl } from './to-avl';
+import { counted } from './cli-words';
 
 /**
  * Runs simulated tractors as Teltonika devices against a server: back-fills history day by day
@@ -81,7 +82,7 @@ export class Fleet {
       await Promise.all(this.options.profiles.map((p) => this.catchUp(p)));
       if (this.stopped) return;
       this.options.log?.(
-        `simulated fleet: ${this.options.profiles.length} tractors caught up (${this.acknowledged} records in ${Math.round((this.now() - started) / 1000)} s)`,
+        `simulated fleet: ${counted(this.options.profiles.length, 'tractor')} caught up (${counted(this.acknowledged, 'record')} in ${Math.round((this.now() - started) / 1000)} s)`,
       );
       this.timer = setInterval(() => {
         this.ticking = this.ticking.then(() => this.tick()).catch((err: unknown) => this.options.log?.(`simulated fleet: ${(err as Error).message}`));
