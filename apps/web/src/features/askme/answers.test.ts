@@ -56,6 +56,15 @@ function situations(): [Intent, TractorFacts][] {
     ],
     ['weather', { name, weather: [{ EpochDateTime: NOW, Temperature: { Value: 95, Unit: 'F' }, IconPhrase: 'धूप', WeatherIcon: 1 }] }],
     ['weather', { name, weather: [] }],
+    // No hourly item of today held: today's day of the five-day forecast, as the home widget shows it.
+    [
+      'weather',
+      {
+        name,
+        weather: [],
+        forecastToday: { EpochDate: NOW, Temperature: { Minimum: { Value: 68 }, Maximum: { Value: 95 } }, Day: { IconPhrase: 'धूप', Icon: 1 } },
+      },
+    ],
     ['pack', { name }],
     ['pack', { name, pack: { state: 'valid', daysLeft: 300, expiresOn: NOW + 300 * 86_400 } }],
     ['pack', { name, pack: { state: 'expiring', daysLeft: 1, expiresOn: NOW + 86_400 } }],

@@ -1,7 +1,7 @@
 import type { TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
 import { dieselStatus } from '@tractorlink/domain/diesel-status';
 import { HOURLY_REFRESH_MS, fahrenheitToCelsius } from '@tractorlink/domain/weather';
-import type { HourlyItem } from '@tractorlink/domain/weather';
+import type { DailyForecast, HourlyItem } from '@tractorlink/domain/weather';
 import type { SubscriptionState } from '@tractorlink/domain/subscription';
 import { formatDecimal, formatHourMeter } from '../../lib/signed-in/tractor-format';
 import { isNotTransmitting } from '../../lib/tractor-reach';
@@ -39,8 +39,10 @@ export interface TractorFacts {
   home?: TractorHomepageResponse;
   today?: EngineToday;
   alerts?: AlertsToday;
-  /** The hourly forecast where the tractor is; its first item is now (spec §3). */
+  /** The hourly forecast where the tractor is, none of a past day; its first item is now (spec §3). */
   weather?: readonly HourlyItem[];
+  /** Today's day of the five-day forecast: what home shows for today when no hourly item is held (spec §4). */
+  forecastToday?: DailyForecast;
   /** Where the tractor's pack stands (as My tractor and the renewal dialog count it); absent when its end is unknown. */
   pack?: PackFacts;
 }
@@ -158,6 +160,16 @@ function sayablePhrase(phrase: string): string {
 
 function weather(f: TractorFacts, t: Translate, lang: string): string {
   const now = f.weather?.[0];
+  const day = f.forecastToday;
+  if (!now && day) {
+    // As the home widget's today: the day's minimum and maximum, with its phrase.
+    return t('askme.a.weatherToday', {
+      name: f.name,
+      min: formatDecimal(fahrenheitToCelsius(day.Temperature.Minimum.Value), lang, 0),
+      max: formatDecimal(fahrenheitToCelsius(day.Temperature.Maximum.Value), lang, 0),
+      phrase: sayablePhrase(day.Day.IconPhrase),
+    });
+  }
   if (!now) return t('askme.a.weatherNone', { name: f.name });
   // A forecast kept from an hour or more ago (offline, the link down) is not "now": said with its hour.
   const kept = now.EpochDateTime * 1000 + HOURLY_REFRESH_MS <= Date.now();

@@ -53,18 +53,3 @@ describe('a weak signal: the answer never waits longer than the loader (spec §9
     expect(isOffline(failure)).toBe(true);
   });
 });
-
-describe('the weather answer is kept on the phone', () => {
-  it('like the home answer (persisted): opened offline, Ask me still has the last forecast to tell', async () => {
-    const item = { EpochDateTime: 1_795_000_000, Temperature: { Value: 95, Unit: 'F' }, IconPhrase: 'Sunny', WeatherIcon: 1 };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify([item]), { status: 200, headers: { 'Content-Type': 'application/json' } })),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    expect(await gatherFacts(client, ['weather'], VIN, 'Sheru', 'ta')).toEqual({ name: 'Sheru', weather: [item] });
-    const kept = client.getQueryCache().findAll({ predicate: (q) => q.meta?.persist === true });
-    expect(kept.map((q) => q.state.data)).toEqual([[item]]);
-    vi.unstubAllGlobals();
-  });
-});

@@ -2,13 +2,14 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-q
 import type { AlertsResponse, UnreadCountResponse } from '@tractorlink/domain/alerts-api';
 import { istDate, istDayRangeSeconds } from '@tractorlink/domain/time';
 import type { AggregationResponse, TractorHomepageResponse } from '@tractorlink/domain/vehicles-api';
-import type { HourlyItem } from '@tractorlink/domain/weather';
 import { apiJson } from '../../lib/api-client';
 import type { Tagged } from '../../lib/api-client';
 import { networkError } from '../../lib/api-error';
 import { LOADER_TIMEOUT_MS } from '../../lib/loading';
 import { queryKeys } from '../../lib/query-keys';
 import { conditionalQuery } from '../../lib/signed-in/conditional-query';
+import { forecastDaysAhead, hourlyNotPast, weatherQueryBase } from '../../lib/signed-in/weather';
+import type { WeatherData } from '../../lib/signed-in/weather';
 import type { AlertsToday, EngineToday, Source, TractorFacts } from './answers';
 
 /**
@@ -38,7 +39,7 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** How long an answer fetched before is good enough to answer from without asking again. */
-const FRESH_MS: Record<Source, number> = { home: 30_000, today: 60_000, alerts: 60_000, weather: 30 * 60_000 };
+const FRESH_MS: Record<Exclude<Source, 'weather'>, number> = { home: 30_000, today: 60_000, alerts: 60_000 };
 
 function homeQuery(vin: string) {
   return {
@@ -75,14 +76,15 @@ function alertsQuery(vin: string, today: string) {
   };
 }
 
-function weatherQuery(vin: string, lang: string) {
-  return {
-    queryKey: [...queryKeys.tractor(vin), 'askme', 'weather', lang],
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      apiJson<HourlyItem[]>(`weather/hourly/${enc(vin)}?${new URLSearchParams({ language: lang })}`, { signal }),
-    // Kept on the phone like the home answer: opened offline, Ask me still tells the last forecast (and its hour).
-    meta: { persist: true },
-  };
+/**
+ * The weather is the forecast the phone holds, the home widget's (spec §4's rule, its one query):
+ * so Ask me and home tell the same, online or not. What the widget shows for today, Ask me says:
+ * the first hourly item not of a past day, else today's day of the five-day forecast.
+ */
+function weatherFacts({ hourly, daily, at }: WeatherData): Pick<TractorFacts, 'weather' | 'forecastToday'> {
+  const today = istDate(at);
+  const forecastToday = forecastDaysAhead(daily, at).find((f) => istDate(f.EpochDate * 1000) === today);
+  return forecastToday ? { weather: hourlyNotPast(hourly, at), forecastToday } : { weather: hourlyNotPast(hourly, at) };
 }
 
 /**
@@ -91,6 +93,8 @@ function weatherQuery(vin: string, lang: string) {
  * (ANSWER_WAIT_MS), what the cache holds is used; with nothing held, the failure is passed on.
  */
 async function load(client: QueryClient, source: Source, vin: string, lang: string, fresh: boolean) {
+  // The weather rule never fails and never waits past the loader's 6 s (what is held answers then).
+  if (source === 'weather') return weatherFacts(await client.fetchQuery(weatherQueryBase(vin, lang)));
   const today = istDate(Date.now());
   const staleTime = fresh ? 0 : FRESH_MS[source];
   const run = async <T>(options: FetchQueryOptions<T, Error, T, QueryKey>): Promise<T> => {
@@ -104,8 +108,7 @@ async function load(client: QueryClient, source: Source, vin: string, lang: stri
   };
   if (source === 'home') return { home: (await run<Tagged<TractorHomepageResponse>>(homeQuery(vin))).body };
   if (source === 'today') return { today: await run<EngineToday>(todayQuery(vin, today)) };
-  if (source === 'alerts') return { alerts: await run<AlertsToday>(alertsQuery(vin, today)) };
-  return { weather: await run<HourlyItem[]>(weatherQuery(vin, lang)) };
+  return { alerts: await run<AlertsToday>(alertsQuery(vin, today)) };
 }
 
 /** The facts some sources give about the tractor `vin` named `name`. */

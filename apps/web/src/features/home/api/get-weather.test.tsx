@@ -7,7 +7,7 @@ import hi from '../../../locales/tractor/hi.json';
 import { changeAppLanguage } from '../../../lib/i18n';
 import { storage } from '../../../lib/secure-storage';
 import { fiveDayAt, hourlyAt, mockWeatherServer, renderWeather, VIN, weatherPhoneEachTest } from '../components/weather/weather-fixtures';
-import { refreshWeather, WEATHER_STORAGE, WEATHER_WAIT_MS } from './get-weather';
+import { refreshWeather, WEATHER_STORAGE, WEATHER_WAIT_MS } from '../../../lib/signed-in/weather';
 
 const OTHER = 'MBNTL57DEM0000002';
 

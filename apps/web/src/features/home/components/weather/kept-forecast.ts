@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { DAY_MS, istDate, istMidnight } from '@tractorlink/domain/time';
 import { HOURLY_REFRESH_MS } from '@tractorlink/domain/weather';
 import { formatIstShort, formatIstTime } from '../../../../lib/signed-in/tractor-format';
-import type { WeatherData } from '../../api/get-weather';
+import type { WeatherData } from '../../../../lib/signed-in/weather';
 
 /**
  * When the card's forecast was fetched, if the owner should be told: it is fresh (nothing said) only

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { DAY_MS, istDate } from '@tractorlink/domain/time';
 import { monthLabel, weatherDays } from '@tractorlink/domain/weather';
 import { storage } from '../../../../lib/secure-storage';
-import { refreshWeather } from '../../api/get-weather';
+import { refreshWeather } from '../../../../lib/signed-in/weather';
 import { fiveDayAt, hourlyAt, mockWeatherServer, renderWeather as renderWidget, VIN, weatherPhoneEachTest } from './weather-fixtures';
 import { iconParts } from './weather-icons';
 import { WeatherCard } from './weather-widget';

@@ -4,7 +4,8 @@ import { DEFAULT_LANGUAGE, isLanguageCode } from '@tractorlink/domain/languages'
 import { weatherDays } from '@tractorlink/domain/weather';
 import type { WeatherDay, WeatherWidget as WeatherWidgetModel } from '@tractorlink/domain/weather';
 import { useOnline } from '../../../../lib/connectivity';
-import { forecastDaysAhead, hourlyNotPast, useWeather } from '../../api/get-weather';
+import { forecastDaysAhead, hourlyNotPast } from '../../../../lib/signed-in/weather';
+import { useWeather } from '../../api/get-weather';
 import { keptLabel, keptSince } from './kept-forecast';
 import { WeatherIcon } from './weather-icons';
 
