@@ -1,7 +1,7 @@
 import type { Reading } from '@tractorlink/domain/telemetry';
 import { describe, expect, it } from 'vitest';
 import { rebuildDirtyDays } from '../src/modules/telemetry/rebuild-days';
-import { type SimEvent, type SimProfile, simulateDay } from '../src/sim/farm-day';
+import { type SimEvent, oneFieldFarm, simulateDay } from '../src/sim/farm-day';
 import { at, engineOn, FARM, ingest, noise, parkedOff, series, storedAlerts, tank } from './support/alerts';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
@@ -267,13 +267,7 @@ describe.each(dbTargets)('alert rules on ingest, $name', (target) => {
     // The simulated days are seeded by this id, not the test tractor's random one: day one is a
     // working day (the key is seen, so a start without it can be told) and day two a full one (a day
     // that ends at lunch has no engine running at 13:30 for the low-battery event).
-    const profile: SimProfile = {
-      imei: '356307042441003',
-      home: FARM,
-      fields: [{ corner: at(400, 900), lengthM: 200, widthM: 60, headingDeg: 15 }],
-      implementWidthM: 2,
-      tankCapacityL: 60,
-    };
+    const profile = oneFieldFarm('356307042441003', FARM, { eastM: 400, northM: 900, lengthM: 200, widthM: 60, headingDeg: 15 });
     // Worktime at 150 h: the service schedule (due at 250 h) stays out of the way.
     const first = simulateDay(profile, { fuelL: 55, engineMin: 150 * 60, odometerM: 0, position: FARM }, '2026-11-19');
     const midnight = Date.UTC(2026, 10, 19, 18, 30); // 20 Nov 00:00 IST

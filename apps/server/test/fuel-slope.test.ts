@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Cadence, type SimCarry, type SimEvent, type SimProfile, simulateDay } from '../src/sim/farm-day';
-import { at, FARM, ingest } from './support/alerts';
+import { type Cadence, type SimCarry, type SimEvent, oneFieldFarm, simulateDay } from '../src/sim/farm-day';
+import { FARM, ingest } from './support/alerts';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { HOUR } from './support/test-clock';
@@ -26,13 +26,7 @@ describe.each(dbTargets)('fuel on a slope, $name', (target) => {
     async (movingS) => {
       const tractor = await provisionTractor(db(), { tankCapacityL: 60, serviceIntervalH: 250 });
       // A 600 m field on a slope: each pass takes 5–12 minutes, so a pass fills much of the level's window.
-      const profile: SimProfile = {
-        imei: SIM_IMEI,
-        home: FARM,
-        fields: [{ corner: at(400, 900), lengthM: 600, widthM: 80, headingDeg: 20, slopePercent: 8 }],
-        implementWidthM: 2,
-        tankCapacityL: 60,
-      };
+      const profile = oneFieldFarm(SIM_IMEI, FARM, { eastM: 400, northM: 900, lengthM: 600, widthM: 80, headingDeg: 20, slopePercent: 8 });
       const cadence: Cadence = { movingS, engineOnS: Math.max(movingS, 60), parkedS: 600 };
       const start: SimCarry = { fuelL: 32, engineMin: 150 * 60, odometerM: 0, position: FARM };
       const dayOne = simulateDay(profile, start, '2026-11-18', { cadence });

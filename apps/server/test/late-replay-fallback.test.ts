@@ -1,14 +1,14 @@
 import type { Reading } from '@tractorlink/domain/telemetry';
 import { DAY_MS, istMidnight } from '@tractorlink/domain/time';
 import { describe, expect, it } from 'vitest';
-import { type SimCarry, type SimProfile, DEVICE_CADENCE, simulateDay } from '../src/sim/farm-day';
+import { type SimCarry, DEVICE_CADENCE, oneFieldFarm, simulateDay } from '../src/sim/farm-day';
 import { sampleToReading } from '../src/sim/to-reading';
 import { Ingestor } from '../src/modules/telemetry/ingestor';
 import { replayLate } from '../src/modules/telemetry/late-replay';
 import { processorLoader } from '../src/modules/telemetry/load-processor';
 import { rebuildDirtyDays } from '../src/modules/telemetry/rebuild-days';
 import { postgresTelemetryStore, sqliteTelemetryStore } from '../src/modules/telemetry/store';
-import { at, FARM } from './support/alerts';
+import { FARM } from './support/alerts';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { provisionTractor } from './support/tractors';
@@ -24,13 +24,12 @@ import { provisionTractor } from './support/tractors';
 const FRAME = 50;
 const DATES = ['2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21'] as const;
 
-const profile: SimProfile = {
-  imei: '860000000000301',
-  home: FARM,
-  fields: [{ corner: at(950, 1200), lengthM: 400, widthM: 120, headingDeg: 15, slopePercent: 8 }],
-  implementWidthM: 1.8,
-  tankCapacityL: 55,
-};
+const profile = oneFieldFarm(
+  '860000000000301',
+  FARM,
+  { eastM: 950, northM: 1200, lengthM: 400, widthM: 120, headingDeg: 15, slopePercent: 8 },
+  { implementWidthM: 1.8, tankCapacityL: 55 },
+);
 
 function simulatedDays(): Reading[][] {
   let carry: SimCarry = { fuelL: 50, engineMin: 150 * 60, odometerM: 0, position: FARM };

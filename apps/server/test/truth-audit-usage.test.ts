@@ -4,7 +4,7 @@ import type { Reading } from '@tractorlink/domain/telemetry';
 import { DAY_MS, istDayRangeSeconds, istMidnight } from '@tractorlink/domain/time';
 import type { AggregationResponse, TractorHomepageResponse, UsageReportValues } from '@tractorlink/domain/vehicles-api';
 import { describe, expect, it } from 'vitest';
-import { type DayTruth, DEVICE_CADENCE, type SimCarry, type SimProfile, type SimSample, simulateDay } from '../src/sim/farm-day';
+import { type DayTruth, DEVICE_CADENCE, type SimCarry, type SimProfile, type SimSample, oneFieldFarm, simulateDay } from '../src/sim/farm-day';
 import { sampleToReading } from '../src/sim/to-reading';
 import { get } from './support/api';
 import { at, FARM, ingest } from './support/alerts';
@@ -21,13 +21,13 @@ import { ownerWithTractor } from './support/vehicles';
 
 const FRAME = 50;
 
-const profileFor = (imei: string): SimProfile => ({
-  imei,
-  home: FARM,
-  fields: [{ corner: at(950, 1200), lengthM: 400, widthM: 120, headingDeg: 15, slopePercent: 8 }],
-  implementWidthM: 1.8,
-  tankCapacityL: 55,
-});
+const profileFor = (imei: string): SimProfile =>
+  oneFieldFarm(
+    imei,
+    FARM,
+    { eastM: 950, northM: 1200, lengthM: 400, widthM: 120, headingDeg: 15, slopePercent: 8 },
+    { implementWidthM: 1.8, tankCapacityL: 55 },
+  );
 
 const startCarry = (): SimCarry => ({ fuelL: 50, engineMin: 150 * 60, odometerM: 0, position: FARM });
 

@@ -1,8 +1,8 @@
 import type { Reading } from '@tractorlink/domain/telemetry';
 import { describe, expect, it } from 'vitest';
-import { DEVICE_CADENCE, type SimCarry, type SimProfile, simulateDay, slopingFarm } from '../src/sim/farm-day';
+import { DEVICE_CADENCE, type SimCarry, oneFieldFarm, simulateDay, slopingFarm } from '../src/sim/farm-day';
 import { sampleToReading } from '../src/sim/to-reading';
-import { at, FARM, ingest, noise, parkedOff, series, tank } from './support/alerts';
+import { FARM, ingest, noise, parkedOff, series, tank } from './support/alerts';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { HOUR, MINUTE } from './support/test-clock';
@@ -35,13 +35,7 @@ describe.each(dbTargets)('diesel truth audit 2: parked at the 10-minute rate, $n
     { timeout: 120_000 },
     async (wild) => {
       const tractor = await provisionTractor(db(), { tankCapacityL: 60 });
-      const profile: SimProfile = {
-        imei: process.env.SIM_IMEI ?? '356307042441013',
-        home: FARM,
-        fields: [{ corner: at(400, 900), lengthM: 400, widthM: 60, headingDeg: 20 }],
-        implementWidthM: 2,
-        tankCapacityL: 60,
-      };
+      const profile = oneFieldFarm(process.env.SIM_IMEI ?? '356307042441013', FARM, { eastM: 400, northM: 900, lengthM: 400, widthM: 60, headingDeg: 20 });
       const start: SimCarry = { fuelL: 26, engineMin: 300 * 60, odometerM: 0, position: FARM };
       const day = simulateDay(profile, start, '2026-11-19', { cadence: DEVICE_CADENCE });
       const readings = day.samples.map(sampleToReading);

@@ -1,8 +1,8 @@
 import type { Reading } from '@tractorlink/domain/telemetry';
 import { describe, expect, it } from 'vitest';
-import { DEVICE_CADENCE, type SimProfile, simulateDay } from '../src/sim/farm-day';
+import { DEVICE_CADENCE, oneFieldFarm, simulateDay } from '../src/sim/farm-day';
 import { sampleToReading } from '../src/sim/to-reading';
-import { at, FARM, ingest } from './support/alerts';
+import { FARM, ingest } from './support/alerts';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { provisionTractor } from './support/tractors';
@@ -19,13 +19,7 @@ describe.each(dbTargets)('engine hours from a coarse worktime counter, $name', (
 
   it.each([3, 6])('a counter in steps of %i minutes: the day’s engine hours within 3 % of the truth, PTO hours as well', { timeout: 120_000 }, async (step) => {
     const tractor = await provisionTractor(db(), { tankCapacityL: 60 });
-    const profile: SimProfile = {
-      imei: process.env.SIM_IMEI ?? '356307042441013',
-      home: FARM,
-      fields: [{ corner: at(400, 900), lengthM: 500, widthM: 60, headingDeg: 20 }],
-      implementWidthM: 2,
-      tankCapacityL: 60,
-    };
+    const profile = oneFieldFarm(process.env.SIM_IMEI ?? '356307042441013', FARM, { eastM: 400, northM: 900, lengthM: 500, widthM: 60, headingDeg: 20 });
     const day = simulateDay(profile, { fuelL: 50, engineMin: 1200 * 60 + 1, odometerM: 0, position: FARM }, '2026-11-18', { cadence: DEVICE_CADENCE });
     expect(day.truth.engineS, 'a working day').toBeGreaterThan(3 * 3600);
     const readings: Reading[] = day.samples
@@ -51,13 +45,7 @@ describe.each(dbTargets)('engine hours from a coarse worktime counter, $name', (
     timeout: 120_000,
   }, async () => {
     const tractor = await provisionTractor(db(), { tankCapacityL: 60 });
-    const profile: SimProfile = {
-      imei: process.env.SIM_IMEI ?? '356307042441013',
-      home: FARM,
-      fields: [{ corner: at(-300, 700), lengthM: 300, widthM: 40, headingDeg: 80 }],
-      implementWidthM: 2,
-      tankCapacityL: 60,
-    };
+    const profile = oneFieldFarm(process.env.SIM_IMEI ?? '356307042441013', FARM, { eastM: -300, northM: 700, lengthM: 300, widthM: 40, headingDeg: 80 });
     const day = simulateDay(profile, { fuelL: 50, engineMin: 800 * 60 + 2, odometerM: 0, position: FARM }, '2026-11-19', { cadence: DEVICE_CADENCE });
     const readings: Reading[] = day.samples.map(sampleToReading).map((r) => ({ ...r, engineWorktimeMin: Math.floor((r.engineWorktimeMin ?? 0) / 3) * 3 }));
     for (let end = readings.length; end > 0; end -= 40) await ingest(t.app, tractor, readings.slice(Math.max(0, end - 40), end));

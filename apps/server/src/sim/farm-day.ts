@@ -48,12 +48,31 @@ export interface Haulage {
  * back (the ground the fuel audits test on).
  */
 export function slopingFarm(imei: string, home: LatLon): SimProfile {
+  return oneFieldFarm(imei, home, { eastM: 400, northM: 900, lengthM: 600, widthM: 80, headingDeg: 20, slopePercent: 8 });
+}
+
+/** One field, placed by its corner's metres east and north of home. */
+export interface FieldAt extends Omit<FieldPlot, 'corner'> {
+  eastM: number;
+  northM: number;
+}
+
+/**
+ * A farm of one field `field` (its corner in metres from `home`), worked by a tractor with a 2 m
+ * implement and a 60 L tank unless `tractor` says otherwise.
+ */
+export function oneFieldFarm(
+  imei: string,
+  home: LatLon,
+  { eastM, northM, ...plot }: FieldAt,
+  tractor: Partial<Pick<SimProfile, 'implementWidthM' | 'tankCapacityL'>> = {},
+): SimProfile {
   return {
     imei,
     home,
-    fields: [{ corner: fromLocalMeters(home, 400, 900), lengthM: 600, widthM: 80, headingDeg: 20, slopePercent: 8 }],
-    implementWidthM: 2,
-    tankCapacityL: 60,
+    fields: [{ corner: fromLocalMeters(home, eastM, northM), ...plot }],
+    implementWidthM: tractor.implementWidthM ?? 2,
+    tankCapacityL: tractor.tankCapacityL ?? 60,
   };
 }
 
