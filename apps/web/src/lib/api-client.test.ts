@@ -250,6 +250,20 @@ describe('API client: other failures (spec §8)', () => {
     expect(loadingStore.getSnapshot()).toBe(false);
   });
 
+  it('hides the loading indicator at once when the caller drops the call (not a failure: nobody waits on it)', async () => {
+    vi.useFakeTimers();
+    mockFetch(
+      (_url, init) => new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
+    const left = new AbortController();
+    const call = apiJson('home', { signal: left.signal });
+    expect(loadingStore.getSnapshot()).toBe(true);
+    left.abort();
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    expect(calls).toHaveLength(1);
+    expect(loadingStore.getSnapshot()).toBe(false);
+  });
+
   it('hides the loading indicator at once after a success', async () => {
     mockFetch(() => json(200, { ok: true }));
     await apiJson('home');

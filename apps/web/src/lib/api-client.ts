@@ -109,7 +109,9 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     failed = false;
     return res;
   } finally {
-    done(failed);
+    // A call its caller dropped (the screen left, a newer search typed) did not fail: nobody waits on
+    // it, so the loading bar is not held the 1.5 s of a failure (spec §8) over the next screen.
+    done(failed && !options.signal?.aborted);
   }
 }
 
