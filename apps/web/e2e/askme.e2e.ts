@@ -5,13 +5,12 @@ import askmeHi from '../src/locales/askme/hi.json';
 import askmeTa from '../src/locales/askme/ta.json';
 import tractorHi from '../src/locales/tractor/hi.json';
 import tractorTa from '../src/locales/tractor/ta.json';
-import { FIELD, claimTractor, provisionTractor } from './support/alerts-seed';
+import { FIELD } from './support/alerts-seed';
 import type { SeededTractor } from './support/alerts-seed';
 import { baseURL, expectRoute, newPhone, open, useBrowser, switchLanguage } from './support/browser';
-import { registerThroughScreens } from './support/flows';
+import { ownerWithTractor } from './support/flows';
 import { OPERATOR_KEY } from './support/seed';
-import { uniqueMobile } from './support/sms';
-import { api, sessionToken, violations } from './tractor-helpers';
+import { api, violations } from './tractor-helpers';
 
 /**
  * Issue 14, Ask me and a voice for every language, in Chromium: a new owner (not the demo one: OTP
@@ -107,16 +106,7 @@ describe('Ask me, and Listen with the server voice (issue 14)', () => {
     ({ context, page } = await newPhone(browser()));
     await context.addInitScript(recordAudio);
     tts = ttsAnswers(page);
-    const mobile = uniqueMobile();
-    await registerThroughScreens(page, mobile, '2468', 'Sunita Jadhav');
-    // One refresh for the test's own token while the app is settled (see alerts-browser.ts).
-    token = await sessionToken(page);
-    tractor = await provisionTractor(baseURL(), mobile, 'Sunita Jadhav');
-    await claimTractor(baseURL(), token, tractor);
-    await workInTheField(tractor);
-    await page.reload();
-    await expectRoute(page, '/tabs/home');
-    await page.locator('#tractor-name').filter({ hasText: tractor.name }).waitFor();
+    ({ token, tractor } = await ownerWithTractor(page, { name: 'Sunita Jadhav', pin: '2468' }, (made) => workInTheField(made.tractor)));
   });
 
   afterAll(async () => {

@@ -8,12 +8,9 @@ import hireTa from '../src/locales/hire/ta.json';
 import ta from '../src/locales/ta.json';
 import tractorEn from '../src/locales/tractor/en.json';
 import tractorTa from '../src/locales/tractor/ta.json';
-import { claimTractor, provisionTractor } from './support/alerts-seed';
-import { NARROW_PHONE, baseURL, expectRoute, newPhone, open, switchLanguage, useBrowser } from './support/browser';
-import { registerThroughScreens } from './support/flows';
+import { NARROW_PHONE, newPhone, open, switchLanguage, useBrowser } from './support/browser';
+import { ownerWithTractor } from './support/flows';
 import { overflowingBoxes } from './support/layout-checks';
-import { uniqueMobile } from './support/sms';
-import { sessionToken } from './tractor-helpers';
 
 /**
  * Spec §8 "messages shown", each in the situation it names, on a 360 × 740 phone in English and
@@ -33,14 +30,7 @@ describe('spec §8 messages where they belong, 360 × 740, English and Tamil', (
 
   beforeAll(async () => {
     ({ context, page } = await newPhone(browser(), { viewport: NARROW_PHONE }));
-    const mobile = uniqueMobile();
-    await registerThroughScreens(page, mobile, '2468', 'Kavitha Raman');
-    const token = await sessionToken(page);
-    const tractor = await provisionTractor(baseURL(), mobile, 'Kavitha Raman');
-    await claimTractor(baseURL(), token, tractor);
-    await page.reload();
-    await expectRoute(page, '/tabs/home');
-    await page.locator('#tractor-name').filter({ hasText: tractor.name }).waitFor();
+    await ownerWithTractor(page, { name: 'Kavitha Raman', pin: '2468' });
   });
 
   afterAll(async () => {

@@ -1,12 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Geofence, GeofenceListResponse } from '@tractorlink/domain/geofences';
-import { claimTractor, FIELD, ingest, provisionTractor } from './support/alerts-seed';
+import { FIELD, ingest } from './support/alerts-seed';
 import type { SeededTractor } from './support/alerts-seed';
 import { baseURL, expectRoute, newPhone, open, useBrowser } from './support/browser';
-import { registerThroughScreens } from './support/flows';
-import { uniqueMobile } from './support/sms';
-import { api, sessionToken, violations } from './tractor-helpers';
+import { ownerWithTractor } from './support/flows';
+import { api, violations } from './tractor-helpers';
 
 /**
  * Issue 6 acceptance, the screens, in Chromium: custom geofences drawn by clicking on the map (a
@@ -66,15 +65,7 @@ describe('geofences: draw, list, edit, assign, switch off, delete', () => {
 
   beforeAll(async () => {
     ({ context, page } = await newPhone(browser()));
-    const mobile = uniqueMobile();
-    await registerThroughScreens(page, mobile, '2468', 'Kavita Jadhav');
-    token = await sessionToken(page);
-    tractor = await provisionTractor(baseURL(), mobile, 'Kavita Jadhav');
-    await claimTractor(baseURL(), token, tractor);
-    // The app's home answer predates the tractor: start again so the screens know it.
-    await page.reload();
-    await expectRoute(page, '/tabs/home');
-    await page.locator('#tractor-name').filter({ hasText: tractor.name }).waitFor();
+    ({ token, tractor } = await ownerWithTractor(page, { name: 'Kavita Jadhav', pin: '2468' }));
   });
 
   afterAll(async () => {

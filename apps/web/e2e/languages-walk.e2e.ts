@@ -4,12 +4,10 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@tractorlink/domain/languages';
-import { alertScenario, call, claimTractor, ingest, provisionTractor } from './support/alerts-seed';
+import { alertScenario, call, ingest } from './support/alerts-seed';
 import type { SeededTractor } from './support/alerts-seed';
 import { NARROW_PHONE, baseURL, expectRoute, newPhone, open, switchLanguage, useBrowser } from './support/browser';
-import { registerThroughScreens } from './support/flows';
-import { uniqueMobile } from './support/sms';
-import { sessionToken } from './tractor-helpers';
+import { ownerWithTractor } from './support/flows';
 
 /**
  * A farmer's walk at 360 × 740 in Marathi, Punjabi, Gujarati and Telugu (the Tamil and Hindi walk is
@@ -145,17 +143,12 @@ describe("a farmer's walk in Marathi, Punjabi, Gujarati and Telugu, then with no
 
   beforeAll(async () => {
     ({ context, page } = await newPhone(browser(), { viewport: NARROW_PHONE }));
-    const mobile = uniqueMobile();
-    await registerThroughScreens(page, mobile, '8642', 'Harpreet Kaur');
-    const token = await sessionToken(page);
-    tractor = await provisionTractor(baseURL(), mobile, 'Harpreet Kaur');
-    await claimTractor(baseURL(), token, tractor);
-    await ingest(baseURL(), alertScenario(tractor.imei, Date.now() - 15 * 60_000));
     customerId = randomUUID();
-    await call(baseURL(), 'hire/customers', { token, body: { id: customerId, name: 'Gurdeep Singh', phone: '9812345670', village: 'Ludhiana' } });
-    await page.reload();
-    await expectRoute(page, '/tabs/home');
-    await page.locator('#tractor-name').filter({ hasText: tractor.name }).waitFor();
+    ({ tractor } = await ownerWithTractor(page, { name: 'Harpreet Kaur', pin: '8642' }, async (made) => {
+      await ingest(baseURL(), alertScenario(made.tractor.imei, Date.now() - 15 * 60_000));
+      const body = { id: customerId, name: 'Gurdeep Singh', phone: '9812345670', village: 'Ludhiana' };
+      await call(baseURL(), 'hire/customers', { token: made.token, body });
+    }));
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   });
 

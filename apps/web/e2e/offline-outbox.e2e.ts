@@ -5,12 +5,11 @@ import type { GeofenceListResponse } from '@tractorlink/domain/geofences';
 import type { VehicleEntry } from '@tractorlink/domain/vehicles-api';
 import ta from '../src/locales/ta.json';
 import taTractor from '../src/locales/tractor/ta.json';
-import { call, claimTractor, provisionTractor } from './support/alerts-seed';
+import { call } from './support/alerts-seed';
 import type { SeededTractor } from './support/alerts-seed';
 import { NARROW_PHONE, baseURL, expectRoute, newPhone, open, switchLanguage, useBrowser } from './support/browser';
-import { registerThroughScreens } from './support/flows';
-import { uniqueMobile } from './support/sms';
-import { api, sessionToken } from './tractor-helpers';
+import { ownerWithTractor } from './support/flows';
+import { api } from './tractor-helpers';
 
 /**
  * Issue 19 item 1 acceptance, in Chromium at 360 × 740: with the phone offline a geofence is created
@@ -55,16 +54,9 @@ describe('actions survive a lost signal', () => {
 
   beforeAll(async () => {
     ({ context, page } = await newPhone(browser(), { viewport: NARROW_PHONE }));
-    const mobile = uniqueMobile();
-    await registerThroughScreens(page, mobile, '3579', 'Anita Shinde');
-    token = await sessionToken(page);
-    tractor = await provisionTractor(baseURL(), mobile, 'Anita Shinde');
-    await claimTractor(baseURL(), token, tractor);
-    // Start again so the app knows the tractor and the service worker controls the page; then open
+    // Started again so the app knows the tractor and the service worker controls the page; then open
     // once, online, every screen used offline below (the worker keeps a screen's code once it is used).
-    await page.reload();
-    await expectRoute(page, '/tabs/home');
-    await page.locator('#tractor-name').filter({ hasText: tractor.name }).waitFor();
+    ({ token, tractor } = await ownerWithTractor(page, { name: 'Anita Shinde', pin: '3579' }));
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await open(page, '/tractor-list');
     await page.locator('.tractor-entry').filter({ hasText: tractor.name }).waitFor();

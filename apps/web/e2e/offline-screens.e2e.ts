@@ -1,11 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertScenario, claimTractor, ingest, provisionTractor } from './support/alerts-seed';
+import { alertScenario, ingest } from './support/alerts-seed';
 import type { SeededTractor } from './support/alerts-seed';
-import { NARROW_PHONE, baseURL, expectRoute, newPhone, open, switchLanguage, useBrowser } from './support/browser';
-import { registerThroughScreens } from './support/flows';
-import { uniqueMobile } from './support/sms';
-import { sessionToken } from './tractor-helpers';
+import { NARROW_PHONE, baseURL, newPhone, open, switchLanguage, useBrowser } from './support/browser';
+import { ownerWithTractor } from './support/flows';
 
 /**
  * Issue 19 items 2, 3 and 6: the service worker precaches the shell only and keeps each screen's code the
@@ -33,15 +31,9 @@ describe('screens offline (issue 19)', () => {
 
   beforeAll(async () => {
     ({ context, page } = await newPhone(browser(), { viewport: NARROW_PHONE }));
-    const mobile = uniqueMobile();
-    await registerThroughScreens(page, mobile, '2468', 'Kiran Jadhav');
-    const token = await sessionToken(page);
-    tractor = await provisionTractor(baseURL(), mobile, 'Kiran Jadhav');
-    await claimTractor(baseURL(), token, tractor);
-    await ingest(baseURL(), alertScenario(tractor.imei, Date.now() - 15 * 60_000));
-    await page.reload();
-    await expectRoute(page, '/tabs/home');
-    await page.locator('#tractor-name').filter({ hasText: tractor.name }).waitFor();
+    ({ tractor } = await ownerWithTractor(page, { name: 'Kiran Jadhav', pin: '2468' }, (made) =>
+      ingest(baseURL(), alertScenario(made.tractor.imei, Date.now() - 15 * 60_000)),
+    ));
     // The first service worker takes the page at once (no reload needed).
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));

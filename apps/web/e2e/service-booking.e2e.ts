@@ -1,12 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingListResponse, BookingOptions, BookingView, CreateBookingRequest } from '@tractorlink/domain/service-booking-api';
-import { alertScenario, call, claimTractor, ingest, provisionTractor, type SeededTractor } from './support/alerts-seed';
+import { alertScenario, call, ingest, type SeededTractor } from './support/alerts-seed';
 import { pushChannel, shownNotifications } from './support/alerts-browser';
 import { NARROW_PHONE, baseURL, expectRoute, newPhone, open, useBrowser } from './support/browser';
-import { registerThroughScreens } from './support/flows';
-import { uniqueMobile } from './support/sms';
-import { sessionToken, violations } from './tractor-helpers';
+import { ownerWithTractor } from './support/flows';
+import { violations } from './tractor-helpers';
 
 /**
  * Issue 15 in the browser at 360 px: a new owner's tractor (provisioned by the operator, claimed,
@@ -56,15 +55,10 @@ describe('doorstep service booking (issue 15)', () => {
   beforeAll(async () => {
     ({ context, page } = await newPhone(browser(), { viewport: NARROW_PHONE }));
     await context.grantPermissions(['notifications'], { origin: baseURL() });
-    const mobile = uniqueMobile();
-    await registerThroughScreens(page, mobile, '2468', 'Ganesh Jadhav');
-    token = await sessionToken(page);
-    tractor = await provisionTractor(baseURL(), mobile, 'Ganesh Jadhav');
-    await claimTractor(baseURL(), token, tractor);
     // A few minutes of running: the tractor has a position (the pin's default) and engine hours.
-    await ingest(baseURL(), alertScenario(tractor.imei, Date.now() - 15 * 60_000));
-    await page.reload();
-    await page.locator('#tractor-name').filter({ hasText: tractor.name }).waitFor();
+    ({ token, tractor } = await ownerWithTractor(page, { name: 'Ganesh Jadhav', pin: '2468' }, (made) =>
+      ingest(baseURL(), alertScenario(made.tractor.imei, Date.now() - 15 * 60_000)),
+    ));
   }, 120_000);
 
   afterAll(async () => {

@@ -1,11 +1,10 @@
 import type { BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeofenceListResponse } from '@tractorlink/domain/geofences';
-import { claimTractor, FIELD, ingest, provisionTractor } from './support/alerts-seed';
+import { FIELD, ingest } from './support/alerts-seed';
 import { NARROW_PHONE, baseURL, expectRoute, open, switchLanguage, useBrowser } from './support/browser';
-import { registerThroughScreens } from './support/flows';
-import { uniqueMobile } from './support/sms';
-import { api, sessionToken } from './tractor-helpers';
+import { ownerWithTractor } from './support/flows';
+import { api } from './tractor-helpers';
 
 /**
  * The app used with a finger on a cheap Android phone (Chrome's user agent, touch only, 360 × 740):
@@ -88,29 +87,23 @@ describe('a finger on a cheap Android phone', () => {
     });
     page = await context.newPage();
     touch = await context.newCDPSession(page);
-    mobile = uniqueMobile();
-    await registerThroughScreens(page, mobile, PIN, 'Selvi Murugan');
-    token = await sessionToken(page);
-    const tractor = await provisionTractor(baseURL(), mobile, 'Selvi Murugan');
-    await claimTractor(baseURL(), token, tractor);
     // A last position: the drawing map opens on the tractor's field (zoom 14), not on all of India.
-    const now = Date.now();
-    await ingest(
-      baseURL(),
-      [0, 1].map((i) => ({
-        deviceId: tractor.imei,
-        time: now - 60_000 + i * 10_000,
-        ...FIELD,
-        speedKmh: 0,
-        ignition: false,
-        pto: false,
-        rpm: 0,
-        coolantC: 30,
-        externalVoltage: 12.6,
-      })),
-    );
-    await page.reload();
-    await expectRoute(page, '/tabs/home');
+    const lastPosition = (imei: string, now = Date.now()) =>
+      ingest(
+        baseURL(),
+        [0, 1].map((i) => ({
+          deviceId: imei,
+          time: now - 60_000 + i * 10_000,
+          ...FIELD,
+          speedKmh: 0,
+          ignition: false,
+          pto: false,
+          rpm: 0,
+          coolantC: 30,
+          externalVoltage: 12.6,
+        })),
+      );
+    ({ mobile, token } = await ownerWithTractor(page, { name: 'Selvi Murugan', pin: PIN }, (made) => lastPosition(made.tractor.imei)));
   });
 
   afterAll(async () => {

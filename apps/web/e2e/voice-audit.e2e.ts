@@ -5,12 +5,11 @@ import askmeEn from '../src/locales/askme/en.json';
 import askmeTa from '../src/locales/askme/ta.json';
 import tractorTa from '../src/locales/tractor/ta.json';
 import { failingRecognition } from '../src/features/askme/fake-recognition';
-import { FIELD, claimTractor, ingest, provisionTractor } from './support/alerts-seed';
+import { FIELD, ingest } from './support/alerts-seed';
 import type { SeededTractor } from './support/alerts-seed';
-import { NARROW_PHONE, baseURL, expectRoute, newPhone, open, switchLanguage, useBrowser } from './support/browser';
-import { registerThroughScreens } from './support/flows';
-import { uniqueMobile } from './support/sms';
-import { api, sessionToken } from './tractor-helpers';
+import { NARROW_PHONE, baseURL, newPhone, open, switchLanguage, useBrowser } from './support/browser';
+import { ownerWithTractor } from './support/flows';
+import { api } from './tractor-helpers';
 
 /**
  * Ask me as a farmer with a cheap phone and a weak signal uses it, at 360 × 740: a question typed
@@ -32,30 +31,23 @@ describe('Ask me at 360 × 740 on a weak signal (voice audit)', () => {
   beforeAll(async () => {
     ({ context, page } = await newPhone(browser(), { viewport: NARROW_PHONE }));
     await context.addInitScript(failingRecognition, 'network');
-    const mobile = uniqueMobile();
-    await registerThroughScreens(page, mobile, '2468', 'Kavitha Murugan');
-    token = await sessionToken(page);
-    tractor = await provisionTractor(baseURL(), mobile, 'Kavitha Murugan');
-    await claimTractor(baseURL(), token, tractor);
     // Parked in the field a minute ago, engine off, 34 L in the tank.
-    const at = Date.now() - 60_000;
-    await ingest(
-      baseURL(),
-      [0, 1, 2].map((i) => ({
-        deviceId: tractor.imei,
-        time: at - (2 - i) * 10_000,
-        ...FIELD,
-        speedKmh: 0,
-        ignition: false,
-        pto: false,
-        rpm: 0,
-        coolantC: 40,
-        externalVoltage: 12.6,
-      })),
-    );
-    await page.reload();
-    await expectRoute(page, '/tabs/home');
-    await page.locator('#tractor-name').filter({ hasText: tractor.name }).waitFor();
+    const parked = (imei: string, at = Date.now() - 60_000) =>
+      ingest(
+        baseURL(),
+        [0, 1, 2].map((i) => ({
+          deviceId: imei,
+          time: at - (2 - i) * 10_000,
+          ...FIELD,
+          speedKmh: 0,
+          ignition: false,
+          pto: false,
+          rpm: 0,
+          coolantC: 40,
+          externalVoltage: 12.6,
+        })),
+      );
+    ({ token, tractor } = await ownerWithTractor(page, { name: 'Kavitha Murugan', pin: '2468' }, (made) => parked(made.tractor.imei)));
   });
 
   afterAll(async () => {

@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
-import { expectRoute, open } from './browser';
-import { latestOtp, smsTo } from './sms';
+import { sessionToken } from '../tractor-helpers';
+import { claimTractor, provisionTractor, type SeededTractor } from './alerts-seed';
+import { baseURL, expectRoute, open } from './browser';
+import { latestOtp, smsTo, uniqueMobile } from './sms';
 
 /** Fills the OTP screen with the newest code sent to `mobile` after `countBefore` messages. */
 export async function enterOtp(page: Page, mobile: string, countBefore: number): Promise<void> {
@@ -64,4 +66,38 @@ export async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Log out of this device' }).click();
   await page.getByRole('dialog', { name: 'Log out of this device?' }).getByRole('button', { name: 'Log out', exact: true }).click();
   await expectRoute(page, '/login');
+}
+
+export interface OwnerWithTractor {
+  mobile: string;
+  /** An access token for asking the API directly (taken once, while the app is settled). */
+  token: string;
+  tractor: SeededTractor;
+}
+
+/**
+ * A new owner registered through the screens (a fresh number), with a tractor the operator
+ * provisioned for that number and the owner claimed and named; `prepare` (records ingested, data
+ * made through the API) runs next. Then the app starts again, as the home answer it holds predates
+ * the tractor, and this waits on the home tab until the tractor's name shows (the start's session
+ * refresh is over).
+ */
+export async function ownerWithTractor(
+  page: Page,
+  owner: { name: string; pin: string },
+  prepare?: (made: OwnerWithTractor) => Promise<unknown>,
+): Promise<OwnerWithTractor> {
+  const mobile = uniqueMobile();
+  await registerThroughScreens(page, mobile, owner.pin, owner.name);
+  // One refresh for the test's own token, while the app is settled: a rotated refresh token used
+  // twice (the app's and ours racing) would end the session, by design.
+  const token = await sessionToken(page);
+  const tractor = await provisionTractor(baseURL(), mobile, owner.name);
+  await claimTractor(baseURL(), token, tractor);
+  const made = { mobile, token, tractor };
+  await prepare?.(made);
+  await page.reload();
+  await expectRoute(page, '/tabs/home');
+  await page.locator('#tractor-name').filter({ hasText: tractor.name }).waitFor();
+  return made;
 }
