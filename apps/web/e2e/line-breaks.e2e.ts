@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingOptions } from '@tractorlink/domain/service-booking-api';
 import { LANGUAGES } from '@tractorlink/domain/languages';
-import { FIELD, alertScenario, call, claimTractor, ingest, provisionTractor, waitForAlerts } from './support/alerts-seed';
+import { FIELD, alertScenario, call, claimTractor, ingest, provisionTractor, runToday, waitForAlerts } from './support/alerts-seed';
 import type { SeededTractor } from './support/alerts-seed';
 import { NARROW_PHONE, baseURL, expectRoute, newPhone, open, switchLanguage, useBrowser } from './support/browser';
 import { registerThroughScreens } from './support/flows';
@@ -61,6 +61,8 @@ describe('words break only between words at 360 px', () => {
     await claimTractor(baseURL(), token, tractor);
     // A few minutes of work that trips alerts: usage figures, engine hours, a position.
     await ingest(baseURL(), alertScenario(tractor.imei, Date.now() - 15 * 60_000));
+    // And a run today, so the usage tab has today's figures at any hour (the scenario may be yesterday's).
+    await ingest(baseURL(), await runToday(tractor.imei));
     alertId = (await waitForAlerts(baseURL(), token, tractor.vin, 1))[0]?.alertId ?? '';
     // A washing booked for the first free slot (its Hindi name, धुलाई, is a short link).
     const options = await call<BookingOptions>(baseURL(), `service-bookings/options?vin=${tractor.vin}`, { token });

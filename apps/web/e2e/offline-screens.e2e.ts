@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertScenario, ingest } from './support/alerts-seed';
+import { alertScenario, ingest, runToday } from './support/alerts-seed';
 import type { SeededTractor } from './support/alerts-seed';
 import { NARROW_PHONE, baseURL, newPhone, open, switchLanguage, useBrowser } from './support/browser';
 import { ownerWithTractor } from './support/flows';
@@ -31,9 +31,11 @@ describe('screens offline (issue 19)', () => {
 
   beforeAll(async () => {
     ({ context, page } = await newPhone(browser(), { viewport: NARROW_PHONE }));
-    ({ tractor } = await ownerWithTractor(page, { name: 'Kiran Jadhav', pin: '2468' }, (made) =>
-      ingest(baseURL(), alertScenario(made.tractor.imei, Date.now() - 15 * 60_000)),
-    ));
+    // Alerts, and a run today: the usage tab shows today's summary at any hour (the alerts may be yesterday's).
+    ({ tractor } = await ownerWithTractor(page, { name: 'Kiran Jadhav', pin: '2468' }, async (made) => {
+      await ingest(baseURL(), alertScenario(made.tractor.imei, Date.now() - 15 * 60_000));
+      await ingest(baseURL(), await runToday(made.tractor.imei));
+    }));
     // The first service worker takes the page at once (no reload needed).
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));

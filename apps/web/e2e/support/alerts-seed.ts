@@ -153,6 +153,31 @@ export async function turnOnPtoAlerts(base: string, token: string, vin: string):
   });
 }
 
+/**
+ * Ten seconds of idling in the field, then the engine off, already past and within today in India: a
+ * minute ago, or just after midnight in an Indian day's first minute (waited for, a few seconds). The
+ * usage screens show today's figures only once today has records; an alert scenario of a quarter of an
+ * hour ago lies wholly in yesterday during the day's first minutes.
+ */
+export async function runToday(imei: string): Promise<BatchRecord[]> {
+  const now = Date.now();
+  const midnight = Date.parse(`${new Date(now + 5.5 * 3_600_000).toISOString().slice(0, 10)}T00:00:00+05:30`);
+  const at = Math.max(now - 60_000, midnight + 1000);
+  while (Date.now() <= at + 11_000) await new Promise((r) => setTimeout(r, 200));
+  const record = (i: number, running: boolean): BatchRecord => ({
+    deviceId: imei,
+    time: at + i * 10_000,
+    ...FIELD,
+    speedKmh: 0,
+    ignition: running,
+    pto: false,
+    rpm: running ? 850 : 0,
+    coolantC: 80,
+    externalVoltage: running ? 13.9 : 12.6,
+  });
+  return [record(0, true), record(1, false)];
+}
+
 export async function ingest(base: string, records: readonly BatchRecord[]): Promise<void> {
   await call(base, 'ingest/batch', { operator: true, body: { records } });
 }
