@@ -7,7 +7,7 @@ import { FIELD } from './support/alerts-seed';
 import type { AlertOwner } from './support/alerts-browser';
 import { badgeText, listedTypes, openAlertsTab, ownerWithAlerts, showAlertFilters } from './support/alerts-browser';
 import { baseURL, expectRoute, newPhone, open, useBrowser } from './support/browser';
-import { api, dayName, istDay, violations } from './tractor-helpers';
+import { api, calendarDay, istDay, violations } from './tractor-helpers';
 
 /**
  * Issue 5 acceptance, the screens, in Chromium: filters narrow the list, the alert detail (value
@@ -106,11 +106,7 @@ describe('alerts: list, filters, detail, receivers and configuration', () => {
     await page.getByRole('button', { name: 'Choose dates' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose a date range' });
     await dialog.waitFor();
-    for (const iso of [istDay(-10), istDay(-5)]) {
-      const day = dialog.getByRole('button', { name: dayName(iso) });
-      for (let i = 0; i < 2 && (await day.count()) === 0; i++) await dialog.getByRole('button', { name: 'Previous month' }).click();
-      await day.click();
-    }
+    for (const iso of [istDay(-10), istDay(-5)]) await (await calendarDay(dialog, iso)).click();
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.getByText('No alerts for this filter').waitFor();
     expect(await listedTypes(page)).toEqual([]);

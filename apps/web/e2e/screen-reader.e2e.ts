@@ -271,7 +271,7 @@ describe('the app heard through a screen reader', () => {
     });
     await call(baseURL(), 'hire/payments', {
       token,
-      body: { id: randomUUID(), customerId, jobId, amountPaise: 50_000, method: 'cash', paidOn: new Date().toISOString().slice(0, 10) },
+      body: { id: randomUUID(), customerId, jobId, amountPaise: 50_000, method: 'cash', paidOn: scenarioDay },
     });
     await page.reload();
     await expectRoute(page, '/tabs/home');

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expectRoute } from './support/browser';
 import { enterOtp, logIn } from './support/flows';
 import { smsTo } from './support/sms';
@@ -63,4 +63,21 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 export function dayName(iso: string): RegExp {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   return new RegExp(`\\b${d} ${MONTHS[m - 1]} ${y}\\b`);
+}
+
+/**
+ * A day's button in an English calendar dialog, with its month shown first: back or forward from the
+ * month on show (named by the grid), as the day is before or after it. A range can end in the month
+ * after the one its start was picked in (the 2nd after the 30th), and the days 1 to 10 back from
+ * today cross into the month before only in the month's first days: a walk only backwards failed there.
+ */
+export async function calendarDay(dialog: Locator, iso: string): Promise<Locator> {
+  const button = dialog.getByRole('button', { name: dayName(iso) });
+  const [y, m] = iso.split('-').map(Number) as [number, number];
+  for (let i = 0; i < 4 && (await button.count()) === 0; i++) {
+    const [name = '', year = ''] = ((await dialog.getByRole('grid').first().getAttribute('aria-label')) ?? '').split(' ');
+    const later = y * 12 + m - 1 > Number(year) * 12 + MONTHS.indexOf(name);
+    await dialog.getByRole('button', { name: later ? 'Next month' : 'Previous month' }).click();
+  }
+  return button;
 }
