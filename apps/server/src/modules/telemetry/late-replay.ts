@@ -35,30 +35,54 @@ async function replayRulesState(db: Kysely<Database>, current: TractorProcessor,
 
 /** A record dated this far past its receipt was dated by a clock running ahead. */
 const AHEAD_MS = 30_000;
+/** A record received this long after its date was held back (a backlog) or dated by a clock running behind. */
+const BEHIND_MS = 10 * 60_000;
+/** Late records trickling in for this long, dated no faster than they come, are a slow clock's, not a backlog. */
+const TRICKLE_MS = 2 * 60_000;
 
 /**
- * The rows (in device-time order) without those of a device clock stepped back (set right by GPS)
- * that are dated before rows it had sent already, dated ahead of their receipt: live processing
- * skipped them as late, and processed in device-time order among those earlier ones they would
- * zigzag the track and count the overlap twice. A backlog's late rows all stay: the rows received
- * before them were not dated ahead. The rows themselves when none was dated ahead (the usual case).
+ * The rows (in device-time order) without the repeats of a device clock that was stepped:
+ * - Ahead (set right by GPS): rows dated before rows it had sent already, dated ahead of their
+ *   receipt. Live processing skipped them as late, and processed in device-time order among those
+ *   earlier ones they would zigzag the track and count the overlap twice.
+ * - Behind (a reboot that restored an old time, until the GNSS fix): rows sent live but dated well
+ *   before ones sent already, among which they would zigzag the same way. A backlog comes in a burst
+ *   (hours of records in seconds or minutes); a slow clock's rows trickle in for minutes, their
+ *   dates advancing no faster than the clock (a run of late rows received one after another).
+ * A backlog's late rows all stay. The rows themselves when none is a repeat (the usual case).
  */
 export function withoutClockStep<R extends { device_time: number; received_at: number }>(rows: R[]): R[] {
   const ahead = (r: R) => Number(r.device_time) > Number(r.received_at) + AHEAD_MS;
-  if (!rows.some(ahead)) return rows;
+  const behind = (r: R) => Number(r.received_at) - Number(r.device_time) > BEHIND_MS;
   const byReceipt = rows.map((_, i) => i);
   byReceipt.sort((a, b) => Number((rows[a] as R).received_at) - Number((rows[b] as R).received_at) || a - b);
   const repeated = new Set<number>();
   let newest = Number.NEGATIVE_INFINITY;
   let newestAhead = false;
+  let run: number[] = [];
+  const endRun = () => {
+    if (run.length > 1) {
+      const span = (f: (r: R) => number) => {
+        const values = run.map((i) => f(rows[i] as R));
+        return Math.max(...values) - Math.min(...values);
+      };
+      const received = span((r) => Number(r.received_at));
+      if (received >= TRICKLE_MS && span((r) => Number(r.device_time)) <= received * 1.5) for (const i of run) repeated.add(i);
+    }
+    run = [];
+  };
   for (const i of byReceipt) {
     const r = rows[i] as R;
     const time = Number(r.device_time);
     if (time > newest) {
+      endRun();
       newest = time;
       newestAhead = ahead(r);
     } else if (newestAhead) repeated.add(i);
+    else if (behind(r)) run.push(i);
+    else endRun();
   }
+  endRun();
   return repeated.size === 0 ? rows : rows.filter((_, i) => !repeated.has(i));
 }
 

@@ -1,0 +1,88 @@
+import type { Reading } from '@tractorlink/domain/telemetry';
+import { istMidnight } from '@tractorlink/domain/time';
+import { describe, expect, it } from 'vitest';
+import { DEVICE_CADENCE, simulateDay, slopingFarm } from '../src/sim/farm-day';
+import { sampleToReading } from '../src/sim/to-reading';
+import { FARM, ingest, storedAlerts } from './support/alerts';
+import { dbTargets } from './support/db-targets';
+import { useTestApp } from './support/harness';
+import { HOUR, MINUTE, SECOND } from './support/test-clock';
+import { ownerWithTractor } from './support/vehicles';
+
+/**
+ * A device rebooted mid-afternoon whose clock came up behind (the time it last saved) until its
+ * GNSS fix set it right 40 minutes later, reporting live a frame a minute throughout, then resending
+ * those 40 minutes' frames. Its records of those minutes are dated among ones it sent live earlier.
+ * Against the simulator's truth (the same day with true times): no figure is counted twice, and no alert.
+ */
+
+const DATE = '2026-11-19';
+const REBOOT = istMidnight(DATE) + 14 * HOUR;
+const FIXED = REBOOT + 40 * MINUTE;
+
+describe.each(dbTargets)('truth audit: a device clock hours behind, then set right, $name', (target) => {
+  const t = useTestApp(target);
+  const db = () => t.database.db.kysely;
+
+  /** The tractor's figures summed over every hour. */
+  const totals = (tractorId: string) =>
+    db()
+      .selectFrom('usage_hourly')
+      .select((eb) => [
+        eb.fn.sum<number>('engine_s').as('engineS'),
+        eb.fn.sum<number>('pto_s').as('ptoS'),
+        eb.fn.sum<number>('area_m2').as('areaM2'),
+        eb.fn.sum<number>('road_m').as('roadM'),
+        eb.fn.sum<number>('distance_m').as('distanceM'),
+      ])
+      .where('tractor_id', '=', tractorId)
+      .executeTakeFirstOrThrow()
+      .then((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)])) as Record<keyof typeof r, number>);
+
+  // 20 minutes behind while working one field: the two clocks' fixes lie metres apart, and once zigzagged 15 % more
+  // distance. 2 and 3 hours: over the lunch stop and the morning's passes.
+  it.each([
+    ['20 minutes', 20 * MINUTE + 7 * SECOND],
+    ['2 hours', 2 * HOUR + 7 * SECOND],
+    ['3 hours', 3 * HOUR + 7 * SECOND],
+  ])('%s behind: the slow clock’s records are never counted among the hours they wrongly name', { timeout: 120_000 }, async (_, BEHIND_MS) => {
+    const { tractor: skewed } = await ownerWithTractor(t, '9876543210');
+    const { tractor: truth } = await ownerWithTractor(t, '9876543211');
+    const day = simulateDay(slopingFarm('356307042441031', FARM), { fuelL: 50, engineMin: 150 * 60, odometerM: 0, position: FARM }, DATE, {
+      cadence: DEVICE_CADENCE,
+    });
+    const readings = day.samples.map(sampleToReading);
+    const slow = (r: Reading) => r.time >= REBOOT && r.time < FIXED;
+    const inWindow = readings.filter(slow);
+    expect(inWindow.filter((r) => (r.speedKmh ?? 0) > 2).length, 'the tractor works through the slow-clock minutes').toBeGreaterThan(100);
+    // The hours the slow clock names were worked too, and sent live then.
+    expect(readings.filter((r) => r.time >= REBOOT - BEHIND_MS && r.time < FIXED - BEHIND_MS && (r.speedKmh ?? 0) > 2).length).toBeGreaterThan(100);
+
+    const dated = (frame: Reading[]) => frame.map((r) => (slow(r) ? { ...r, time: r.time - BEHIND_MS } : r));
+    const behindFrames: Reading[][] = [];
+    for (let i = 0; i < readings.length; i += 6) {
+      const frame = readings.slice(i, i + 6);
+      t.clock.set((frame.at(-1) as Reading).time + SECOND);
+      await ingest(t.app, truth, frame);
+      await ingest(t.app, skewed, dated(frame));
+      if (frame.some(slow)) behindFrames.push(dated(frame));
+    }
+    // Set right, the device sends its memory of those minutes again, as it dated them.
+    for (const frame of behindFrames) await ingest(t.app, skewed, frame);
+    await t.app.services.telemetry.ingestor.replayDue(0);
+
+    expect(await storedAlerts(db(), skewed.id)).toEqual(await storedAlerts(db(), truth.id));
+    const want = await totals(truth.id);
+    const got = await totals(skewed.id);
+    expect(want.areaM2).toBeGreaterThan(10_000);
+    // The 40 minutes the clock misdated may be lost (their time is not known), never counted twice.
+    expect(got.engineS).toBeLessThanOrEqual(want.engineS + 60);
+    expect(got.engineS).toBeGreaterThanOrEqual(want.engineS - 40 * 60);
+    expect(got.ptoS).toBeLessThanOrEqual(want.ptoS + 60);
+    expect(got.areaM2).toBeLessThanOrEqual(want.areaM2 * 1.02);
+    expect(got.areaM2).toBeGreaterThanOrEqual(want.areaM2 * 0.7);
+    expect(got.distanceM).toBeLessThanOrEqual(want.distanceM * 1.02);
+    expect(got.distanceM).toBeGreaterThanOrEqual(want.distanceM * 0.7);
+    expect(got.roadM).toBeLessThanOrEqual(want.roadM * 1.02 + 50);
+  });
+});
