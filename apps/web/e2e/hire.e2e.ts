@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CustomerLedger, JobDetail, JobSummary, Payment } from '@tractorlink/domain/hire-api';
 import { istDate } from '@tractorlink/domain/time';
 import en from '../src/locales/en.json';
@@ -98,6 +98,8 @@ describe('the hire ledger (issue 17)', () => {
   let mobile: string;
   let token: string;
   const tractors: SeededTractor[] = [];
+  /** When each tractor's field work (fieldWork) began and ended, by VIN. */
+  const worked = new Map<string, { from: number; to: number }>();
   const owner = <T>(path: string) => call<T>(baseURL(), path, { token });
 
   beforeAll(async () => {
@@ -107,18 +109,26 @@ describe('the hire ledger (issue 17)', () => {
     await registerThroughScreens(page, mobile, OWNER.pin, OWNER.name);
     token = await sessionToken(page);
     // Two tractors, each having worked a field of its own in the last twenty minutes (never before
-    // today's midnight in India: a job is one day's work).
-    const now = Date.now();
-    const from = Math.max(now - 20 * 60_000, Date.parse(`${istDate(now)}T00:00:00+05:30`) + 30_000);
+    // today's midnight in India: a job is one day's work). In an Indian day's first minutes that is
+    // less: two minutes at least, waited for (it was none in the first 40 seconds, a few rows after).
+    const from = Math.max(Date.now() - 20 * 60_000, Date.parse(`${istDate(Date.now())}T00:00:00+05:30`) + 30_000);
+    await vi.waitFor(
+      () => {
+        if (Date.now() - 10_000 - from < 2 * 60_000) throw new Error('under two minutes of field work today yet');
+      },
+      { timeout: 180_000, interval: 1000 },
+    );
+    const to = Date.now() - 10_000;
     for (const [i, origin] of [FIELD, { lat: FIELD.lat + 0.01, lon: FIELD.lon + 0.01 }].entries()) {
       const tractor = await provisionTractor(baseURL(), mobile, OWNER.name);
       await claimTractor(baseURL(), token, tractor);
-      await ingest(baseURL(), fieldWork(tractor.imei, origin, from + i * 1000, now - 10_000));
+      await ingest(baseURL(), fieldWork(tractor.imei, origin, from + i * 1000, to));
+      worked.set(tractor.vin, { from: from + i * 1000, to });
       tractors.push(tractor);
     }
     await page.reload();
     await page.locator('#tractor-name').waitFor();
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await context?.close();
@@ -172,8 +182,10 @@ describe('the hire ledger (issue 17)', () => {
     await page.getByText(w['hire.job.stopped']).waitFor();
     const stopped = await owner<JobDetail>(`hire/jobs/${jobId}`);
     expect(stopped.running).toBe(false);
-    // Over 0.3 acres in 21 minutes of the simulated ploughing; in proportion for a shorter job.
-    expect(stopped.coveredAcres).toBeGreaterThan(0.3 * Math.min(1, (Date.now() - startAt) / (21 * 60_000)));
+    // Over 0.3 acres in 21 minutes of the simulated ploughing; in proportion for less of it in the job
+    // (the work ingested was shorter in an Indian day's first minutes, or began before the job).
+    const work = worked.get(tractor.vin) ?? { from: startAt, to: Date.now() };
+    expect(stopped.coveredAcres).toBeGreaterThan(0.3 * Math.min(1, (work.to - Math.max(work.from, startAt)) / (21 * 60_000)));
     expect(stopped.amountPaise).toBe(Math.round(120_000 * stopped.quantity));
     await expect.poll(() => page.getByTestId('covered-acres').textContent()).toContain(String(stopped.coveredAcres));
     await page.locator('.leaflet-container').waitFor();
