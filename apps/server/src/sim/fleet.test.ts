@@ -94,6 +94,20 @@ describe('the simulated fleet stopped in its back-fill (Ctrl-C under npm start)'
   });
 });
 
+describe('the simulated fleet live', () => {
+  it('sends each report as its time comes, one tick at a time', async () => {
+    const server = fakeServer();
+    const midnight = istMidnight(istDate(Date.now()));
+    let now = midnight + 1000;
+    const { fleet } = await fleetOn(server, { backfillDays: 0, now: () => now, tickMs: 10 });
+    await fleet.start();
+    expect(server.stored.size).toBe(1);
+    // The parked report of 00:10 (one every ten minutes) is due.
+    now = midnight + 600_000 + 1000;
+    await vi.waitFor(() => expect(server.stored.size).toBe(2));
+  });
+});
+
 describe('the fleet says its counts in plain English', () => {
   it('says "1 tractor" and "1 record", not "1 records"', async () => {
     const today = istDate(Date.now());

@@ -84,8 +84,16 @@ export class Fleet {
       this.options.log?.(
         `simulated fleet: ${counted(this.options.profiles.length, 'tractor')} caught up (${counted(this.acknowledged, 'record')} in ${Math.round((this.now() - started) / 1000)} s)`,
       );
+      let busy = false;
       this.timer = setInterval(() => {
-        this.ticking = this.ticking.then(() => this.tick()).catch((err: unknown) => this.options.log?.(`simulated fleet: ${(err as Error).message}`));
+        // One tick at a time: a tick slower than the interval (a busy server) is not queued behind.
+        if (busy) return;
+        busy = true;
+        this.ticking = this.tick()
+          .catch((err: unknown) => this.options.log?.(`simulated fleet: ${(err as Error).message}`))
+          .finally(() => {
+            busy = false;
+          });
       }, this.options.tickMs ?? 5000);
     })();
     return this.backfill;
