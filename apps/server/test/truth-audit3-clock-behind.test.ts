@@ -1,6 +1,7 @@
 import type { Reading } from '@tractorlink/domain/telemetry';
 import { istMidnight } from '@tractorlink/domain/time';
 import { describe, expect, it } from 'vitest';
+import { withoutClockStep } from '../src/modules/telemetry/late-replay';
 import { DEVICE_CADENCE, simulateDay, slopingFarm } from '../src/sim/farm-day';
 import { sampleToReading } from '../src/sim/to-reading';
 import { FARM, ingest, storedAlerts } from './support/alerts';
@@ -84,5 +85,34 @@ describe.each(dbTargets)('truth audit: a device clock hours behind, then set rig
     expect(got.distanceM).toBeLessThanOrEqual(want.distanceM * 1.02);
     expect(got.distanceM).toBeGreaterThanOrEqual(want.distanceM * 0.7);
     expect(got.roadM).toBeLessThanOrEqual(want.roadM * 1.02 + 50);
+  });
+});
+
+describe('a slow clock told from a backlog (withoutClockStep)', () => {
+  const NOW = istMidnight(DATE) + 12 * HOUR;
+  /** A morning sent live (a record every 10 s), received as taken: the records a backlog or a slow clock lands among. */
+  const live = Array.from({ length: 6 * 360 }, (_, i) => ({
+    device_time: NOW - 6 * HOUR + i * 10 * SECOND,
+    received_at: NOW - 6 * HOUR + i * 10 * SECOND + SECOND,
+  }));
+
+  it('a backlog sent newest first over a crawling link (a frame of a minute’s records a minute) keeps every record', () => {
+    // Out of coverage 09:00–11:00, back at 11:00: the newest frame, then an hour of the gap, a frame a minute, nothing else.
+    const gapStart = NOW - 3 * HOUR;
+    const kept = live.filter((r) => r.device_time < gapStart || (r.device_time >= NOW - HOUR && r.device_time < NOW - HOUR + MINUTE));
+    const backlog = Array.from({ length: 360 }, (_, i) => {
+      const deviceTime = NOW - HOUR - (i + 1) * 10 * SECOND;
+      return { device_time: deviceTime, received_at: NOW - HOUR + 5 * SECOND + Math.floor(i / 6) * MINUTE };
+    });
+    const rows = [...kept, ...backlog].sort((a, b) => a.device_time - b.device_time);
+    expect(withoutClockStep(rows)).toHaveLength(rows.length);
+  });
+
+  it('a backlog of 150,000 records in one burst keeps every record (no stack overflow)', () => {
+    const backlog = Array.from({ length: 150_000 }, (_, i) => ({ device_time: NOW - 2 * HOUR + i * 40, received_at: NOW + 3 * MINUTE + i }));
+    const rows = [...live.filter((r) => r.device_time < NOW - 2 * HOUR), ...backlog.reverse(), { device_time: NOW, received_at: NOW }].sort(
+      (a, b) => a.device_time - b.device_time,
+    );
+    expect(withoutClockStep(rows)).toHaveLength(rows.length);
   });
 });

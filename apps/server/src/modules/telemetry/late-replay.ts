@@ -47,8 +47,9 @@ const TRICKLE_MS = 2 * 60_000;
  *   earlier ones they would zigzag the track and count the overlap twice.
  * - Behind (a reboot that restored an old time, until the GNSS fix): rows sent live but dated well
  *   before ones sent already, among which they would zigzag the same way. A backlog comes in a burst
- *   (hours of records in seconds or minutes); a slow clock's rows trickle in for minutes, their
- *   dates advancing no faster than the clock (a run of late rows received one after another).
+ *   (hours of records in seconds or minutes), or newest first; a slow clock's rows trickle in for
+ *   minutes, their dates advancing with the clock and no faster (a run of late rows received one
+ *   after another).
  * A backlog's late rows all stay. The rows themselves when none is a repeat (the usual case).
  */
 export function withoutClockStep<R extends { device_time: number; received_at: number }>(rows: R[]): R[] {
@@ -62,12 +63,21 @@ export function withoutClockStep<R extends { device_time: number; received_at: n
   let run: number[] = [];
   const endRun = () => {
     if (run.length > 1) {
+      // A loop, not Math.max(...): a backlog's run may hold more rows than a call takes arguments.
       const span = (f: (r: R) => number) => {
-        const values = run.map((i) => f(rows[i] as R));
-        return Math.max(...values) - Math.min(...values);
+        let low = Number.POSITIVE_INFINITY;
+        let high = Number.NEGATIVE_INFINITY;
+        for (const i of run) {
+          const v = f(rows[i] as R);
+          if (v < low) low = v;
+          if (v > high) high = v;
+        }
+        return high - low;
       };
       const received = span((r) => Number(r.received_at));
-      if (received >= TRICKLE_MS && span((r) => Number(r.device_time)) <= received * 1.5) for (const i of run) repeated.add(i);
+      // Dated forward as they come (a backlog sent newest first goes back in time), no faster than the clock.
+      const forward = Number((rows[run.at(-1) as number] as R).device_time) - Number((rows[run[0] as number] as R).device_time);
+      if (received >= TRICKLE_MS && forward >= received / 2 && span((r) => Number(r.device_time)) <= received * 1.5) for (const i of run) repeated.add(i);
     }
     run = [];
   };
