@@ -162,10 +162,7 @@ function suddenDrop(f: NonNullable<AlertRulesState['fuel']>, ctx: RuleContext, t
     f.dropSeen = undefined;
     return;
   }
-  // Followed by a share of the loss, not of the threshold: a sensor stuck at full scale for ten minutes at a
-  // reading a minute lifts the half hour's level by two litres, and its burn and slosh bring the rest of a
-  // threshold's share, but never half of the 20 L the stuck reading seemed to lose.
-  if ((f.dropSeen.settledL ?? settledL) - settledL < lost * SETTLED_SHARE) return;
+  if ((f.dropSeen.settledL ?? settledL) - settledL < threshold * SETTLED_SHARE) return;
   f.dropFired = true;
   ctx.raise('A0111', round1(lost), threshold, undefined, f.dropSeen.since);
   f.dropSeen = undefined;
