@@ -3,6 +3,7 @@ import type { Reading } from '@tractorlink/domain/telemetry';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { engineOn, series, storedAlerts } from './support/alerts';
+import { usageTotals } from './support/usage';
 import { dbTargets } from './support/db-targets';
 import { type TestContext, useTestApp } from './support/harness';
 import { HOUR, SECOND, TEST_START } from './support/test-clock';
@@ -48,25 +49,14 @@ describe.each(dbTargets)('a device moving between two instances on $name', (targ
   /** The figures derived for a tractor: usage totals, committed state, alerts. */
   async function figures(tractorId: string) {
     const db = t.database.db.kysely;
-    const usage = await db
-      .selectFrom('usage_hourly')
-      .select((eb) => [
-        eb.fn.sum<number>('engine_s').as('engine'),
-        eb.fn.sum<number>('pto_s').as('pto'),
-        eb.fn.sum<number>('work_m').as('work'),
-        eb.fn.sum<number>('area_m2').as('area'),
-        eb.fn.sum<number>('distance_m').as('distance'),
-        eb.fn.sum<number>('rpm_s').as('rpm'),
-      ])
-      .where('tractor_id', '=', tractorId)
-      .executeTakeFirstOrThrow();
+    const usage = await usageTotals(db, tractorId);
     const state = await db
       .selectFrom('tractor_state')
       .select(['last_time', 'last_reading', 'processor'])
       .where('tractor_id', '=', tractorId)
       .executeTakeFirstOrThrow();
     return {
-      usage: Object.fromEntries(Object.entries(usage).map(([k, v]) => [k, Math.round(Number(v) * 1000) / 1000])),
+      usage: Object.fromEntries(Object.entries(usage).map(([k, v]) => [k, Math.round(v * 1000) / 1000])),
       lastTime: Number(state.last_time),
       lastReading: JSON.parse(state.last_reading) as unknown,
       processor: JSON.parse(state.processor) as unknown,
@@ -88,7 +78,7 @@ describe.each(dbTargets)('a device moving between two instances on $name', (targ
     await connectAndSend(a, moving, stretches[2] ?? []);
 
     const expected = await figures(alone.id);
-    expect(expected.usage.pto).toBeCloseTo(149 * 5, 3);
+    expect(expected.usage.ptoS).toBeCloseTo(149 * 5, 3);
     expect(expected.alerts.length).toBeGreaterThan(0);
     expect(await figures(moving.id)).toEqual(expected);
   });
@@ -138,15 +128,11 @@ describe('a derivation made ahead of the SQLite transaction', () => {
     // A still holds its state after row 49: rows 90–99 are already stored.
     await send(a, moving, work.slice(90), 20);
     const figures = async (tractorId: string) => ({
-      usage: await db
-        .selectFrom('usage_hourly')
-        .select((eb) => [eb.fn.sum<number>('engine_s').as('engine'), eb.fn.sum<number>('area_m2').as('area'), eb.fn.sum<number>('distance_m').as('distance')])
-        .where('tractor_id', '=', tractorId)
-        .executeTakeFirstOrThrow(),
+      usage: await usageTotals(db, tractorId),
       state: await db.selectFrom('tractor_state').select(['last_time', 'processor']).where('tractor_id', '=', tractorId).executeTakeFirstOrThrow(),
     });
     const expected = await figures(alone.id);
-    expect(Number(expected.usage.engine)).toBeGreaterThan(0);
+    expect(expected.usage.engineS).toBeGreaterThan(0);
     expect(await figures(moving.id)).toEqual(await figures(alone.id));
   });
 });

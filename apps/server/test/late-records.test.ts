@@ -11,6 +11,7 @@ import { ownerWithTractor } from './support/vehicles';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { provisionTractor } from './support/tractors';
+import { usageTotals } from './support/usage';
 
 const origin = { lat: 20.1667, lon: 73.9833 };
 
@@ -41,19 +42,7 @@ describe.each(dbTargets)('late records on $name', (target) => {
   const t = useTestApp(target);
 
   /** A tractor's usage totals of one IST day. */
-  const usage = async (tractorId: string, date: string) =>
-    t.database.db.kysely
-      .selectFrom('usage_hourly')
-      .select((eb) => [
-        eb.fn.sum<number>('engine_s').as('engine'),
-        eb.fn.sum<number>('area_m2').as('area'),
-        eb.fn.sum<number>('road_m').as('road'),
-        eb.fn.sum<number>('pto_s').as('pto'),
-      ])
-      .where('tractor_id', '=', tractorId)
-      .where('hour_start', '>=', istMidnight(date))
-      .where('hour_start', '<', istMidnight(date) + 86_400_000)
-      .executeTakeFirstOrThrow();
+  const usage = (tractorId: string, date: string) => usageTotals(t.database.db.kysely, tractorId, date);
 
   it('a day that arrives after a later one is rebuilt to what in-order arrival gives', async () => {
     const db = t.database.db.kysely;
@@ -75,17 +64,17 @@ describe.each(dbTargets)('late records on $name', (target) => {
     await submit(late, day1);
 
     const expected = await usage(inOrder.id, '2026-11-18');
-    expect(Number(expected.area)).toBeGreaterThan(3000);
+    expect(expected.areaM2).toBeGreaterThan(3000);
     // Before the rebuild the late day is missing (its records were stored but not processed).
-    expect(Number((await usage(late.id, '2026-11-18')).engine ?? 0)).toBe(0);
+    expect((await usage(late.id, '2026-11-18')).engineS).toBe(0);
     expect(await db.selectFrom('usage_dirty_days').selectAll().where('tractor_id', '=', late.id).execute()).toHaveLength(1);
 
     expect(await rebuildDirtyDays(db)).toBe(1);
     const rebuilt = await usage(late.id, '2026-11-18');
-    for (const key of ['engine', 'area', 'road', 'pto'] as const) expect(Number(rebuilt[key])).toBeCloseTo(Number(expected[key]), 3);
+    for (const key of ['engineS', 'areaM2', 'roadM', 'ptoS'] as const) expect(rebuilt[key]).toBeCloseTo(expected[key], 3);
     expect(await db.selectFrom('usage_dirty_days').selectAll().execute()).toHaveLength(0);
     // The later day, processed live, is untouched and equal too.
-    expect(Number((await usage(late.id, '2026-11-19')).area)).toBeCloseTo(Number((await usage(inOrder.id, '2026-11-19')).area), 3);
+    expect((await usage(late.id, '2026-11-19')).areaM2).toBeCloseTo((await usage(inOrder.id, '2026-11-19')).areaM2, 3);
   });
 
   it("the home screen's engine hours take in a rebuilt day at once, on every instance (a wake-up after the rebuild)", async () => {
@@ -152,7 +141,7 @@ describe.each(dbTargets)('late records on $name', (target) => {
     const expected = await usage(inOrder.id, '2026-11-18');
     for (const row of late) {
       const rebuilt = await usage(row.id, '2026-11-18');
-      for (const key of ['engine', 'area', 'road', 'pto'] as const) expect(Number(rebuilt[key])).toBeCloseTo(Number(expected[key]), 3);
+      for (const key of ['engineS', 'areaM2', 'roadM', 'ptoS'] as const) expect(rebuilt[key]).toBeCloseTo(expected[key], 3);
     }
   });
 
@@ -173,21 +162,21 @@ describe.each(dbTargets)('late records on $name', (target) => {
     for (let end = days.length; end > 0; end -= 40) await submit(late, days.slice(Math.max(0, end - 40), end));
 
     // Before the replay today holds only the newest frame's quarter of an hour, processed live.
-    expect(Number((await usage(late.id, '2026-11-21')).engine ?? 0)).toBeLessThan(Number((await usage(inOrder.id, '2026-11-21')).engine) / 4);
+    expect((await usage(late.id, '2026-11-21')).engineS).toBeLessThan((await usage(inOrder.id, '2026-11-21')).engineS / 4);
 
     expect(await t.app.services.telemetry.ingestor.replayDue(0)).toBe(1);
     for (const date of ['2026-11-20', '2026-11-21']) {
       const expected = await usage(inOrder.id, date);
       const replayed = await usage(late.id, date);
-      expect(Number(expected.area)).toBeGreaterThan(3000);
-      for (const key of ['engine', 'area', 'road', 'pto'] as const) expect(Number(replayed[key]), `${date} ${key}`).toBeCloseTo(Number(expected[key]), 3);
+      expect(expected.areaM2).toBeGreaterThan(3000);
+      for (const key of ['engineS', 'areaM2', 'roadM', 'ptoS'] as const) expect(replayed[key], `${date} ${key}`).toBeCloseTo(expected[key], 3);
     }
     expect(await db.selectFrom('usage_dirty_days').selectAll().where('tractor_id', '=', late.id).execute()).toEqual([]);
     // Live ingestion goes on from the replayed state: the next record adds one interval, counted once.
     const next = days.at(-1) as Reading;
     await submit(late, [{ ...next, time: next.time + 20_000 }]);
     await submit(inOrder, [{ ...next, time: next.time + 20_000 }]);
-    expect(Number((await usage(late.id, '2026-11-21')).engine)).toBeCloseTo(Number((await usage(inOrder.id, '2026-11-21')).engine), 3);
+    expect((await usage(late.id, '2026-11-21')).engineS).toBeCloseTo((await usage(inOrder.id, '2026-11-21')).engineS, 3);
     // Nothing is waiting any more.
     expect(await t.app.services.telemetry.ingestor.replayDue(0)).toBe(0);
   });

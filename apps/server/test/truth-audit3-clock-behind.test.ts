@@ -8,6 +8,7 @@ import { FARM, ingest, storedAlerts } from './support/alerts';
 import { dbTargets } from './support/db-targets';
 import { useTestApp } from './support/harness';
 import { HOUR, MINUTE, SECOND } from './support/test-clock';
+import { usageTotals } from './support/usage';
 import { ownerWithTractor } from './support/vehicles';
 
 /**
@@ -25,20 +26,7 @@ describe.each(dbTargets)('truth audit: a device clock hours behind, then set rig
   const t = useTestApp(target);
   const db = () => t.database.db.kysely;
 
-  /** The tractor's figures summed over every hour. */
-  const totals = (tractorId: string) =>
-    db()
-      .selectFrom('usage_hourly')
-      .select((eb) => [
-        eb.fn.sum<number>('engine_s').as('engineS'),
-        eb.fn.sum<number>('pto_s').as('ptoS'),
-        eb.fn.sum<number>('area_m2').as('areaM2'),
-        eb.fn.sum<number>('road_m').as('roadM'),
-        eb.fn.sum<number>('distance_m').as('distanceM'),
-      ])
-      .where('tractor_id', '=', tractorId)
-      .executeTakeFirstOrThrow()
-      .then((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)])) as Record<keyof typeof r, number>);
+  const totals = (tractorId: string) => usageTotals(db(), tractorId);
 
   // 20 minutes behind while working one field: the two clocks' fixes lie metres apart, and once zigzagged 15 % more
   // distance. 2 and 3 hours: over the lunch stop and the morning's passes.
